@@ -1,0 +1,106 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_FABRIC_EXPERIMENT_H
+#define FABRIC_LB_FABRIC_EXPERIMENT_H
+
+#include "ns3/port-monitor.h"
+#include "ns3/workload.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief One experiment: a scheme, a workload and a message size on the fat
+ * tree that FatTreeHelper's attributes describe.
+ */
+struct ExperimentConfig
+{
+    std::string lb{"ecmp"};            //!< scheme name (fabriclb::LbSchemes)
+    std::string workload{"permutation"}; //!< workload name (fabriclb::WorkloadNames)
+    uint64_t messageBytes{1048576};    //!< bytes per message
+    bool progress{false};              //!< report progress on stderr about once a second
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Queue statistics of the ports of one stage.
+ */
+struct StageQueueStats
+{
+    uint32_t ports{0};       //!< ports in the stage
+    uint64_t maxBytes{0};    //!< largest queue of any port, bytes
+    uint64_t maxPackets{0};  //!< largest queue of any port, packets
+    double meanBytes{0};     //!< time-averaged queue, averaged over the ports, bytes
+    double meanPackets{0};   //!< time-averaged queue, averaged over the ports, packets
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief What an experiment measured.
+ */
+struct ExperimentResult
+{
+    std::string scheme;          //!< scheme name
+    std::string workload;        //!< workload name
+    uint32_t k{0};               //!< radix
+    uint32_t hosts{0};           //!< host count
+    uint64_t messageBytes{0};    //!< bytes per message
+    uint32_t messagePackets{0};  //!< packets per message
+    uint32_t seed{0};            //!< RngSeedManager seed
+    uint64_t run{0};             //!< RngSeedManager run
+    uint64_t messages{0};        //!< messages in the collective
+    uint64_t messagesCompleted{0}; //!< messages whose sender holds every ACK
+    uint64_t cctPs{0};           //!< collective completion time
+    uint64_t boundPs{0};         //!< its lower bound
+    std::array<StageQueueStats, FABRIC_STAGE_COUNT> stages{}; //!< by FabricStage
+    uint64_t packetsSent{0};     //!< data packets the hosts sent
+    uint64_t acksSent{0};        //!< ACKs the hosts sent
+    uint64_t packetsDelivered{0}; //!< data packets the hosts received
+    uint64_t packetsDropped{0};  //!< packets dropped at any port
+    uint64_t lossesDetected{0};  //!< data packets senders declared lost
+    double wallSeconds{0};       //!< wall-clock time of the simulation
+    uint64_t events{0};          //!< simulator events executed
+
+    /// \return the CCT increase over the bound, in percent
+    double CctIncreasePercent() const;
+    /// \return one JSON object with every field
+    nlohmann::json ToJson() const;
+    /// \return a human-readable summary, several lines
+    std::string Summary() const;
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief The messages of the configured workload, drawn from the ns-3 stream
+ * that RunFabricExperiment uses (so RngRun changes a permutation).
+ * \param config what to run
+ * \param hosts number of hosts
+ * \return one MessageSpec per message
+ */
+std::vector<fabriclb::MessageSpec> GenerateWorkload(const ExperimentConfig& config, uint32_t hosts);
+
+/**
+ * \ingroup fabric-lb
+ * \brief Builds the fabric, runs the collective to completion, measures it.
+ * \param config what to run
+ * \return the measurements
+ *
+ * The fabric comes from FatTreeHelper's attribute defaults, randomness from
+ * RngSeedManager's seed and run. Unknown scheme or workload names and sizes
+ * of zero are fatal errors. Calls Simulator::Destroy at the end.
+ */
+ExperimentResult RunFabricExperiment(const ExperimentConfig& config);
+
+} // namespace ns3
+
+#endif /* FABRIC_LB_FABRIC_EXPERIMENT_H */

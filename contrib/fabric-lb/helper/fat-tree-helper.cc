@@ -1,0 +1,303 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fat-tree-helper.h"
+
+#include "ns3/fabric-queue-disc.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-generator.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/queue-size.h"
+#include "ns3/string.h"
+#include "ns3/traffic-control-helper.h"
+#include "ns3/type-id.h"
+#include "ns3/uinteger.h"
+
+#include <stdexcept>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FatTreeHelper");
+
+NS_OBJECT_ENSURE_REGISTERED(FatTreeHelper);
+
+namespace
+{
+constexpr uint32_t EDGE_AGG_NETWORK = 0x0A400000; //!< 10.64.0.0: edge-aggregation links
+constexpr uint32_t AGG_CORE_NETWORK = 0x0A800000; //!< 10.128.0.0: aggregation-core links
+} // namespace
+
+TypeId
+FatTreeHelper::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FatTreeHelper")
+            .SetParent<Object>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<FatTreeHelper>()
+            .AddAttribute("K",
+                          "Switch radix k: k pods, k^3/4 hosts (even, at least 4)",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&FatTreeHelper::m_k),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("LinkRate",
+                          "Rate of every link",
+                          DataRateValue(DataRate("800Gbps")),
+                          MakeDataRateAccessor(&FatTreeHelper::m_linkRate),
+                          MakeDataRateChecker())
+            .AddAttribute("LinkDelay",
+                          "Propagation delay of every link",
+                          TimeValue(NanoSeconds(500)),
+                          MakeTimeAccessor(&FatTreeHelper::m_linkDelay),
+                          MakeTimeChecker())
+            .AddAttribute("BufferBytes",
+                          "Drop-tail buffer of every egress port",
+                          UintegerValue(800000),
+                          MakeUintegerAccessor(&FatTreeHelper::m_bufferBytes),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("GapBytes",
+                          "Inter-packet gap after every packet, in byte times",
+                          UintegerValue(20),
+                          MakeUintegerAccessor(&FatTreeHelper::m_gapBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Mtu",
+                          "MTU of every device: jumbo, so that 4 KiB payloads are not fragmented",
+                          UintegerValue(9000),
+                          MakeUintegerAccessor(&FatTreeHelper::m_mtu),
+                          MakeUintegerChecker<uint32_t>(1500, 65535))
+            .AddAttribute("SwitchDiscipline",
+                          "Load balancing of every edge and aggregation switch",
+                          TypeIdValue(TypeId::LookupByName("ns3::EcmpDiscipline")),
+                          MakeTypeIdAccessor(&FatTreeHelper::m_switchDiscipline),
+                          MakeTypeIdChecker())
+            .AddAttribute("HostPathPolicy",
+                          "Load balancing of every host (its label choice)",
+                          TypeIdValue(TypeId::LookupByName("ns3::FixedLabelPathPolicy")),
+                          MakeTypeIdAccessor(&FatTreeHelper::m_hostPathPolicy),
+                          MakeTypeIdChecker());
+    return tid;
+}
+
+FatTreeHelper::FatTreeHelper()
+    : m_k(8),
+      m_bufferBytes(800000),
+      m_gapBytes(20),
+      m_mtu(9000)
+{
+}
+
+FatTreeHelper::LinkRoutes
+FatTreeHelper::Connect(Ptr<Node> lower,
+                       Ptr<Node> upper,
+                       FabricStage upStage,
+                       FabricStage downStage,
+                       uint32_t network)
+{
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", DataRateValue(m_linkRate));
+    p2p.SetDeviceAttribute("InterframeGap", TimeValue(m_linkRate.CalculateBytesTxTime(m_gapBytes)));
+    p2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
+    p2p.SetChannelAttribute("Delay", TimeValue(m_linkDelay));
+    // The queue disc enforces the port's buffer over its own and the device's
+    // backlog; the device queue has room for more, so it never stops the disc.
+    p2p.SetQueue("ns3::DropTailQueue<Packet>",
+                 "MaxSize",
+                 QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, m_bufferBytes + 2 * m_mtu)));
+    NetDeviceContainer devices = p2p.Install(lower, upper);
+
+    TrafficControlHelper tc;
+    tc.SetRootQueueDisc("ns3::FabricQueueDisc",
+                        "MaxSize",
+                        QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, m_bufferBytes)));
+    QueueDiscContainer queueDiscs = tc.Install(devices);
+
+    Ipv4AddressHelper addresses;
+    addresses.SetBase(Ipv4Address(network), Ipv4Mask("255.255.255.252"));
+    Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
+
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        PointerValue txQueue;
+        devices.Get(side)->GetAttribute("TxQueue", txQueue);
+        DynamicCast<FabricQueueDisc>(queueDiscs.Get(side))->SetDeviceQueue(txQueue.Get<Queue<Packet>>());
+        Ptr<PortMonitor> monitor = CreateObject<PortMonitor>();
+        monitor->Attach(side == 0 ? upStage : downStage, queueDiscs.Get(side), devices.Get(side));
+        m_monitors.push_back(monitor);
+    }
+
+    LinkRoutes routes;
+    routes.up = Create<Ipv4Route>();
+    routes.up->SetSource(interfaces.GetAddress(0));
+    routes.up->SetGateway(interfaces.GetAddress(1));
+    routes.up->SetOutputDevice(devices.Get(0));
+    routes.down = Create<Ipv4Route>();
+    routes.down->SetSource(interfaces.GetAddress(1));
+    routes.down->SetGateway(interfaces.GetAddress(0));
+    routes.down->SetOutputDevice(devices.Get(1));
+    return routes;
+}
+
+void
+FatTreeHelper::Build()
+{
+    NS_ABORT_MSG_IF(m_built, "FatTreeHelper::Build called twice");
+    NS_ABORT_MSG_UNLESS(Time::GetResolution() == Time::PS,
+                        "FatTreeHelper needs Time::SetResolution(Time::PS) before any Time is made");
+    try
+    {
+        m_topology = std::make_shared<const fabriclb::FatTreeTopology>(m_k);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        NS_FATAL_ERROR(e.what());
+    }
+    m_built = true;
+    const fabriclb::FatTreeTopology& topo = *m_topology;
+    const uint32_t half = topo.Half();
+
+    m_hosts.Create(topo.HostCount());
+    m_edges.Create(topo.EdgeCount());
+    m_aggregations.Create(topo.EdgeCount());
+    m_cores.Create(topo.CoreCount());
+
+    InternetStackHelper stack;
+    stack.SetRoutingHelper(FabricRoutingHelper());
+    stack.Install(m_hosts);
+    stack.Install(m_edges);
+    stack.Install(m_aggregations);
+    stack.Install(m_cores);
+    Ipv4AddressGenerator::Reset();
+
+    std::vector<std::vector<Ptr<Ipv4Route>>> edgeDown(topo.EdgeCount());
+    std::vector<std::vector<Ptr<Ipv4Route>>> edgeUp(topo.EdgeCount());
+    std::vector<std::vector<Ptr<Ipv4Route>>> aggDown(topo.EdgeCount());
+    std::vector<std::vector<Ptr<Ipv4Route>>> aggUp(topo.EdgeCount());
+    std::vector<std::vector<Ptr<Ipv4Route>>> coreDown(topo.CoreCount());
+
+    ObjectFactory policyFactory;
+    policyFactory.SetTypeId(m_hostPathPolicy);
+    for (uint32_t h = 0; h < topo.HostCount(); ++h)
+    {
+        const uint32_t edge = topo.EdgeOf(h);
+        LinkRoutes link = Connect(m_hosts.Get(h),
+                                  m_edges.Get(edge),
+                                  FabricStage::HOST_UP,
+                                  FabricStage::EDGE_DOWN,
+                                  fabriclb::FatTreeTopology::HOST_NETWORK + 4 * h);
+        edgeDown[edge].push_back(link.down);
+        m_hosts.Get(h)->GetObject<Ipv4>()->GetRoutingProtocol()->GetObject<FabricRouting>()
+            ->ConfigureHost(m_topology, h, link.up);
+        Ptr<RoceNic> nic = CreateObject<RoceNic>();
+        m_hosts.Get(h)->AggregateObject(nic);
+        nic->Setup(m_hosts.Get(h),
+                   h,
+                   link.up,
+                   link.up->GetOutputDevice(),
+                   policyFactory.Create<HostPathPolicy>());
+    }
+
+    uint32_t linkIndex = 0;
+    for (uint32_t edge = 0; edge < topo.EdgeCount(); ++edge)
+    {
+        const uint32_t pod = topo.PodOfSwitch(edge);
+        for (uint32_t a = 0; a < half; ++a)
+        {
+            const uint32_t agg = pod * half + a;
+            LinkRoutes link = Connect(m_edges.Get(edge),
+                                      m_aggregations.Get(agg),
+                                      FabricStage::EDGE_UP,
+                                      FabricStage::AGG_DOWN,
+                                      EDGE_AGG_NETWORK + 4 * linkIndex++);
+            edgeUp[edge].push_back(link.up);
+            aggDown[agg].push_back(link.down);
+        }
+    }
+
+    linkIndex = 0;
+    for (uint32_t agg = 0; agg < topo.EdgeCount(); ++agg)
+    {
+        for (uint32_t port = 0; port < half; ++port)
+        {
+            const uint32_t core = topo.CoreAbove(agg % half, port);
+            LinkRoutes link = Connect(m_aggregations.Get(agg),
+                                      m_cores.Get(core),
+                                      FabricStage::AGG_UP,
+                                      FabricStage::CORE_DOWN,
+                                      AGG_CORE_NETWORK + 4 * linkIndex++);
+            aggUp[agg].push_back(link.up);
+            coreDown[core].push_back(link.down);
+        }
+    }
+
+    ObjectFactory disciplineFactory;
+    disciplineFactory.SetTypeId(m_switchDiscipline);
+    auto routingOf = [](Ptr<Node> node) {
+        return node->GetObject<Ipv4>()->GetRoutingProtocol()->GetObject<FabricRouting>();
+    };
+    for (uint32_t sw = 0; sw < topo.EdgeCount(); ++sw)
+    {
+        Ptr<SwitchDiscipline> edgeDiscipline = disciplineFactory.Create<SwitchDiscipline>();
+        routingOf(m_edges.Get(sw))
+            ->ConfigureSwitch(m_topology, FabricRole::EDGE, sw, edgeDown[sw], edgeUp[sw], edgeDiscipline);
+        Ptr<SwitchDiscipline> aggDiscipline = disciplineFactory.Create<SwitchDiscipline>();
+        routingOf(m_aggregations.Get(sw))
+            ->ConfigureSwitch(m_topology, FabricRole::AGGREGATION, sw, aggDown[sw], aggUp[sw], aggDiscipline);
+        // Aggregated, the disciplines are initialised with their nodes at simulation start.
+        m_edges.Get(sw)->AggregateObject(edgeDiscipline);
+        m_aggregations.Get(sw)->AggregateObject(aggDiscipline);
+        m_disciplines.push_back(edgeDiscipline);
+        m_disciplines.push_back(aggDiscipline);
+    }
+    for (uint32_t core = 0; core < topo.CoreCount(); ++core)
+    {
+        routingOf(m_cores.Get(core))
+            ->ConfigureSwitch(m_topology, FabricRole::CORE, core, coreDown[core], {}, nullptr);
+    }
+}
+
+int64_t
+FatTreeHelper::AssignStreams(int64_t stream)
+{
+    NS_ABORT_MSG_UNLESS(m_built, "FatTreeHelper::AssignStreams needs Build first");
+    int64_t used = 0;
+    for (const Ptr<SwitchDiscipline>& discipline : m_disciplines)
+    {
+        used += discipline->AssignStreams(stream + used);
+    }
+    for (uint32_t h = 0; h < m_hosts.GetN(); ++h)
+    {
+        used += GetNic(h)->GetPathPolicy()->AssignStreams(stream + used);
+    }
+    return used;
+}
+
+Ipv4Address
+FatTreeHelper::GetHostAddress(uint32_t host) const
+{
+    return Ipv4Address(fabriclb::FatTreeTopology::HostAddress(host));
+}
+
+Ptr<RoceNic>
+FatTreeHelper::GetNic(uint32_t host) const
+{
+    return m_hosts.Get(host)->GetObject<RoceNic>();
+}
+
+void
+FatTreeHelper::DoDispose()
+{
+    m_disciplines.clear();
+    m_monitors.clear();
+    m_hosts = NodeContainer();
+    m_edges = NodeContainer();
+    m_aggregations = NodeContainer();
+    m_cores = NodeContainer();
+    Object::DoDispose();
+}
+
+} // namespace ns3

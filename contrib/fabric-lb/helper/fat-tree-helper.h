@@ -1,0 +1,113 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_FAT_TREE_HELPER_H
+#define FABRIC_LB_FAT_TREE_HELPER_H
+
+#include "ns3/data-rate.h"
+#include "ns3/fabric-routing.h"
+#include "ns3/fat-tree-topology.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/port-monitor.h"
+#include "ns3/roce-nic.h"
+
+#include <memory>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief Builds a k-ary fat tree on ns-3's Internet stack: hosts, edge,
+ * aggregation and core switches, point-to-point links, a FabricQueueDisc on
+ * every port, FabricRouting on every node, a RoceNic on every host, and a
+ * PortMonitor on every port.
+ *
+ * Needs picosecond time resolution (Time::SetResolution(Time::PS) before any
+ * Time exists): a 4158-byte packet takes 41.58 ns at 800 Gb/s.
+ */
+class FatTreeHelper : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    FatTreeHelper();
+
+    /// Creates the whole fabric. Call once.
+    void Build();
+
+    /**
+     * \param stream first stream index
+     * \return the number of streams used (switch disciplines, then host policies)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /// \return the fabric's coordinates
+    const fabriclb::FatTreeTopology& GetTopology() const { return *m_topology; }
+    /// \return the hosts, by index
+    const NodeContainer& GetHosts() const { return m_hosts; }
+    /// \return the edge switches, by fabric-wide index
+    const NodeContainer& GetEdgeSwitches() const { return m_edges; }
+    /// \return the aggregation switches, by fabric-wide index
+    const NodeContainer& GetAggregationSwitches() const { return m_aggregations; }
+    /// \return the core switches
+    const NodeContainer& GetCoreSwitches() const { return m_cores; }
+    /// \return host \p host's address
+    Ipv4Address GetHostAddress(uint32_t host) const;
+    /// \return host \p host's NIC
+    Ptr<RoceNic> GetNic(uint32_t host) const;
+    /// \return a monitor for every port of the fabric, host ports included
+    const std::vector<Ptr<PortMonitor>>& GetPortMonitors() const { return m_monitors; }
+    /// \return the link parameters that fix every serialisation time
+    DataRate GetLinkRate() const { return m_linkRate; }
+    /// \return per-link propagation delay
+    Time GetLinkDelay() const { return m_linkDelay; }
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// The two routes of one link.
+    struct LinkRoutes
+    {
+        Ptr<Ipv4Route> up;   //!< from the lower node through the link
+        Ptr<Ipv4Route> down; //!< from the upper node through the link
+    };
+
+    /// Connects \p lower to \p upper with one link in subnet \p network/30.
+    LinkRoutes Connect(Ptr<Node> lower,
+                       Ptr<Node> upper,
+                       FabricStage upStage,
+                       FabricStage downStage,
+                       uint32_t network);
+
+    uint32_t m_k;                  //!< radix
+    DataRate m_linkRate;           //!< every link's rate
+    Time m_linkDelay;              //!< every link's propagation delay
+    uint32_t m_bufferBytes;        //!< per-port buffer
+    uint32_t m_gapBytes;           //!< inter-packet gap
+    uint32_t m_mtu;                //!< every device's MTU
+    TypeId m_switchDiscipline;     //!< discipline of every edge and aggregation switch
+    TypeId m_hostPathPolicy;       //!< policy of every host
+
+    std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< coordinates
+    NodeContainer m_hosts;                          //!< hosts
+    NodeContainer m_edges;                          //!< edge switches
+    NodeContainer m_aggregations;                   //!< aggregation switches
+    NodeContainer m_cores;                          //!< core switches
+    std::vector<Ptr<SwitchDiscipline>> m_disciplines; //!< one per edge and aggregation switch
+    std::vector<Ptr<PortMonitor>> m_monitors;       //!< one per port
+    bool m_built{false};                            //!< Build has run
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_LB_FAT_TREE_HELPER_H */

@@ -1,0 +1,60 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "collective-app.h"
+
+#include "ns3/abort.h"
+#include "ns3/node.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(CollectiveApp);
+
+TypeId
+CollectiveApp::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::CollectiveApp")
+                            .SetParent<Application>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<CollectiveApp>();
+    return tid;
+}
+
+void
+CollectiveApp::AddMessage(Ipv4Address destination,
+                          uint32_t destinationHost,
+                          uint64_t bytes,
+                          uint32_t messageId)
+{
+    m_messages.push_back({destination, destinationHost, bytes, messageId});
+}
+
+void
+CollectiveApp::StartApplication()
+{
+    Ptr<RoceNic> nic = GetNode()->GetObject<RoceNic>();
+    NS_ABORT_MSG_UNLESS(nic, "CollectiveApp needs a RoceNic on its node");
+    for (const Outgoing& message : m_messages)
+    {
+        nic->SendMessage(message.destination,
+                         message.destinationHost,
+                         message.bytes,
+                         message.messageId);
+    }
+}
+
+void
+CollectiveApp::StopApplication()
+{
+}
+
+void
+CollectiveApp::DoDispose()
+{
+    m_messages.clear();
+    Application::DoDispose();
+}
+
+} // namespace ns3

@@ -1,0 +1,222 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-routing.h"
+
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/output-stream-wrapper.h"
+#include "ns3/udp-header.h"
+#include "ns3/udp-l4-protocol.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricRouting");
+
+NS_OBJECT_ENSURE_REGISTERED(FabricRouting);
+
+TypeId
+FabricRouting::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FabricRouting")
+            .SetParent<Ipv4RoutingProtocol>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<FabricRouting>()
+            .AddTraceSource("Forward",
+                            "A switch forwarded a packet through an up or a down port",
+                            MakeTraceSourceAccessor(&FabricRouting::m_forwardTrace),
+                            "ns3::FabricRouting::ForwardTracedCallback");
+    return tid;
+}
+
+void
+FabricRouting::ConfigureHost(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
+                             uint32_t host,
+                             Ptr<Ipv4Route> uplink)
+{
+    m_topology = std::move(topology);
+    m_role = FabricRole::HOST;
+    m_index = host;
+    m_up = {uplink};
+}
+
+void
+FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
+                               FabricRole role,
+                               uint32_t index,
+                               std::vector<Ptr<Ipv4Route>> down,
+                               std::vector<Ptr<Ipv4Route>> up,
+                               Ptr<SwitchDiscipline> discipline)
+{
+    NS_ABORT_MSG_IF(role == FabricRole::HOST, "ConfigureSwitch needs a switch role");
+    NS_ABORT_MSG_IF(role != FabricRole::CORE && (up.empty() || !discipline),
+                    "edge and aggregation switches need up ports and a discipline");
+    m_topology = std::move(topology);
+    m_role = role;
+    m_index = index;
+    m_down = std::move(down);
+    m_up = std::move(up);
+    m_discipline = discipline;
+    if (m_discipline)
+    {
+        m_discipline->Setup(m_up.size());
+    }
+}
+
+Ptr<Ipv4Route>
+FabricRouting::Lookup(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host)
+{
+    const uint32_t half = m_topology->Half();
+    switch (m_role)
+    {
+    case FabricRole::HOST:
+        return m_up.front();
+    case FabricRole::CORE:
+        m_forwardTrace(p, header, false, m_topology->PodOf(host));
+        return m_down[m_topology->PodOf(host)];
+    case FabricRole::EDGE:
+        if (m_topology->EdgeOf(host) == m_index)
+        {
+            m_forwardTrace(p, header, false, m_topology->SlotOf(host));
+            return m_down[m_topology->SlotOf(host)];
+        }
+        break;
+    case FabricRole::AGGREGATION:
+        if (m_topology->PodOf(host) == m_topology->PodOfSwitch(m_index))
+        {
+            const uint32_t edge = m_topology->EdgeOf(host) % half;
+            m_forwardTrace(p, header, false, edge);
+            return m_down[edge];
+        }
+        break;
+    }
+
+    UplinkRequest request{};
+    request.tuple.source = header.GetSource().Get();
+    request.tuple.destination = header.GetDestination().Get();
+    request.tuple.protocol = header.GetProtocol();
+    if (request.tuple.protocol == UdpL4Protocol::PROT_NUMBER)
+    {
+        UdpHeader udp;
+        p->PeekHeader(udp);
+        request.tuple.sourcePort = udp.GetSourcePort();
+        request.tuple.destinationPort = udp.GetDestinationPort();
+    }
+    request.destinationHost = host;
+    request.packetBytes = p->GetSize();
+    const uint32_t port = m_discipline->SelectUplink(request);
+    NS_ASSERT(port < m_up.size());
+    m_forwardTrace(p, header, true, port);
+    return m_up[port];
+}
+
+Ptr<Ipv4Route>
+FabricRouting::RouteOutput(Ptr<Packet> p,
+                           const Ipv4Header& header,
+                           Ptr<NetDevice> /* oif */,
+                           Socket::SocketErrno& sockerr)
+{
+    const uint32_t host = m_topology ? m_topology->HostFromAddress(header.GetDestination().Get())
+                                     : 0;
+    if (!m_topology || host == m_topology->HostCount())
+    {
+        sockerr = Socket::ERROR_NOROUTETOHOST;
+        return nullptr;
+    }
+    sockerr = Socket::ERROR_NOTERROR;
+    return Lookup(p, header, host);
+}
+
+bool
+FabricRouting::RouteInput(Ptr<const Packet> p,
+                          const Ipv4Header& header,
+                          Ptr<const NetDevice> idev,
+                          FABRIC_LB_ROUTE_CALLBACK(UnicastForwardCallback) ucb,
+                          FABRIC_LB_ROUTE_CALLBACK(MulticastForwardCallback) /* mcb */,
+                          FABRIC_LB_ROUTE_CALLBACK(LocalDeliverCallback) lcb,
+                          FABRIC_LB_ROUTE_CALLBACK(ErrorCallback) ecb)
+{
+    NS_ABORT_MSG_IF(!m_topology, "FabricRouting used before it was configured");
+    const uint32_t host = m_topology->HostFromAddress(header.GetDestination().Get());
+    const bool toHost = host < m_topology->HostCount();
+    if (toHost && m_role != FabricRole::HOST)
+    {
+        ucb(Lookup(p, header, host), p, header);
+        return true;
+    }
+    const int32_t iif = m_ipv4->GetInterfaceForDevice(idev);
+    if ((toHost && host == m_index) || m_ipv4->IsDestinationAddress(header.GetDestination(), iif))
+    {
+        lcb(p, header, iif);
+        return true;
+    }
+    ecb(p, header, Socket::ERROR_NOROUTETOHOST);
+    return false;
+}
+
+void
+FabricRouting::NotifyInterfaceUp(uint32_t /* interface */)
+{
+}
+
+void
+FabricRouting::NotifyInterfaceDown(uint32_t /* interface */)
+{
+}
+
+void
+FabricRouting::NotifyAddAddress(uint32_t /* interface */, Ipv4InterfaceAddress /* address */)
+{
+}
+
+void
+FabricRouting::NotifyRemoveAddress(uint32_t /* interface */, Ipv4InterfaceAddress /* address */)
+{
+}
+
+void
+FabricRouting::SetIpv4(Ptr<Ipv4> ipv4)
+{
+    m_ipv4 = ipv4;
+}
+
+void
+FabricRouting::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit /* unit */) const
+{
+    static const char* const roles[] = {"host", "edge", "aggregation", "core"};
+    std::ostream& os = *stream->GetStream();
+    os << "FabricRouting " << roles[static_cast<int>(m_role)] << " " << m_index << ": "
+       << m_down.size() << " down ports, " << m_up.size() << " up ports";
+    if (m_discipline)
+    {
+        os << ", discipline " << m_discipline->GetInstanceTypeId().GetName();
+    }
+    os << std::endl;
+}
+
+void
+FabricRouting::DoDispose()
+{
+    m_ipv4 = nullptr;
+    m_down.clear();
+    m_up.clear();
+    m_discipline = nullptr;
+    Ipv4RoutingProtocol::DoDispose();
+}
+
+FabricRoutingHelper*
+FabricRoutingHelper::Copy() const
+{
+    return new FabricRoutingHelper(*this);
+}
+
+Ptr<Ipv4RoutingProtocol>
+FabricRoutingHelper::Create(Ptr<Node> /* node */) const
+{
+    return CreateObject<FabricRouting>();
+}
+
+} // namespace ns3

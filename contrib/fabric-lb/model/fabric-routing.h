@@ -1,0 +1,148 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_FABRIC_ROUTING_H
+#define FABRIC_LB_FABRIC_ROUTING_H
+
+#include "fabric-lb-compat.h"
+#include "fat-tree-topology.h"
+#include "switch-discipline.h"
+
+#include "ns3/ipv4-route.h"
+#include "ns3/ipv4-routing-helper.h"
+#include "ns3/ipv4-routing-protocol.h"
+#include "ns3/ipv4.h"
+#include "ns3/traced-callback.h"
+
+#include <memory>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief Where a node sits in the fat tree.
+ */
+enum class FabricRole
+{
+    HOST,
+    EDGE,
+    AGGREGATION,
+    CORE
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Routing for every node of a fat tree.
+ *
+ * A switch knows from a destination address alone whether the destination is
+ * below it (one fixed down port) or not (any up port). For up hops it asks its
+ * SwitchDiscipline. A host has one up port and delivers what is addressed to it.
+ * Routes are precomputed, so forwarding a packet allocates nothing.
+ */
+class FabricRouting : public Ipv4RoutingProtocol
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /**
+     * \brief Make this node a host.
+     * \param topology the fabric's coordinates
+     * \param host this host's index
+     * \param uplink the route through the host's only port
+     */
+    void ConfigureHost(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
+                       uint32_t host,
+                       Ptr<Ipv4Route> uplink);
+
+    /**
+     * \brief Make this node a switch.
+     * \param topology the fabric's coordinates
+     * \param role EDGE, AGGREGATION or CORE
+     * \param index fabric-wide edge or aggregation index (pod * k/2 + position), or core index
+     * \param down routes through the down ports: host slot order at an edge switch,
+     *             edge position at an aggregation switch, pod order at a core switch
+     * \param up routes through the up ports (none at a core switch)
+     * \param discipline chooses among \p up (null at a core switch)
+     */
+    void ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
+                         FabricRole role,
+                         uint32_t index,
+                         std::vector<Ptr<Ipv4Route>> down,
+                         std::vector<Ptr<Ipv4Route>> up,
+                         Ptr<SwitchDiscipline> discipline);
+
+    /// \return the node's role
+    FabricRole GetRole() const { return m_role; }
+
+    /// \return the switch discipline (null on hosts and core switches)
+    Ptr<SwitchDiscipline> GetDiscipline() const { return m_discipline; }
+
+    Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
+                               const Ipv4Header& header,
+                               Ptr<NetDevice> oif,
+                               Socket::SocketErrno& sockerr) override;
+    bool RouteInput(Ptr<const Packet> p,
+                    const Ipv4Header& header,
+                    Ptr<const NetDevice> idev,
+                    FABRIC_LB_ROUTE_CALLBACK(UnicastForwardCallback) ucb,
+                    FABRIC_LB_ROUTE_CALLBACK(MulticastForwardCallback) mcb,
+                    FABRIC_LB_ROUTE_CALLBACK(LocalDeliverCallback) lcb,
+                    FABRIC_LB_ROUTE_CALLBACK(ErrorCallback) ecb) override;
+    void NotifyInterfaceUp(uint32_t interface) override;
+    void NotifyInterfaceDown(uint32_t interface) override;
+    void NotifyAddAddress(uint32_t interface, Ipv4InterfaceAddress address) override;
+    void NotifyRemoveAddress(uint32_t interface, Ipv4InterfaceAddress address) override;
+    void SetIpv4(Ptr<Ipv4> ipv4) override;
+    void PrintRoutingTable(Ptr<OutputStreamWrapper> stream,
+                           Time::Unit unit = Time::S) const override;
+
+    /**
+     * TracedCallback signature for a forwarding decision.
+     * \param packet the packet (IPv4 header removed)
+     * \param header its IPv4 header
+     * \param up true for an up port, false for a down port
+     * \param port index among the up or the down ports
+     */
+    typedef void (*ForwardTracedCallback)(Ptr<const Packet> packet,
+                                          const Ipv4Header& header,
+                                          bool up,
+                                          uint32_t port);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// \return the route for a packet to \p host, choosing an up port when needed
+    Ptr<Ipv4Route> Lookup(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host);
+
+    Ptr<Ipv4> m_ipv4;                                         //!< this node's IPv4
+    std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< fabric coordinates
+    FabricRole m_role{FabricRole::HOST};                      //!< this node's role
+    uint32_t m_index{0};                                      //!< host, switch or core index
+    std::vector<Ptr<Ipv4Route>> m_down;                       //!< down-port routes
+    std::vector<Ptr<Ipv4Route>> m_up;                         //!< up-port routes
+    Ptr<SwitchDiscipline> m_discipline;                       //!< up-port choice
+    TracedCallback<Ptr<const Packet>, const Ipv4Header&, bool, uint32_t> m_forwardTrace; //!< trace
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Installs FabricRouting through InternetStackHelper.
+ */
+class FabricRoutingHelper : public Ipv4RoutingHelper
+{
+  public:
+    FabricRoutingHelper* Copy() const override;
+    Ptr<Ipv4RoutingProtocol> Create(Ptr<Node> node) const override;
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_LB_FABRIC_ROUTING_H */

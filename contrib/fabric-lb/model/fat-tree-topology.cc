@@ -1,0 +1,67 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fat-tree-topology.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+FatTreeTopology::FatTreeTopology(uint32_t k)
+    : m_k(k),
+      m_half(k / 2)
+{
+    if (k < 4 || k % 2 != 0)
+    {
+        throw std::invalid_argument("fat-tree radix k must be even and at least 4, got " +
+                                    std::to_string(k));
+    }
+}
+
+uint32_t
+FatTreeTopology::Hops(uint32_t a, uint32_t b) const
+{
+    if (a == b)
+    {
+        return 0;
+    }
+    if (EdgeOf(a) == EdgeOf(b))
+    {
+        return 2;
+    }
+    return PodOf(a) == PodOf(b) ? 4 : 6;
+}
+
+uint32_t
+FatTreeTopology::PathCount(uint32_t a, uint32_t b) const
+{
+    switch (Hops(a, b))
+    {
+    case 0:
+    case 2:
+        return 1;
+    case 4:
+        return m_half;
+    default:
+        return m_half * m_half;
+    }
+}
+
+uint32_t
+FatTreeTopology::HostFromAddress(uint32_t address) const
+{
+    if (address < HOST_NETWORK || (address - HOST_NETWORK) % 4 != 1)
+    {
+        return HostCount();
+    }
+    const uint32_t host = (address - HOST_NETWORK) / 4;
+    return host < HostCount() ? host : HostCount();
+}
+
+} // namespace fabriclb
+} // namespace ns3

@@ -1,0 +1,105 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_FAT_TREE_TOPOLOGY_H
+#define FABRIC_LB_FAT_TREE_TOPOLOGY_H
+
+#include <cstdint>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief Coordinates and path arithmetic of a 3-tier k-ary fat tree.
+ *
+ * Pure logic, no ns-3 objects. Hosts are numbered 0 .. k^3/4 - 1 so that
+ * host h sits in pod h / (k/2)^2, under edge switch (h / (k/2)) % (k/2) of
+ * that pod, in slot h % (k/2). Aggregation switch a of every pod connects to
+ * the core switches a*(k/2) .. a*(k/2)+k/2-1.
+ */
+class FatTreeTopology
+{
+  public:
+    /**
+     * \param k switch radix; must be even and at least 4
+     * \throws std::invalid_argument if k is odd or too small
+     */
+    explicit FatTreeTopology(uint32_t k);
+
+    /// \return the radix k
+    uint32_t K() const { return m_k; }
+
+    /// \return k/2, the number of up (and of down) ports of an edge or aggregation switch
+    uint32_t Half() const { return m_half; }
+
+    /// \return k^3/4
+    uint32_t HostCount() const { return m_k * m_half * m_half; }
+
+    /// \return k^2/4, hosts per pod
+    uint32_t HostsPerPod() const { return m_half * m_half; }
+
+    /// \return k^2/2, edge switches in the fabric (also the aggregation switch count)
+    uint32_t EdgeCount() const { return m_k * m_half; }
+
+    /// \return k^2/4, core switches
+    uint32_t CoreCount() const { return m_half * m_half; }
+
+    /// \return the pod of host \p host
+    uint32_t PodOf(uint32_t host) const { return host / HostsPerPod(); }
+
+    /// \return the fabric-wide index (pod * k/2 + edge) of the edge switch above \p host
+    uint32_t EdgeOf(uint32_t host) const { return host / m_half; }
+
+    /// \return the port (0 .. k/2-1) of the host below its edge switch
+    uint32_t SlotOf(uint32_t host) const { return host % m_half; }
+
+    /// \return the pod of fabric-wide edge (or aggregation) switch index \p sw
+    uint32_t PodOfSwitch(uint32_t sw) const { return sw / m_half; }
+
+    /**
+     * \return the number of links on a shortest path between two hosts:
+     * 0 (same host), 2 (same edge), 4 (same pod) or 6.
+     */
+    uint32_t Hops(uint32_t a, uint32_t b) const;
+
+    /**
+     * \return the number of distinct shortest paths between two hosts:
+     * 1 (same edge), k/2 (same pod), (k/2)^2 (different pods).
+     */
+    uint32_t PathCount(uint32_t a, uint32_t b) const;
+
+    /**
+     * \param agg index of an aggregation switch within its pod
+     * \param port up port of that switch (0 .. k/2-1)
+     * \return the index of the core switch that port reaches
+     */
+    uint32_t CoreAbove(uint32_t agg, uint32_t port) const { return agg * m_half + port; }
+
+    /**
+     * \param host host index
+     * \return the host's IPv4 address as an integer: 10.0.0.0 + 4*host + 1, the
+     * first address of the host link's /30 (the edge switch side gets + 1)
+     */
+    static uint32_t HostAddress(uint32_t host) { return HOST_NETWORK + 4 * host + 1; }
+
+    /**
+     * \param address an IPv4 address as an integer
+     * \return the index of the host that owns it, or HostCount() if none does
+     */
+    uint32_t HostFromAddress(uint32_t address) const;
+
+    static constexpr uint32_t HOST_NETWORK = 0x0A000000; //!< 10.0.0.0, the host links' block
+
+  private:
+    uint32_t m_k;    //!< radix
+    uint32_t m_half; //!< k/2
+};
+
+} // namespace fabriclb
+} // namespace ns3
+
+#endif /* FABRIC_LB_FAT_TREE_TOPOLOGY_H */

@@ -1,0 +1,68 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "lower-bound.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+namespace
+{
+constexpr uint64_t PS_PER_SECOND = 1000000000000ULL;
+} // namespace
+
+uint64_t
+WireModel::SerialisationPs(uint64_t bytes) const
+{
+    // bits * 1e12 / rate, rounded to nearest; 128-bit intermediate avoids overflow.
+    const unsigned __int128 numerator =
+        static_cast<unsigned __int128>(bytes) * 8U * PS_PER_SECOND + linkRateBps / 2;
+    return static_cast<uint64_t>(numerator / linkRateBps);
+}
+
+PermutationBound
+ComputePermutationBound(const WireModel& wire, uint32_t packets, uint32_t hops)
+{
+    if (packets == 0 || hops == 0)
+    {
+        throw std::invalid_argument("permutation bound needs at least one packet and one hop");
+    }
+    const uint64_t td = wire.DataPs();
+    const uint64_t ta = wire.AckPs();
+    const uint64_t tg = wire.GapPs();
+    const uint64_t d = td + tg;
+    const uint64_t a = ta + tg;
+    const uint64_t p = hops * wire.linkDelayPs;
+
+    PermutationBound bound{};
+    bound.firstArrivalPs = p + hops * td;
+    const uint64_t beforeFirstAck = p + (hops - 1) * td;
+    bound.dataBeforeAck = static_cast<uint32_t>((beforeFirstAck + d - 1) / d + 1);
+
+    const uint64_t burst = std::min<uint64_t>(bound.dataBeforeAck, packets);
+    const uint64_t lastDataBitsLeave = burst * d + (packets - burst) * (a + d) - tg;
+    bound.completionPs = lastDataBitsLeave + (hops - 1) * td + p + hops * ta + p;
+    return bound;
+}
+
+uint64_t
+ComputeAllToAllBound(const WireModel& wire, uint32_t hosts, uint32_t packets, uint32_t hops)
+{
+    if (hosts < 2 || packets == 0 || hops == 0)
+    {
+        throw std::invalid_argument("all-to-all bound needs two hosts, one packet and one hop");
+    }
+    const uint64_t d = wire.DataPs() + wire.GapPs();
+    const uint64_t a = wire.AckPs() + wire.GapPs();
+    const uint64_t perHost = static_cast<uint64_t>(hosts - 1) * packets;
+    return perHost * (d + a) - wire.GapPs() + hops * wire.linkDelayPs + (hops - 1) * wire.AckPs();
+}
+
+} // namespace fabriclb
+} // namespace ns3

@@ -1,0 +1,98 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "port-monitor.h"
+
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(PortMonitor);
+
+const char*
+FabricStageName(FabricStage stage)
+{
+    static const char* const names[FABRIC_STAGE_COUNT] =
+        {"host-up", "edge-up", "agg-up", "core-down", "agg-down", "edge-down"};
+    return names[static_cast<size_t>(stage)];
+}
+
+TypeId
+PortMonitor::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::PortMonitor")
+                            .SetParent<Object>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<PortMonitor>();
+    return tid;
+}
+
+void
+PortMonitor::Attach(FabricStage stage, Ptr<QueueDisc> queueDisc, Ptr<NetDevice> device)
+{
+    m_stage = stage;
+    m_queueDisc = queueDisc;
+    PointerValue txQueue;
+    device->GetAttribute("TxQueue", txQueue);
+    m_deviceQueue = txQueue.Get<Queue<Packet>>();
+    NS_ABORT_MSG_UNLESS(m_queueDisc && m_deviceQueue, "PortMonitor needs a queue disc and a TxQueue");
+    m_lastChange = Simulator::Now();
+    m_queueDisc->TraceConnectWithoutContext("BytesInQueue", MakeCallback(&PortMonitor::Update, this));
+    m_deviceQueue->TraceConnectWithoutContext("BytesInQueue",
+                                              MakeCallback(&PortMonitor::Update, this));
+}
+
+void
+PortMonitor::Update(uint32_t, uint32_t)
+{
+    const Time now = Simulator::Now();
+    const double elapsed = (now - m_lastChange).GetSeconds();
+    m_byteTime += elapsed * static_cast<double>(m_bytes);
+    m_packetTime += elapsed * static_cast<double>(m_packets);
+    m_lastChange = now;
+    m_bytes = m_queueDisc->GetNBytes() + m_deviceQueue->GetNBytes();
+    m_packets = m_queueDisc->GetNPackets() + m_deviceQueue->GetNPackets();
+    m_maxBytes = std::max(m_maxBytes, m_bytes);
+    m_maxPackets = std::max(m_maxPackets, m_packets);
+}
+
+double
+PortMonitor::GetMeanBytes(Time end) const
+{
+    if (!end.IsStrictlyPositive())
+    {
+        return 0;
+    }
+    const double tail = std::max(0.0, (end - m_lastChange).GetSeconds()) * m_bytes;
+    return (m_byteTime + tail) / end.GetSeconds();
+}
+
+double
+PortMonitor::GetMeanPackets(Time end) const
+{
+    if (!end.IsStrictlyPositive())
+    {
+        return 0;
+    }
+    const double tail = std::max(0.0, (end - m_lastChange).GetSeconds()) * m_packets;
+    return (m_packetTime + tail) / end.GetSeconds();
+}
+
+uint64_t
+PortMonitor::GetDrops() const
+{
+    return m_queueDisc->GetStats().nTotalDroppedPackets + m_deviceQueue->GetTotalDroppedPackets();
+}
+
+void
+PortMonitor::DoDispose()
+{
+    m_queueDisc = nullptr;
+    m_deviceQueue = nullptr;
+    Object::DoDispose();
+}
+
+} // namespace ns3

@@ -1,0 +1,107 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_PORT_MONITOR_H
+#define FABRIC_LB_PORT_MONITOR_H
+
+#include "ns3/net-device.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/queue-disc.h"
+#include "ns3/queue.h"
+
+#include <array>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief The tier and direction of an egress port.
+ */
+enum class FabricStage : uint8_t
+{
+    HOST_UP,   //!< host NIC towards its edge switch
+    EDGE_UP,   //!< edge switch towards aggregation
+    AGG_UP,    //!< aggregation towards core
+    CORE_DOWN, //!< core towards aggregation
+    AGG_DOWN,  //!< aggregation towards edge
+    EDGE_DOWN  //!< edge towards host
+};
+
+/// Number of FabricStage values.
+constexpr size_t FABRIC_STAGE_COUNT = 6;
+
+/**
+ * \param stage a stage
+ * \return its name as results use it: "host-up", "edge-up", "agg-up", "core-down",
+ * "agg-down", "edge-down"
+ */
+const char* FabricStageName(FabricStage stage);
+
+/**
+ * \ingroup fabric-lb
+ * \brief Watches one egress port: its waiting packets (queue disc plus the
+ * device's transmit queue, not the packet on the wire), their maximum and
+ * time average.
+ */
+class PortMonitor : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /**
+     * \brief Start watching a port.
+     * \param stage the port's tier and direction
+     * \param queueDisc the port's root queue disc
+     * \param device the port's device (its TxQueue is watched too)
+     */
+    void Attach(FabricStage stage, Ptr<QueueDisc> queueDisc, Ptr<NetDevice> device);
+
+    /// \return the port's stage
+    FabricStage GetStage() const { return m_stage; }
+    /// \return the most bytes waiting at any instant
+    uint64_t GetMaxBytes() const { return m_maxBytes; }
+    /// \return the most packets waiting at any instant
+    uint64_t GetMaxPackets() const { return m_maxPackets; }
+    /**
+     * \param end the end of the averaging window, which starts at time 0
+     * \return the time-averaged bytes waiting over [0, end]
+     */
+    double GetMeanBytes(Time end) const;
+    /**
+     * \param end the end of the averaging window, which starts at time 0
+     * \return the time-averaged packets waiting over [0, end]
+     */
+    double GetMeanPackets(Time end) const;
+    /// \return packets dropped by the port's queue disc and device queue
+    uint64_t GetDrops() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// Brings the integrals up to now and reads the new occupancy.
+    void Update(uint32_t, uint32_t);
+
+    FabricStage m_stage{FabricStage::HOST_UP}; //!< tier and direction
+    Ptr<QueueDisc> m_queueDisc;                 //!< the port's queue disc
+    Ptr<Queue<Packet>> m_deviceQueue;           //!< the device's transmit queue
+    uint64_t m_bytes{0};                        //!< bytes waiting now
+    uint64_t m_packets{0};                      //!< packets waiting now
+    uint64_t m_maxBytes{0};                     //!< maximum of m_bytes
+    uint64_t m_maxPackets{0};                   //!< maximum of m_packets
+    double m_byteTime{0};                       //!< integral of m_bytes over time, byte*s
+    double m_packetTime{0};                     //!< integral of m_packets over time, packet*s
+    Time m_lastChange;                          //!< when the integrals were last brought up to date
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_LB_PORT_MONITOR_H */

@@ -1,0 +1,78 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "roce-header.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(RoceHeader);
+
+namespace
+{
+constexpr uint8_t FLAG_ECN_ECHO = 0x01;
+constexpr uint32_t PADDING_BYTES = 12;
+} // namespace
+
+TypeId
+RoceHeader::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RoceHeader")
+                            .SetParent<Header>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<RoceHeader>();
+    return tid;
+}
+
+TypeId
+RoceHeader::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+uint32_t
+RoceHeader::GetSerializedSize() const
+{
+    return SIZE;
+}
+
+void
+RoceHeader::Serialize(Buffer::Iterator start) const
+{
+    start.WriteU8(opcode);
+    start.WriteU8(ecnEcho ? FLAG_ECN_ECHO : 0);
+    start.WriteHtonU16(label);
+    start.WriteHtonU32(queuePair);
+    start.WriteHtonU32(psn);
+    start.WriteHtonU32(messageId);
+    start.WriteHtonU32(messagePackets);
+    start.WriteU8(0, PADDING_BYTES);
+}
+
+uint32_t
+RoceHeader::Deserialize(Buffer::Iterator start)
+{
+    opcode = static_cast<Opcode>(start.ReadU8());
+    ecnEcho = (start.ReadU8() & FLAG_ECN_ECHO) != 0;
+    label = start.ReadNtohU16();
+    queuePair = start.ReadNtohU32();
+    psn = start.ReadNtohU32();
+    messageId = start.ReadNtohU32();
+    messagePackets = start.ReadNtohU32();
+    start.Next(PADDING_BYTES);
+    return SIZE;
+}
+
+void
+RoceHeader::Print(std::ostream& os) const
+{
+    os << (opcode == DATA ? "DATA" : "ACK") << " qp=" << queuePair << " psn=" << psn
+       << " msg=" << messageId << "/" << messagePackets;
+    if (opcode == ACK)
+    {
+        os << " label=" << label << (ecnEcho ? " ECE" : "");
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,60 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_ROCE_HEADER_H
+#define FABRIC_LB_ROCE_HEADER_H
+
+#include "ns3/header.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief A compact RoCEv2 base-transport-like header.
+ *
+ * Carried in UDP to port 4791. It serialises to 32 bytes: 20 bytes of fields and
+ * 12 bytes of padding, so that PPP (2) + IPv4 (20) + UDP (8) + this header (32)
+ * account for RoCEv2's 62 bytes of per-packet overhead (Ethernet 14, IPv4 20,
+ * UDP 8, BTH 12, ICRC 4, FCS 4).
+ *
+ * Layout: opcode (1), flags (1), echoed label (2), queue pair (4), PSN (4),
+ * message id (4), message length in packets (4), padding (12).
+ */
+class RoceHeader : public Header
+{
+  public:
+    /// Packet kinds.
+    enum Opcode : uint8_t
+    {
+        DATA = 1, //!< a (coded) data packet
+        ACK = 2   //!< acknowledges one data packet
+    };
+
+    /// Serialised size in bytes.
+    static constexpr uint32_t SIZE = 32;
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    TypeId GetInstanceTypeId() const override;
+    uint32_t GetSerializedSize() const override;
+    void Serialize(Buffer::Iterator start) const override;
+    uint32_t Deserialize(Buffer::Iterator start) override;
+    void Print(std::ostream& os) const override;
+
+    Opcode opcode{DATA};        //!< packet kind
+    bool ecnEcho{false};        //!< ACK only: the acknowledged data packet arrived CE-marked
+    uint16_t label{0};          //!< ACK only: the label (UDP source port) the data packet used
+    uint32_t queuePair{0};      //!< the sender's queue-pair number
+    uint32_t psn{0};            //!< packet sequence number (DATA) or the PSN acknowledged (ACK)
+    uint32_t messageId{0};      //!< collective-wide message id
+    uint32_t messagePackets{0}; //!< packets that complete the message
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_LB_ROCE_HEADER_H */

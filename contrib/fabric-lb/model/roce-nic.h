@@ -1,0 +1,215 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_ROCE_NIC_H
+#define FABRIC_LB_ROCE_NIC_H
+
+#include "host-path-policy.h"
+#include "roce-header.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-route.h"
+#include "ns3/net-device.h"
+#include "ns3/node.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+class Ipv4EndPoint;
+class Ipv4Interface;
+class UdpL4Protocol;
+
+/**
+ * \ingroup fabric-lb
+ * \brief A RoCE-like NIC in its ideal mode: the transport of the study.
+ *
+ * Each message gets a sending queue pair. The NIC puts packets on its link
+ * back to back at line rate, taking turns between ACKs and data and, within
+ * data, round-robin over its active queue pairs. It commits the next packet
+ * when the bits of the current one have left, so that the gap after every
+ * packet is kept. Packets are UDP to port 4791; the label (UDP source port) of
+ * every data packet comes from the host's HostPathPolicy; each data packet is
+ * ACKed at once by the receiver, echoing its label and ECN mark, and the ACK
+ * uses that label too.
+ *
+ * Loss recovery is ideal rateless erasure coding: every data packet is a fresh
+ * coded packet (a new PSN), any m distinct ones complete an m-packet message,
+ * and the sender sends exactly m unless it learns of losses. A packet is taken
+ * as lost when its ACK is overdue: later than its send time plus the smoothed
+ * RTT plus max(smoothed RTT, 4 RTT variations). Each loss adds one more coded
+ * packet. A message is done when the sender holds m distinct ACKs.
+ */
+class RoceNic : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    RoceNic();
+
+    /// UDP destination port of RoCEv2.
+    static constexpr uint16_t ROCE_UDP_PORT = 4791;
+    /// Bytes every packet carries below its payload: PPP 2 + IPv4 20 + UDP 8 + RoceHeader 32.
+    static constexpr uint32_t STACK_OVERHEAD_BYTES = 2 + 20 + 8 + RoceHeader::SIZE;
+
+    /**
+     * \brief Wire the NIC into its host.
+     * \param node the host
+     * \param hostIndex the host's index in the fabric
+     * \param route the route through the host's only port
+     * \param device that port's device (its DataRate and InterframeGap pace the NIC)
+     * \param policy chooses each data packet's label
+     */
+    void Setup(Ptr<Node> node,
+               uint32_t hostIndex,
+               Ptr<Ipv4Route> route,
+               Ptr<NetDevice> device,
+               Ptr<HostPathPolicy> policy);
+
+    /**
+     * \brief Start sending a message now.
+     * \param destination the receiving host's address
+     * \param destinationHost the receiving host's index
+     * \param bytes message size (positive)
+     * \param messageId collective-wide id, reported on completion
+     * \return the queue pair number
+     */
+    uint32_t SendMessage(Ipv4Address destination,
+                         uint32_t destinationHost,
+                         uint64_t bytes,
+                         uint32_t messageId);
+
+    /**
+     * \param bytes message size
+     * \return the number of data packets, m, that carry it
+     */
+    uint32_t PacketsFor(uint64_t bytes) const;
+
+    /// \return the host path policy
+    Ptr<HostPathPolicy> GetPathPolicy() const { return m_policy; }
+    /// \return data packets sent, coded extras included
+    uint64_t GetDataSent() const { return m_dataSent; }
+    /// \return ACKs sent
+    uint64_t GetAcksSent() const { return m_acksSent; }
+    /// \return data packets received
+    uint64_t GetDataReceived() const { return m_dataReceived; }
+    /// \return data packets declared lost
+    uint64_t GetLossesDetected() const { return m_lossesDetected; }
+
+    /**
+     * TracedCallback signature for message events.
+     * \param messageId the message
+     * \param queuePair the sender's queue pair
+     */
+    typedef void (*MessageTracedCallback)(uint32_t messageId, uint32_t queuePair);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// The sending side of a message.
+    struct SenderQp
+    {
+        Ipv4Address destination;    //!< receiver's address
+        uint32_t messageId;         //!< collective-wide id
+        uint32_t packets;           //!< m
+        uint32_t credits;           //!< packets it may still send
+        uint32_t nextPsn{0};        //!< PSN of its next packet
+        uint32_t unresolved{0};     //!< every PSN below is acknowledged or declared lost
+        uint32_t acked{0};          //!< distinct ACKs held
+        bool done{false};           //!< all m acknowledged
+        bool queued{false};         //!< in the data round-robin
+        std::vector<bool> ackedPsn; //!< which PSNs are acknowledged
+        std::vector<Time> sentAt;   //!< when each PSN was committed
+        std::vector<uint16_t> labelOf; //!< the label each PSN used
+        EventId lossCheck;          //!< next check for overdue ACKs
+    };
+
+    /// The receiving side of a message.
+    struct ReceiverQp
+    {
+        std::vector<bool> seen; //!< which PSNs arrived
+        uint32_t distinct{0};   //!< how many distinct PSNs arrived
+    };
+
+    /// An ACK waiting for the link.
+    struct PendingAck
+    {
+        Ipv4Address destination; //!< the data sender
+        RoceHeader header;       //!< what the ACK says
+    };
+
+    /// Puts the next packet on the link if the NIC is idle.
+    void Kick();
+    /// Commits the next packet (ACK and data take turns) and schedules the next decision.
+    void TransmitNext();
+    /// Sends one data packet of queue pair \p qp.
+    Time SendData(uint32_t qp);
+    /// Sends the oldest pending ACK.
+    Time SendAck();
+    /// Handles a packet for port 4791.
+    void Receive(Ptr<Packet> packet,
+                 Ipv4Header header,
+                 uint16_t sourcePort,
+                 Ptr<Ipv4Interface> incomingInterface);
+    /// Handles an ACK for one of our queue pairs.
+    void ReceiveAck(const RoceHeader& ack);
+    /// Declares overdue packets of \p qp lost and grants one coded packet per loss.
+    void CheckLosses(uint32_t qp);
+    /// Schedules the next loss check of \p qp for its oldest unacknowledged packet.
+    void ScheduleLossCheck(uint32_t qp);
+    /// \return how long after sending a packet its ACK counts as overdue
+    Time LossTimeout() const;
+
+    uint32_t m_payloadBytes;  //!< data payload per packet
+    uint32_t m_ackWireBytes;  //!< ACK size on the wire
+    Time m_initialRtt;        //!< RTT estimate before the first sample
+    bool m_ecnCapable;        //!< send data as ECT(0)
+
+    Ptr<Node> m_node;                //!< the host
+    uint32_t m_hostIndex{0};         //!< the host's index
+    Ipv4Address m_address;           //!< the host's address
+    Ptr<Ipv4Route> m_route;          //!< the route through the host's port
+    Ptr<UdpL4Protocol> m_udp;        //!< the host's UDP
+    Ipv4EndPoint* m_endPoint{nullptr}; //!< port 4791
+    Ptr<HostPathPolicy> m_policy;    //!< label choice
+
+    Time m_dataTxTime; //!< a data packet's serialisation time
+    Time m_ackTxTime;  //!< an ACK's serialisation time
+    Time m_gap;        //!< the gap after every packet
+
+    bool m_busy{false};    //!< a TransmitNext is scheduled
+    bool m_ackTurn{true};  //!< ACKs go next when both kinds wait
+    Time m_linkFreeAt;     //!< when the link finishes the last committed packet and its gap
+    std::vector<SenderQp> m_senders;        //!< by queue pair number
+    std::deque<uint32_t> m_dataRing;        //!< queue pairs with packets to send
+    std::deque<PendingAck> m_pendingAcks;   //!< ACKs to send
+    std::unordered_map<uint64_t, ReceiverQp> m_receivers; //!< by (sender address, queue pair)
+
+    Time m_srtt;   //!< smoothed RTT
+    Time m_rttvar; //!< RTT variation
+
+    uint64_t m_dataSent{0};       //!< counter
+    uint64_t m_acksSent{0};       //!< counter
+    uint64_t m_dataReceived{0};   //!< counter
+    uint64_t m_lossesDetected{0}; //!< counter
+
+    TracedCallback<uint32_t, uint32_t> m_messageAckedTrace;    //!< sender holds all m ACKs
+    TracedCallback<uint32_t, uint32_t> m_messageReceivedTrace; //!< receiver holds m packets
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_LB_ROCE_NIC_H */

@@ -1,0 +1,61 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_WORKLOAD_H
+#define FABRIC_LB_WORKLOAD_H
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief One message of a collective: who sends how much to whom, and when.
+ */
+struct MessageSpec
+{
+    uint32_t source;      //!< sending host
+    uint32_t destination; //!< receiving host
+    uint64_t bytes;       //!< message size in bytes
+};
+
+/**
+ * Draws a uniform integer in [0, bound). The ns-3 glue passes a
+ * UniformRandomVariable so that every draw comes from an ns-3 stream.
+ */
+using UniformIndex = std::function<uint32_t(uint32_t bound)>;
+
+/**
+ * \param hosts number of hosts (at least 2)
+ * \param draw source of uniform integers
+ * \return a uniformly random derangement: element i is host i's destination,
+ * never i itself (Fisher-Yates shuffles, rejected until no fixed point)
+ */
+std::vector<uint32_t> RandomDerangement(uint32_t hosts, const UniformIndex& draw);
+
+/**
+ * \return one message from every host to its derangement partner
+ */
+std::vector<MessageSpec> PermutationWorkload(uint32_t hosts,
+                                             uint64_t bytes,
+                                             const UniformIndex& draw);
+
+/**
+ * \return a message from every host to every other host
+ */
+std::vector<MessageSpec> AllToAllWorkload(uint32_t hosts, uint64_t bytes);
+
+/// \return the names of the workloads the module knows
+const std::vector<std::string>& WorkloadNames();
+
+} // namespace fabriclb
+} // namespace ns3
+
+#endif /* FABRIC_LB_WORKLOAD_H */

@@ -1,0 +1,473 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * ns-3 TestSuites of fabric-lb: the module in a simulator, on small fabrics.
+ */
+
+#include "ns3/collective-app.h"
+#include "ns3/core-module.h"
+#include "ns3/fabric-experiment.h"
+#include "ns3/fabric-lb-compat.h"
+#include "ns3/fabric-routing.h"
+#include "ns3/fat-tree-helper.h"
+#include "ns3/lower-bound.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/roce-header.h"
+#include "ns3/test.h"
+#include "ns3/udp-header.h"
+
+#include <map>
+#include <set>
+#include <tuple>
+
+using namespace ns3;
+
+namespace
+{
+
+/// The module needs picoseconds; set them before the case makes any Time.
+void
+UsePicoseconds()
+{
+    if (Time::GetResolution() != Time::PS)
+    {
+        Time::SetResolution(Time::PS);
+    }
+}
+
+/// Builds a k-ary fabric with the module's defaults and the given scheme's parts.
+Ptr<FatTreeHelper>
+BuildFabric(uint32_t k)
+{
+    UsePicoseconds();
+    Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
+    fabric->SetAttribute("K", UintegerValue(k));
+    fabric->Build();
+    fabric->AssignStreams(1);
+    return fabric;
+}
+
+/// Counts message completions and stops the simulation after the last one.
+struct Completions
+{
+    uint32_t expected{0};
+    uint32_t done{0};
+    Time last;
+
+    void Acked(uint32_t, uint32_t)
+    {
+        last = Simulator::Now();
+        if (++done == expected)
+        {
+            Simulator::Stop();
+        }
+    }
+};
+
+/// Adds messages to the fabric's hosts (all start at 0) and hooks completion counting.
+void
+InstallMessages(Ptr<FatTreeHelper> fabric,
+                const std::vector<fabriclb::MessageSpec>& messages,
+                Completions& completions)
+{
+    std::map<uint32_t, Ptr<CollectiveApp>> apps;
+    for (uint32_t id = 0; id < messages.size(); ++id)
+    {
+        const fabriclb::MessageSpec& m = messages[id];
+        if (!apps.count(m.source))
+        {
+            apps[m.source] = CreateObject<CollectiveApp>();
+            fabric->GetHosts().Get(m.source)->AddApplication(apps[m.source]);
+        }
+        apps[m.source]->AddMessage(fabric->GetHostAddress(m.destination),
+                                   m.destination,
+                                   m.bytes,
+                                   id);
+    }
+    completions.expected = messages.size();
+    for (uint32_t h = 0; h < fabric->GetHosts().GetN(); ++h)
+    {
+        fabric->GetNic(h)->TraceConnectWithoutContext(
+            "MessageAcked",
+            MakeCallback(&Completions::Acked, &completions));
+    }
+}
+
+/// Hosts a and b exchange one message each on a k=4 fabric; returns the completion time.
+Time
+RunPair(uint32_t a, uint32_t b, uint64_t bytes)
+{
+    Ptr<FatTreeHelper> fabric = BuildFabric(4);
+    Completions completions;
+    InstallMessages(fabric, {{a, b, bytes}, {b, a, bytes}}, completions);
+    Simulator::Run();
+    const bool allDone = completions.done == completions.expected;
+    fabric->Dispose();
+    Simulator::Destroy();
+    return allDone ? completions.last : Time(-1);
+}
+
+/// Runs the experiment with FatTreeHelper::K set to \p k for its duration.
+ExperimentResult
+RunWithK(uint32_t k, const ExperimentConfig& config)
+{
+    UsePicoseconds();
+    Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(k));
+    ExperimentResult result = RunFabricExperiment(config);
+    Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(8));
+    return result;
+}
+
+// ---------------------------------------------------------------------------
+
+/// RoceHeader serialises to exactly the documented 32 bytes and back.
+class RoceHeaderSerialisationTest : public TestCase
+{
+  public:
+    RoceHeaderSerialisationTest()
+        : TestCase("RoceHeader layout is exact and round-trips")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RoceHeader header;
+        header.opcode = RoceHeader::ACK;
+        header.ecnEcho = true;
+        header.label = 0xBEEF;
+        header.queuePair = 0x01020304;
+        header.psn = 0x0A0B0C0D;
+        header.messageId = 0x11223344;
+        header.messagePackets = 256;
+        Ptr<Packet> packet = Create<Packet>();
+        packet->AddHeader(header);
+        NS_TEST_ASSERT_MSG_EQ(packet->GetSize(), 32, "RoceHeader must be 32 bytes");
+
+        uint8_t bytes[32];
+        packet->CopyData(bytes, sizeof(bytes));
+        const uint8_t expected[32] = {0x02, 0x01, 0xBE, 0xEF, 0x01, 0x02, 0x03, 0x04,
+                                      0x0A, 0x0B, 0x0C, 0x0D, 0x11, 0x22, 0x33, 0x44,
+                                      0x00, 0x00, 0x01, 0x00, 0,    0,    0,    0,
+                                      0,    0,    0,    0,    0,    0,    0,    0};
+        for (uint32_t i = 0; i < 32; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(uint32_t(bytes[i]), uint32_t(expected[i]), "byte " << i);
+        }
+
+        RoceHeader parsed;
+        packet->RemoveHeader(parsed);
+        NS_TEST_ASSERT_MSG_EQ(parsed.opcode, RoceHeader::ACK, "opcode");
+        NS_TEST_ASSERT_MSG_EQ(parsed.ecnEcho, true, "ECN echo");
+        NS_TEST_ASSERT_MSG_EQ(parsed.label, 0xBEEF, "label");
+        NS_TEST_ASSERT_MSG_EQ(parsed.queuePair, 0x01020304U, "queue pair");
+        NS_TEST_ASSERT_MSG_EQ(parsed.psn, 0x0A0B0C0DU, "psn");
+        NS_TEST_ASSERT_MSG_EQ(parsed.messageId, 0x11223344U, "message id");
+        NS_TEST_ASSERT_MSG_EQ(parsed.messagePackets, 256U, "message packets");
+    }
+};
+
+/// Frames on the wire are exactly 4158 B (data) and 64 B (ACK), and take 41.58 ns and 0.64 ns.
+class WireSizeTest : public TestCase
+{
+  public:
+    WireSizeTest()
+        : TestCase("data and ACK frames have the study's wire sizes and times")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildFabric(4);
+        std::map<uint32_t, uint32_t> frames; // size -> count, host 0's port
+        Ptr<NetDevice> device = fabric->GetHosts().Get(0)->GetDevice(1);
+        device->TraceConnectWithoutContext(
+            "PhyTxBegin",
+            MakeCallback(+[](std::map<uint32_t, uint32_t>* f, Ptr<const Packet> p) {
+                             ++(*f)[p->GetSize()];
+                         }).Bind(&frames));
+        Completions completions;
+        InstallMessages(fabric, {{0, 5, 3 * 4096}, {5, 0, 3 * 4096}}, completions);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(completions.done, 2U, "both messages complete");
+        NS_TEST_ASSERT_MSG_EQ(frames.size(), 2U, "two frame sizes");
+        NS_TEST_ASSERT_MSG_EQ(frames[4158], 3U, "three 4158-byte data frames");
+        NS_TEST_ASSERT_MSG_EQ(frames[64], 3U, "three 64-byte ACK frames");
+
+        DataRateValue rate;
+        device->GetAttribute("DataRate", rate);
+        TimeValue gap;
+        device->GetAttribute("InterframeGap", gap);
+        NS_TEST_ASSERT_MSG_EQ(rate.Get().CalculateBytesTxTime(4158), PicoSeconds(41580), "Td");
+        NS_TEST_ASSERT_MSG_EQ(rate.Get().CalculateBytesTxTime(64), PicoSeconds(640), "Ta");
+        NS_TEST_ASSERT_MSG_EQ(gap.Get(), PicoSeconds(200), "Tg: 20 B at 800 Gb/s");
+        fabric->Dispose();
+        Simulator::Destroy();
+    }
+};
+
+/// A lone pair of hosts completes at its exact bound (within 0.1%, never below).
+class PairBoundTest : public TestCase
+{
+  public:
+    PairBoundTest(std::string name, uint32_t a, uint32_t b, uint32_t hops)
+        : TestCase("pair " + name + " meets its own bound"),
+          m_a(a),
+          m_b(b),
+          m_hops(hops)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time cct = RunPair(m_a, m_b, 1048576);
+        const fabriclb::PermutationBound bound =
+            fabriclb::ComputePermutationBound(fabriclb::WireModel{}, 256, m_hops);
+        NS_TEST_ASSERT_MSG_GT(cct, Time(0), "both messages complete");
+        const auto cctPs = static_cast<uint64_t>(cct.GetPicoSeconds());
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(cctPs, bound.completionPs, "never below the bound");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(cctPs, bound.completionPs + bound.completionPs / 1000,
+                                    "within 0.1% of the bound");
+    }
+
+    uint32_t m_a;
+    uint32_t m_b;
+    uint32_t m_hops;
+};
+
+/// Every message of a k=4 permutation and all-to-all completes, nothing dropped.
+class CollectiveDeliveryTest : public TestCase
+{
+  public:
+    CollectiveDeliveryTest(std::string workload, uint64_t bytes)
+        : TestCase("k=4 " + workload + " delivers every byte"),
+          m_workload(workload),
+          m_bytes(bytes)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ExperimentConfig config;
+        config.workload = m_workload;
+        config.messageBytes = m_bytes;
+        const ExperimentResult r = RunWithK(4, config);
+        const uint64_t expectedMessages = m_workload == "permutation" ? 16 : 16 * 15;
+        NS_TEST_ASSERT_MSG_EQ(r.messages, expectedMessages, "message count");
+        NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, r.messages, "every message completes");
+        NS_TEST_ASSERT_MSG_EQ(r.packetsDropped, 0U, "nothing dropped");
+        NS_TEST_ASSERT_MSG_EQ(r.lossesDetected, 0U, "no loss declared");
+        NS_TEST_ASSERT_MSG_EQ(r.packetsSent, r.messages * r.messagePackets, "exactly m per message");
+        NS_TEST_ASSERT_MSG_EQ(r.packetsDelivered, r.packetsSent, "every packet delivered");
+        NS_TEST_ASSERT_MSG_EQ(r.acksSent, r.packetsDelivered, "one ACK per data packet");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.cctPs, r.boundPs, "never below the bound");
+    }
+
+    std::string m_workload;
+    uint64_t m_bytes;
+};
+
+/// With the study's short buffers (20 packets) ECMP collisions drop packets; erasure coding recovers.
+class LossRecoveryTest : public TestCase
+{
+  public:
+    LossRecoveryTest()
+        : TestCase("k=4 permutation with 20-packet buffers recovers every loss")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(20 * 4158));
+        ExperimentConfig config;
+        config.messageBytes = 1048576;
+        const ExperimentResult r = RunWithK(4, config);
+        Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(800000));
+        NS_TEST_ASSERT_MSG_GT(r.packetsDropped, 0U, "short buffers drop under ECMP collisions");
+        NS_TEST_ASSERT_MSG_GT(r.lossesDetected, 0U, "senders detect losses");
+        NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, r.messages, "every message still completes");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.packetsDelivered,
+                                    r.messages * r.messagePackets,
+                                    "at least m coded packets reach every receiver");
+        NS_TEST_ASSERT_MSG_GT(r.packetsSent,
+                              r.messages * r.messagePackets,
+                              "lost packets were replaced by fresh coded ones");
+    }
+};
+
+/// Under ECMP every packet of a queue pair (and every ACK of it) takes one path.
+class EcmpPinningTest : public TestCase
+{
+  public:
+    EcmpPinningTest()
+        : TestCase("ECMP keeps each queue pair on one path")
+    {
+    }
+
+  private:
+    /// (switch node, source, destination, queue pair, opcode)
+    using FlowAtSwitch = std::tuple<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t>;
+
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildFabric(4);
+        std::map<FlowAtSwitch, std::set<uint32_t>> ports;
+        std::set<std::pair<uint32_t, uint32_t>> portsUsed; // (switch, up port)
+        auto hook = [&](NodeContainer switches) {
+            for (uint32_t i = 0; i < switches.GetN(); ++i)
+            {
+                Ptr<Node> node = switches.Get(i);
+                auto record = [&ports, &portsUsed, node](Ptr<const Packet> p,
+                                                          const Ipv4Header& ip,
+                                                          bool up,
+                                                          uint32_t port) {
+                    if (!up)
+                    {
+                        return;
+                    }
+                    Ptr<Packet> copy = p->Copy();
+                    UdpHeader udp;
+                    copy->RemoveHeader(udp);
+                    RoceHeader roce;
+                    copy->RemoveHeader(roce);
+                    ports[{node->GetId(),
+                           ip.GetSource().Get(),
+                           ip.GetDestination().Get(),
+                           roce.queuePair,
+                           roce.opcode}]
+                        .insert(port);
+                    portsUsed.insert({node->GetId(), port});
+                };
+                node->GetObject<Ipv4>()->GetRoutingProtocol()->TraceConnectWithoutContext(
+                    "Forward",
+                    Callback<void, Ptr<const Packet>, const Ipv4Header&, bool, uint32_t>(record));
+            }
+        };
+        hook(fabric->GetEdgeSwitches());
+        hook(fabric->GetAggregationSwitches());
+
+        Completions completions;
+        InstallMessages(fabric, fabriclb::AllToAllWorkload(16, 8 * 4096), completions);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(completions.done, completions.expected, "all messages complete");
+        NS_TEST_ASSERT_MSG_GT(ports.size(), 0U, "up hops were observed");
+        for (const auto& [flow, used] : ports)
+        {
+            NS_TEST_ASSERT_MSG_EQ(used.size(), 1U, "a queue pair used several up ports at a switch");
+        }
+        // The hash does spread flows: every edge and aggregation switch uses both its uplinks.
+        NS_TEST_ASSERT_MSG_EQ(portsUsed.size(), 2U * (8 + 8), "every uplink carries some flow");
+        fabric->Dispose();
+        Simulator::Destroy();
+    }
+};
+
+/// The same seed and run give the same result; another run another permutation.
+class DeterminismTest : public TestCase
+{
+  public:
+    DeterminismTest()
+        : TestCase("same seed and run, same JSON; different run, different permutation")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ExperimentConfig config;
+        config.messageBytes = 64 * 4096;
+        auto stripWall = [](nlohmann::json j) {
+            j.erase("wall_seconds");
+            return j;
+        };
+        RngSeedManager::SetSeed(7);
+        RngSeedManager::SetRun(3);
+        const nlohmann::json first = stripWall(RunWithK(4, config).ToJson());
+        const nlohmann::json second = stripWall(RunWithK(4, config).ToJson());
+        NS_TEST_ASSERT_MSG_EQ(first.dump(), second.dump(), "identical results");
+
+        const auto runThree = GenerateWorkload(config, 128);
+        RngSeedManager::SetRun(4);
+        const auto runFour = GenerateWorkload(config, 128);
+        bool differ = false;
+        for (size_t i = 0; i < runThree.size(); ++i)
+        {
+            differ = differ || runThree[i].destination != runFour[i].destination;
+        }
+        NS_TEST_ASSERT_MSG_EQ(differ, true, "another run draws another permutation");
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+    }
+};
+
+} // namespace
+
+/// \ingroup fabric-lb-tests Packet formats and serialisation.
+class FabricLbWireSuite : public TestSuite
+{
+  public:
+    FabricLbWireSuite()
+        : TestSuite("fabric-lb-wire", UNIT)
+    {
+        AddTestCase(new RoceHeaderSerialisationTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new WireSizeTest, FABRIC_LB_TEST_QUICK);
+    }
+};
+
+/// \ingroup fabric-lb-tests Simulated completion against the exact bounds.
+class FabricLbBoundsSuite : public TestSuite
+{
+  public:
+    FabricLbBoundsSuite()
+        : TestSuite("fabric-lb-bounds", SYSTEM)
+    {
+        AddTestCase(new PairBoundTest("across pods", 0, 4, 6), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new PairBoundTest("within a pod", 0, 2, 4), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new PairBoundTest("under one edge switch", 0, 1, 2), FABRIC_LB_TEST_QUICK);
+    }
+};
+
+/// \ingroup fabric-lb-tests Whole collectives on a k=4 fabric.
+class FabricLbFabricSuite : public TestSuite
+{
+  public:
+    FabricLbFabricSuite()
+        : TestSuite("fabric-lb-fabric", SYSTEM)
+    {
+        AddTestCase(new CollectiveDeliveryTest("permutation", 256 * 1024), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new CollectiveDeliveryTest("all-to-all", 64 * 1024), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new LossRecoveryTest, FABRIC_LB_TEST_QUICK);
+    }
+};
+
+/// \ingroup fabric-lb-tests ECMP's flow pinning.
+class FabricLbEcmpSuite : public TestSuite
+{
+  public:
+    FabricLbEcmpSuite()
+        : TestSuite("fabric-lb-ecmp", SYSTEM)
+    {
+        AddTestCase(new EcmpPinningTest, FABRIC_LB_TEST_QUICK);
+    }
+};
+
+/// \ingroup fabric-lb-tests Reproducibility.
+class FabricLbDeterminismSuite : public TestSuite
+{
+  public:
+    FabricLbDeterminismSuite()
+        : TestSuite("fabric-lb-determinism", SYSTEM)
+    {
+        AddTestCase(new DeterminismTest, FABRIC_LB_TEST_QUICK);
+    }
+};
+
+static FabricLbWireSuite g_fabricLbWireSuite;               //!< registers the suite
+static FabricLbBoundsSuite g_fabricLbBoundsSuite;           //!< registers the suite
+static FabricLbFabricSuite g_fabricLbFabricSuite;           //!< registers the suite
+static FabricLbEcmpSuite g_fabricLbEcmpSuite;               //!< registers the suite
+static FabricLbDeterminismSuite g_fabricLbDeterminismSuite; //!< registers the suite

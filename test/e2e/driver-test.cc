@@ -1,0 +1,162 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * End-to-end tests of the fabric-lb-sim command line: output, determinism, bad input.
+ */
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace
+{
+
+struct Outcome
+{
+    int status;         //!< exit status
+    std::string out;    //!< stdout
+    std::string err;    //!< stderr
+};
+
+std::string
+Slurp(const std::string& path)
+{
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+/// A fresh temporary file name.
+std::string
+TempPath(const std::string& tag)
+{
+    char name[] = "/tmp/fabric-lb-e2e-XXXXXX";
+    const int fd = mkstemp(name);
+    close(fd);
+    return std::string(name) + "-" + tag;
+}
+
+Outcome
+RunSim(const std::string& args)
+{
+    const std::string out = TempPath("out");
+    const std::string err = TempPath("err");
+    const std::string command = std::string(FABRIC_LB_SIM) + " " + args + " >" + out + " 2>" + err;
+    const int raw = std::system(command.c_str());
+    Outcome outcome{WIFEXITED(raw) ? WEXITSTATUS(raw) : 128, Slurp(out), Slurp(err)};
+    std::remove(out.c_str());
+    std::remove(err.c_str());
+    return outcome;
+}
+
+nlohmann::json
+RunJson(const std::string& args)
+{
+    const std::string json = TempPath("json");
+    const Outcome o = RunSim(args + " --out=" + json);
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_EQ(o.err, "") << "progress must stay quiet when stderr is not a terminal";
+    nlohmann::json parsed = nlohmann::json::parse(Slurp(json));
+    std::remove(json.c_str());
+    return parsed;
+}
+
+} // namespace
+
+TEST(Driver, WritesOneJsonObjectWithEveryField)
+{
+    const nlohmann::json j = RunJson("--k=4 --workload=permutation --msgBytes=65536");
+    for (const char* field : {"scheme", "workload", "k", "hosts", "msg_bytes", "cct_ns",
+                              "bound_ns", "cct_increase_pct", "max_queue_bytes",
+                              "mean_queue_bytes", "packets_sent", "packets_dropped",
+                              "wall_seconds", "events"})
+    {
+        EXPECT_TRUE(j.contains(field)) << field;
+    }
+    EXPECT_EQ(j["scheme"], "ecmp");
+    EXPECT_EQ(j["workload"], "permutation");
+    EXPECT_EQ(j["k"], 4);
+    EXPECT_EQ(j["hosts"], 16);
+    EXPECT_EQ(j["msg_bytes"], 65536);
+    EXPECT_EQ(j["messages"], 16);
+    EXPECT_EQ(j["messages_completed"], 16);
+    EXPECT_EQ(j["packets_sent"], 16 * 16);
+    EXPECT_EQ(j["packets_dropped"], 0);
+    EXPECT_GE(j["cct_ns"].get<double>(), j["bound_ns"].get<double>());
+    EXPECT_GT(j["events"].get<uint64_t>(), 0U);
+    const std::set<std::string> stages{"edge-up", "agg-up", "core-down", "agg-down", "edge-down"};
+    for (const char* object : {"max_queue_bytes", "mean_queue_bytes"})
+    {
+        std::set<std::string> keys;
+        for (const auto& item : j[object].items())
+        {
+            keys.insert(item.key());
+        }
+        EXPECT_EQ(keys, stages) << object;
+    }
+}
+
+TEST(Driver, SameSeedAndRunSameJson)
+{
+    const std::string args = "--k=4 --workload=all-to-all --msgBytes=16384 --seed=3 --run=2";
+    nlohmann::json a = RunJson(args);
+    nlohmann::json b = RunJson(args);
+    a.erase("wall_seconds");
+    b.erase("wall_seconds");
+    EXPECT_EQ(a.dump(), b.dump());
+    EXPECT_EQ(a["messages_completed"], 240);
+}
+
+TEST(Driver, PrintsAHumanReadableSummary)
+{
+    const Outcome o = RunSim("--k=4 --msgBytes=8192");
+    EXPECT_EQ(o.status, 0);
+    EXPECT_NE(o.out.find("CCT"), std::string::npos);
+    EXPECT_NE(o.out.find("edge-up"), std::string::npos);
+}
+
+TEST(Driver, ListsSchemes)
+{
+    const Outcome o = RunSim("--lb=help");
+    EXPECT_EQ(o.status, 0);
+    EXPECT_EQ(o.out.rfind("ecmp\t", 0), 0U) << o.out;
+}
+
+/// Bad input: exit status 2 and exactly one error line that names the problem.
+class BadInput : public ::testing::TestWithParam<std::pair<std::string, std::string>>
+{
+};
+
+TEST_P(BadInput, OneClearErrorLine)
+{
+    const auto& [args, mention] = GetParam();
+    const Outcome o = RunSim(args);
+    EXPECT_EQ(o.status, 2) << o.err;
+    EXPECT_EQ(o.err.rfind("fabric-lb-sim: error: ", 0), 0U) << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    EXPECT_NE(o.err.find(mention), std::string::npos) << o.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Driver,
+    BadInput,
+    ::testing::Values(std::make_pair("--lb=nope", "nope"),
+                      std::make_pair("--k=5", "even"),
+                      std::make_pair("--k=2", "at least 4"),
+                      std::make_pair("--msgBytes=0", "msgBytes"),
+                      std::make_pair("--msgBytes=-5", "msgBytes"),
+                      std::make_pair("--bufferBytes=-1", "bufferBytes"),
+                      std::make_pair("--workload=bogus --k=4", "bogus"),
+                      std::make_pair("--linkRate=fast", "linkRate"),
+                      std::make_pair("--linkDelay=soon", "linkDelay"),
+                      std::make_pair("--out=/nonexistent/dir/x.json", "/nonexistent/dir")));

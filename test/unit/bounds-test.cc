@@ -1,0 +1,83 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The bound arithmetic, checked against numbers derived by hand from the
+ * defaults: 800 Gb/s, 0.5 us per link, 4158 B data, 64 B ACK, 20 B gap.
+ */
+
+#include "ns3/lower-bound.h"
+
+#include <gtest/gtest.h>
+#include <stdexcept>
+
+using ns3::fabriclb::ComputeAllToAllBound;
+using ns3::fabriclb::ComputePermutationBound;
+using ns3::fabriclb::WireModel;
+
+TEST(WireModel, SerialisationTimesAtTheStudyDefaults)
+{
+    const WireModel wire;
+    EXPECT_EQ(wire.DataPs(), 41580U); // 4158 * 8 bit / 800 Gb/s = 41.58 ns
+    EXPECT_EQ(wire.AckPs(), 640U);    // 64 * 8 / 800e9 = 0.64 ns
+    EXPECT_EQ(wire.GapPs(), 200U);    // 20 * 8 / 800e9 = 0.2 ns
+    WireModel slow;
+    slow.linkRateBps = 100000000000ULL;
+    EXPECT_EQ(slow.DataPs(), 332640U); // 100 Gb/s: 332.64 ns
+}
+
+TEST(PermutationBound, StudyDefaultsAcrossPods)
+{
+    // H = 6, p = 3 us. t1 = p + 6 Td = 3000 + 249.48 = 3249.48 ns.
+    // i1 = ceil((3000 + 5 * 41.58) / 41.78) + 1 = ceil(76.78) + 1 = 78.
+    // The last (256th) data packet's bits leave at 78 d + 178 (a + d) - Tg
+    //   = 3258.84 + 7586.36 - 0.2 = 10845.0 ns,
+    // reach the receiver 5 Td + p later (14052.9 ns), and its ACK takes
+    // 6 Ta + p = 3003.84 ns more: 17056.74 ns.
+    const auto bound = ComputePermutationBound(WireModel{}, 256, 6);
+    EXPECT_EQ(bound.firstArrivalPs, 3249480U);
+    EXPECT_EQ(bound.dataBeforeAck, 78U);
+    EXPECT_EQ(bound.completionPs, 17056740U);
+    EXPECT_NEAR(static_cast<double>(bound.completionPs), 17057000.0, 5000.0);
+    // The study quotes 17.05694 us: its closed form also counts the last data
+    // packet's trailing gap, 0.2 ns that no packet has to wait for.
+    EXPECT_EQ(bound.completionPs + WireModel{}.GapPs(), 17056940U);
+}
+
+TEST(PermutationBound, ShorterPathsHaveTheirOwnBounds)
+{
+    // Same pod, H = 4, p = 2 us: i1 = ceil((2000 + 3 * 41.58) / 41.78) + 1 = 51 + 1 = 52;
+    // 52 d + 204 (a + d) - Tg + 3 Td + 4 Ta + 2p = 2172.56 + 8694.48 - 0.2 + 124.74 + 2.56 + 4000.
+    const auto pod = ComputePermutationBound(WireModel{}, 256, 4);
+    EXPECT_EQ(pod.dataBeforeAck, 52U);
+    EXPECT_EQ(pod.completionPs, 14994140U);
+    // Same edge, H = 2, p = 1 us: i1 = ceil((1000 + 41.58) / 41.78) + 1 = 25 + 1 = 26;
+    // 26 d + 230 (a + d) - Tg + Td + 2 Ta + 2p = 1086.28 + 9802.6 - 0.2 + 41.58 + 1.28 + 2000.
+    const auto edge = ComputePermutationBound(WireModel{}, 256, 2);
+    EXPECT_EQ(edge.dataBeforeAck, 26U);
+    EXPECT_EQ(edge.completionPs, 12931540U);
+}
+
+TEST(PermutationBound, MessagesShorterThanTheFirstAckGap)
+{
+    // m = 10 < i1: all data back to back, 10 d - Tg + 5 Td + 6 Ta + 2p
+    //   = 417.8 - 0.2 + 207.9 + 3.84 + 6000 = 6629.34 ns.
+    EXPECT_EQ(ComputePermutationBound(WireModel{}, 10, 6).completionPs, 6629340U);
+    // m = 1: Td + 5 Td + 6 Ta + 2p = 249.48 + 3.84 + 6000.
+    EXPECT_EQ(ComputePermutationBound(WireModel{}, 1, 6).completionPs, 6253320U);
+}
+
+TEST(AllToAllBound, HostLinkTimePlusTheLastAck)
+{
+    // 16 hosts, m = 16: 15 * 16 = 240 data and 240 ACKs per host link,
+    // 240 * (41.78 + 0.84) - 0.2 = 10228.6 ns; the last ACK needs p + 5 Ta = 3003.2 ns.
+    EXPECT_EQ(ComputeAllToAllBound(WireModel{}, 16, 16, 6), 13231800U);
+    // k = 8: 128 hosts, 1 MiB: 127 * 256 * 42.62 = 1385661.44 ns, - 0.2 + 3000 + 3.2 = 1388664.44 ns
+    EXPECT_EQ(ComputeAllToAllBound(WireModel{}, 128, 256, 6), 1388664440U);
+}
+
+TEST(Bounds, RejectDegenerateInput)
+{
+    EXPECT_THROW(ComputePermutationBound(WireModel{}, 0, 6), std::invalid_argument);
+    EXPECT_THROW(ComputePermutationBound(WireModel{}, 10, 0), std::invalid_argument);
+    EXPECT_THROW(ComputeAllToAllBound(WireModel{}, 1, 10, 6), std::invalid_argument);
+}
