@@ -14,6 +14,7 @@ set(FABRIC_LB_SOURCES
     model/roce-nic.cc
     model/switch-discipline.cc
     model/workload.cc
+    model/lb-logic.cc
     helper/fabric-experiment.cc
     helper/fat-tree-helper.cc
 )
@@ -33,6 +34,7 @@ set(FABRIC_LB_HEADERS
     model/roce-nic.h
     model/switch-discipline.h
     model/workload.h
+    model/lb-logic.h
     helper/fabric-experiment.h
     helper/fat-tree-helper.h
 )

@@ -171,6 +171,7 @@ ExperimentResult::ToJson() const
                           {"packets_delivered", packetsDelivered},
                           {"packets_dropped", packetsDropped},
                           {"losses_detected", lossesDetected},
+                          {"packet_hops", packetHops},
                           {"wall_seconds", wallSeconds},
                           {"events", events}};
 }
@@ -334,6 +335,7 @@ RunFabricExperiment(const ExperimentConfig& config)
         s.meanBytes += monitor->GetMeanBytes(end);
         s.meanPackets += monitor->GetMeanPackets(end);
         result.packetsDropped += monitor->GetDrops();
+        result.packetHops += monitor->GetPacketsForwarded();
     }
     for (StageQueueStats& s : result.stages)
     {

@@ -22,11 +22,19 @@
 #endif
 
 #if NS3_VERSION_MAJOR == 3 && NS3_VERSION_MINOR < 42
-/// TestCase durations are a plain enum up to ns-3.41.
+/// TestCase durations and TestSuite types are plain enums up to ns-3.41 ...
 #define FABRIC_LB_TEST_QUICK TestCase::QUICK
+/// A unit-test suite.
+#define FABRIC_LB_SUITE_UNIT TestSuite::UNIT
+/// A system-test suite.
+#define FABRIC_LB_SUITE_SYSTEM TestSuite::SYSTEM
 #else
-/// ... and an enum class from ns-3.42 on.
+/// ... and enum classes from ns-3.42 on.
 #define FABRIC_LB_TEST_QUICK TestCase::Duration::QUICK
+/// A unit-test suite.
+#define FABRIC_LB_SUITE_UNIT TestSuite::Type::UNIT
+/// A system-test suite.
+#define FABRIC_LB_SUITE_SYSTEM TestSuite::Type::SYSTEM
 #endif
 
 #endif /* FABRIC_LB_COMPAT_H */

@@ -87,6 +87,12 @@ PortMonitor::GetDrops() const
     return m_queueDisc->GetStats().nTotalDroppedPackets + m_deviceQueue->GetTotalDroppedPackets();
 }
 
+uint64_t
+PortMonitor::GetPacketsForwarded() const
+{
+    return m_deviceQueue->GetTotalReceivedPackets() - m_deviceQueue->GetTotalDroppedPackets();
+}
+
 void
 PortMonitor::DoDispose()
 {

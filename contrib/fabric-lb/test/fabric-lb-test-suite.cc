@@ -411,7 +411,7 @@ class FabricLbWireSuite : public TestSuite
 {
   public:
     FabricLbWireSuite()
-        : TestSuite("fabric-lb-wire", UNIT)
+        : TestSuite("fabric-lb-wire", FABRIC_LB_SUITE_UNIT)
     {
         AddTestCase(new RoceHeaderSerialisationTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new WireSizeTest, FABRIC_LB_TEST_QUICK);
@@ -423,7 +423,7 @@ class FabricLbBoundsSuite : public TestSuite
 {
   public:
     FabricLbBoundsSuite()
-        : TestSuite("fabric-lb-bounds", SYSTEM)
+        : TestSuite("fabric-lb-bounds", FABRIC_LB_SUITE_SYSTEM)
     {
         AddTestCase(new PairBoundTest("across pods", 0, 4, 6), FABRIC_LB_TEST_QUICK);
         AddTestCase(new PairBoundTest("within a pod", 0, 2, 4), FABRIC_LB_TEST_QUICK);
@@ -436,7 +436,7 @@ class FabricLbFabricSuite : public TestSuite
 {
   public:
     FabricLbFabricSuite()
-        : TestSuite("fabric-lb-fabric", SYSTEM)
+        : TestSuite("fabric-lb-fabric", FABRIC_LB_SUITE_SYSTEM)
     {
         AddTestCase(new CollectiveDeliveryTest("permutation", 256 * 1024), FABRIC_LB_TEST_QUICK);
         AddTestCase(new CollectiveDeliveryTest("all-to-all", 64 * 1024), FABRIC_LB_TEST_QUICK);
@@ -449,7 +449,7 @@ class FabricLbEcmpSuite : public TestSuite
 {
   public:
     FabricLbEcmpSuite()
-        : TestSuite("fabric-lb-ecmp", SYSTEM)
+        : TestSuite("fabric-lb-ecmp", FABRIC_LB_SUITE_SYSTEM)
     {
         AddTestCase(new EcmpPinningTest, FABRIC_LB_TEST_QUICK);
     }
@@ -460,7 +460,7 @@ class FabricLbDeterminismSuite : public TestSuite
 {
   public:
     FabricLbDeterminismSuite()
-        : TestSuite("fabric-lb-determinism", SYSTEM)
+        : TestSuite("fabric-lb-determinism", FABRIC_LB_SUITE_SYSTEM)
     {
         AddTestCase(new DeterminismTest, FABRIC_LB_TEST_QUICK);
     }

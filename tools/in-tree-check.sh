@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Drops fabric-lb into an ns-3 source tree and checks it there as an ns-3 user would:
+# configure with tests and examples, build, ./test.py every fabric-lb suite, and
+# ./ns3 run the driver and the module example on small cases. Fails loudly on any step.
+#
+# Usage: tools/in-tree-check.sh [NS3_TREE]
+#   NS3_TREE defaults to the ns-3.37 source of Debian 12 (apt-get source ns3), kept
+#   with its build in $FABRIC_LB_CACHE (default /var/cache/fabric-lb) so that a
+#   second run only rebuilds what changed. Any other ns-3 tree may be given.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cache=${FABRIC_LB_CACHE:-/var/cache/fabric-lb}
+log_dir=$(mktemp -d)
+step() { echo "in-tree: $*" >&2; }
+fail() { echo "in-tree: FAILED: $*" >&2; exit 1; }
+run_logged() { # name command...
+  local name=$1; shift
+  if ! "$@" >"$log_dir/$name.log" 2>&1; then
+    tail -n 40 "$log_dir/$name.log" >&2
+    fail "$name (full log: $log_dir/$name.log)"
+  fi
+}
+
+"$root/tools/install-deps.sh" dpkg-dev
+
+tree=${1:-}
+if [ -z "$tree" ]; then
+  tree=$cache/ns-3.37
+  if [ ! -x "$tree/ns3" ]; then
+    step "fetching the ns-3.37 source with apt-get source ns3"
+    mkdir -p "$cache"
+    if ! grep -rqs "deb-src" /etc/apt/sources.list /etc/apt/sources.list.d/; then
+      sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources \
+        >/etc/apt/sources.list.d/fabric-lb-deb-src.sources
+      apt-get update -qq
+    fi
+    src=$(mktemp -d)
+    (cd "$src" && apt-get source -qq ns3 >/dev/null 2>&1) || fail "apt-get source ns3"
+    mv "$src"/ns3-3.37/ns-3.37 "$tree"
+    rm -rf "$src"
+  fi
+fi
+[ -x "$tree/ns3" ] || fail "$tree is not an ns-3 source tree (no ./ns3)"
+tree=$(cd "$tree" && pwd)
+version=$(cat "$tree/VERSION" 2>/dev/null || echo unknown)
+step "ns-3 $version at $tree"
+
+rm -rf "$tree/contrib/fabric-lb"
+cp -a "$root/contrib/fabric-lb" "$tree/contrib/fabric-lb"
+cp "$root"/scratch/*.cc "$tree/scratch/"
+
+cd "$tree"
+step "configure (fabric-lb and csma, tests and examples enabled)"
+run_logged configure ./ns3 configure -G Ninja --enable-tests --enable-examples \
+  --enable-modules="fabric-lb;csma"
+step "build"
+run_logged build ./ns3 build
+
+suites=$(sed -n '/set(FABRIC_LB_TEST_SUITES/,/)/p' "$root/contrib/fabric-lb/sources.cmake" |
+  grep -o 'fabric-lb-[a-z0-9-]*')
+for suite in $suites; do
+  step "./test.py -s $suite"
+  run_logged "test-$suite" ./test.py --no-build -s "$suite"
+  grep -q "PASS: TestSuite $suite" "$log_dir/test-$suite.log" || fail "$suite did not pass"
+done
+
+step "./ns3 run fabric-lb-sim"
+run_logged run-sim ./ns3 run --no-build "fabric-lb-sim --k=4 --workload=all-to-all --msgBytes=32768"
+grep -q "messages 240/240" "$log_dir/run-sim.log" || fail "fabric-lb-sim did not complete its collective"
+step "./ns3 run fabric-lb-two-hosts"
+run_logged run-example ./ns3 run --no-build fabric-lb-two-hosts
+grep -q "completed at" "$log_dir/run-example.log" || fail "fabric-lb-two-hosts printed no result"
+rm -rf "$log_dir"
+step "ns-3 $version: all passed"
