@@ -62,7 +62,8 @@ suites=$(sed -n '/set(FABRIC_LB_TEST_SUITES/,/)/p' "$root/contrib/fabric-lb/sour
 for suite in $suites; do
   step "./test.py -s $suite"
   run_logged "test-$suite" ./test.py --no-build -s "$suite"
-  grep -q "PASS: TestSuite $suite" "$log_dir/test-$suite.log" || fail "$suite did not pass"
+  sed "s/\x1b\[[0-9;]*m//g" "$log_dir/test-$suite.log" | grep -q "PASS: TestSuite $suite" ||
+    fail "$suite did not pass"
 done
 
 step "./ns3 run fabric-lb-sim"

@@ -170,6 +170,7 @@ ExperimentResult::ToJson() const
                           {"acks_sent", acksSent},
                           {"packets_delivered", packetsDelivered},
                           {"packets_dropped", packetsDropped},
+                          {"packets_marked", packetsMarked},
                           {"losses_detected", lossesDetected},
                           {"packet_hops", packetHops},
                           {"wall_seconds", wallSeconds},
@@ -187,7 +188,8 @@ ExperimentResult::Summary() const
     os << "  CCT " << cctPs / 1e6 << " us, bound " << boundPs / 1e6 << " us, increase "
        << CctIncreasePercent() << " %\n";
     os << "  messages " << messagesCompleted << "/" << messages << ", data sent " << packetsSent
-       << ", delivered " << packetsDelivered << ", dropped " << packetsDropped
+       << ", delivered " << packetsDelivered << ", dropped " << packetsDropped << ", marked "
+       << packetsMarked
        << ", ACKs " << acksSent << "\n";
     os << "  stage       max queue (B)  max (pkts)  mean queue (B)\n";
     for (FabricStage stage : REPORTED_STAGES)
@@ -239,6 +241,10 @@ RunFabricExperiment(const ExperimentConfig& config)
     fabric->SetAttribute("SwitchDiscipline",
                          TypeIdValue(TypeId::LookupByName(scheme->switchDiscipline)));
     fabric->SetAttribute("HostPathPolicy", TypeIdValue(TypeId::LookupByName(scheme->hostPolicy)));
+    UintegerValue buffer;
+    fabric->GetAttribute("BufferBytes", buffer);
+    fabric->SetAttribute("MarkThresholdBytes",
+                         UintegerValue(static_cast<uint32_t>(scheme->markFraction * buffer.Get())));
     UintegerValue k;
     fabric->GetAttribute("K", k);
     fabriclb::FatTreeTopology topology(k.Get()); // throws std::invalid_argument for a bad k
@@ -335,6 +341,7 @@ RunFabricExperiment(const ExperimentConfig& config)
         s.meanBytes += monitor->GetMeanBytes(end);
         s.meanPackets += monitor->GetMeanPackets(end);
         result.packetsDropped += monitor->GetDrops();
+        result.packetsMarked += monitor->GetMarks();
         result.packetHops += monitor->GetPacketsForwarded();
     }
     for (StageQueueStats& s : result.stages)

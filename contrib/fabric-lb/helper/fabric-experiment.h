@@ -67,6 +67,7 @@ struct ExperimentResult
     uint64_t acksSent{0};        //!< ACKs the hosts sent
     uint64_t packetsDelivered{0}; //!< data packets the hosts received
     uint64_t packetsDropped{0};  //!< packets dropped at any port
+    uint64_t packetsMarked{0};   //!< packets CE-marked at any port
     uint64_t lossesDetected{0};  //!< data packets senders declared lost
     uint64_t packetHops{0};      //!< packets put on any link (data and ACKs, every hop)
     double wallSeconds{0};       //!< wall-clock time of the simulation

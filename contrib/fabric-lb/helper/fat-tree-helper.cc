@@ -60,6 +60,11 @@ FatTreeHelper::GetTypeId()
                           UintegerValue(800000),
                           MakeUintegerAccessor(&FatTreeHelper::m_bufferBytes),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("MarkThresholdBytes",
+                          "ECN-mark at every port above this backlog (0: never)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FatTreeHelper::m_markThresholdBytes),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("GapBytes",
                           "Inter-packet gap after every packet, in byte times",
                           UintegerValue(20),
@@ -86,6 +91,7 @@ FatTreeHelper::GetTypeId()
 FatTreeHelper::FatTreeHelper()
     : m_k(8),
       m_bufferBytes(800000),
+      m_markThresholdBytes(0),
       m_gapBytes(20),
       m_mtu(9000)
 {
@@ -113,7 +119,9 @@ FatTreeHelper::Connect(Ptr<Node> lower,
     TrafficControlHelper tc;
     tc.SetRootQueueDisc("ns3::FabricQueueDisc",
                         "MaxSize",
-                        QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, m_bufferBytes)));
+                        QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, m_bufferBytes)),
+                        "MarkThreshold",
+                        UintegerValue(m_markThresholdBytes));
     QueueDiscContainer queueDiscs = tc.Install(devices);
 
     Ipv4AddressHelper addresses;
@@ -131,6 +139,7 @@ FatTreeHelper::Connect(Ptr<Node> lower,
     }
 
     LinkRoutes routes;
+    routes.upQueue = DynamicCast<FabricQueueDisc>(queueDiscs.Get(0));
     routes.up = Create<Ipv4Route>();
     routes.up->SetSource(interfaces.GetAddress(0));
     routes.up->SetGateway(interfaces.GetAddress(1));
@@ -178,6 +187,8 @@ FatTreeHelper::Build()
     std::vector<std::vector<Ptr<Ipv4Route>>> aggDown(topo.EdgeCount());
     std::vector<std::vector<Ptr<Ipv4Route>>> aggUp(topo.EdgeCount());
     std::vector<std::vector<Ptr<Ipv4Route>>> coreDown(topo.CoreCount());
+    std::vector<std::vector<Ptr<FabricQueueDisc>>> edgeUpQueues(topo.EdgeCount());
+    std::vector<std::vector<Ptr<FabricQueueDisc>>> aggUpQueues(topo.EdgeCount());
 
     ObjectFactory policyFactory;
     policyFactory.SetTypeId(m_hostPathPolicy);
@@ -192,13 +203,11 @@ FatTreeHelper::Build()
         edgeDown[edge].push_back(link.down);
         m_hosts.Get(h)->GetObject<Ipv4>()->GetRoutingProtocol()->GetObject<FabricRouting>()
             ->ConfigureHost(m_topology, h, link.up);
+        Ptr<HostPathPolicy> policy = policyFactory.Create<HostPathPolicy>();
+        policy->Setup(m_topology, h);
         Ptr<RoceNic> nic = CreateObject<RoceNic>();
         m_hosts.Get(h)->AggregateObject(nic);
-        nic->Setup(m_hosts.Get(h),
-                   h,
-                   link.up,
-                   link.up->GetOutputDevice(),
-                   policyFactory.Create<HostPathPolicy>());
+        nic->Setup(m_hosts.Get(h), h, link.up, link.up->GetOutputDevice(), policy);
     }
 
     uint32_t linkIndex = 0;
@@ -214,6 +223,7 @@ FatTreeHelper::Build()
                                       FabricStage::AGG_DOWN,
                                       EDGE_AGG_NETWORK + 4 * linkIndex++);
             edgeUp[edge].push_back(link.up);
+            edgeUpQueues[edge].push_back(link.upQueue);
             aggDown[agg].push_back(link.down);
         }
     }
@@ -230,6 +240,7 @@ FatTreeHelper::Build()
                                       FabricStage::CORE_DOWN,
                                       AGG_CORE_NETWORK + 4 * linkIndex++);
             aggUp[agg].push_back(link.up);
+            aggUpQueues[agg].push_back(link.upQueue);
             coreDown[core].push_back(link.down);
         }
     }
@@ -243,10 +254,22 @@ FatTreeHelper::Build()
     {
         Ptr<SwitchDiscipline> edgeDiscipline = disciplineFactory.Create<SwitchDiscipline>();
         routingOf(m_edges.Get(sw))
-            ->ConfigureSwitch(m_topology, FabricRole::EDGE, sw, edgeDown[sw], edgeUp[sw], edgeDiscipline);
+            ->ConfigureSwitch(m_topology,
+                              FabricRole::EDGE,
+                              sw,
+                              edgeDown[sw],
+                              edgeUp[sw],
+                              edgeUpQueues[sw],
+                              edgeDiscipline);
         Ptr<SwitchDiscipline> aggDiscipline = disciplineFactory.Create<SwitchDiscipline>();
         routingOf(m_aggregations.Get(sw))
-            ->ConfigureSwitch(m_topology, FabricRole::AGGREGATION, sw, aggDown[sw], aggUp[sw], aggDiscipline);
+            ->ConfigureSwitch(m_topology,
+                              FabricRole::AGGREGATION,
+                              sw,
+                              aggDown[sw],
+                              aggUp[sw],
+                              aggUpQueues[sw],
+                              aggDiscipline);
         // Aggregated, the disciplines are initialised with their nodes at simulation start.
         m_edges.Get(sw)->AggregateObject(edgeDiscipline);
         m_aggregations.Get(sw)->AggregateObject(aggDiscipline);
@@ -256,7 +279,7 @@ FatTreeHelper::Build()
     for (uint32_t core = 0; core < topo.CoreCount(); ++core)
     {
         routingOf(m_cores.Get(core))
-            ->ConfigureSwitch(m_topology, FabricRole::CORE, core, coreDown[core], {}, nullptr);
+            ->ConfigureSwitch(m_topology, FabricRole::CORE, core, coreDown[core], {}, {}, nullptr);
     }
 }
 

@@ -6,6 +6,7 @@
 #define FABRIC_LB_FAT_TREE_HELPER_H
 
 #include "ns3/data-rate.h"
+#include "ns3/fabric-queue-disc.h"
 #include "ns3/fabric-routing.h"
 #include "ns3/fat-tree-topology.h"
 #include "ns3/ipv4-address.h"
@@ -80,6 +81,7 @@ class FatTreeHelper : public Object
     {
         Ptr<Ipv4Route> up;   //!< from the lower node through the link
         Ptr<Ipv4Route> down; //!< from the upper node through the link
+        Ptr<FabricQueueDisc> upQueue; //!< the lower node's egress buffer onto the link
     };
 
     /// Connects \p lower to \p upper with one link in subnet \p network/30.
@@ -93,6 +95,7 @@ class FatTreeHelper : public Object
     DataRate m_linkRate;           //!< every link's rate
     Time m_linkDelay;              //!< every link's propagation delay
     uint32_t m_bufferBytes;        //!< per-port buffer
+    uint32_t m_markThresholdBytes; //!< per-port ECN marking threshold
     uint32_t m_gapBytes;           //!< inter-packet gap
     uint32_t m_mtu;                //!< every device's MTU
     TypeId m_switchDiscipline;     //!< discipline of every edge and aggregation switch

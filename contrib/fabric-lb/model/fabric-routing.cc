@@ -49,11 +49,13 @@ FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> 
                                uint32_t index,
                                std::vector<Ptr<Ipv4Route>> down,
                                std::vector<Ptr<Ipv4Route>> up,
+                               std::vector<Ptr<FabricQueueDisc>> upQueues,
                                Ptr<SwitchDiscipline> discipline)
 {
     NS_ABORT_MSG_IF(role == FabricRole::HOST, "ConfigureSwitch needs a switch role");
     NS_ABORT_MSG_IF(role != FabricRole::CORE && (up.empty() || !discipline),
                     "edge and aggregation switches need up ports and a discipline");
+    NS_ABORT_MSG_UNLESS(up.size() == upQueues.size(), "one queue disc per up port");
     m_topology = std::move(topology);
     m_role = role;
     m_index = index;
@@ -62,7 +64,12 @@ FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> 
     m_discipline = discipline;
     if (m_discipline)
     {
-        m_discipline->Setup(m_up.size());
+        SwitchContext context;
+        context.topology = m_topology;
+        context.tier = role == FabricRole::EDGE ? SwitchTier::EDGE : SwitchTier::AGGREGATION;
+        context.index = index;
+        context.uplinkQueues = std::move(upQueues);
+        m_discipline->Setup(context);
     }
 }
 

@@ -69,6 +69,7 @@ class FabricRouting : public Ipv4RoutingProtocol
      * \param down routes through the down ports: host slot order at an edge switch,
      *             edge position at an aggregation switch, pod order at a core switch
      * \param up routes through the up ports (none at a core switch)
+     * \param upQueues the up ports' egress buffers, in the order of \p up
      * \param discipline chooses among \p up (null at a core switch)
      */
     void ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
@@ -76,6 +77,7 @@ class FabricRouting : public Ipv4RoutingProtocol
                          uint32_t index,
                          std::vector<Ptr<Ipv4Route>> down,
                          std::vector<Ptr<Ipv4Route>> up,
+                         std::vector<Ptr<FabricQueueDisc>> upQueues,
                          Ptr<SwitchDiscipline> discipline);
 
     /// \return the node's role

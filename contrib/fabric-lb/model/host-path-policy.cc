@@ -5,6 +5,8 @@
 #include "host-path-policy.h"
 
 #include "ns3/abort.h"
+#include "ns3/double.h"
+#include "ns3/uinteger.h"
 
 #include <limits>
 
@@ -13,12 +15,36 @@ namespace ns3
 
 NS_OBJECT_ENSURE_REGISTERED(HostPathPolicy);
 NS_OBJECT_ENSURE_REGISTERED(FixedLabelPathPolicy);
+NS_OBJECT_ENSURE_REGISTERED(SubflowPathPolicy);
+NS_OBJECT_ENSURE_REGISTERED(PlbPathPolicy);
+NS_OBJECT_ENSURE_REGISTERED(SprayPathPolicy);
+NS_OBJECT_ENSURE_REGISTERED(RepsPathPolicy);
+NS_OBJECT_ENSURE_REGISTERED(HostDrPathPolicy);
 
 TypeId
 HostPathPolicy::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::HostPathPolicy").SetParent<Object>().SetGroupName("FabricLb");
     return tid;
+}
+
+HostPathPolicy::HostPathPolicy()
+    : m_rng(CreateObject<UniformRandomVariable>())
+{
+    m_draw = [rng = m_rng](uint32_t bound) { return rng->GetInteger(0, bound - 1); };
+}
+
+void
+HostPathPolicy::Setup(std::shared_ptr<const fabriclb::FatTreeTopology> topology, uint32_t host)
+{
+    m_topology = std::move(topology);
+    m_host = host;
+}
+
+uint16_t
+HostPathPolicy::SelectAckLabel(Ipv4Address /* dataSender */, uint16_t dataLabel)
+{
+    return dataLabel;
 }
 
 void
@@ -32,10 +58,27 @@ HostPathPolicy::NotifyLoss(uint32_t /* queuePair */, uint16_t /* label */)
 }
 
 int64_t
-HostPathPolicy::AssignStreams(int64_t /* stream */)
+HostPathPolicy::AssignStreams(int64_t stream)
 {
-    return 0;
+    m_rng->SetStream(stream);
+    return 1;
 }
+
+uint16_t
+HostPathPolicy::RandomLabel()
+{
+    return static_cast<uint16_t>(m_rng->GetInteger(MIN_LABEL, std::numeric_limits<uint16_t>::max()));
+}
+
+void
+HostPathPolicy::DoDispose()
+{
+    m_draw = nullptr;
+    m_topology.reset();
+    Object::DoDispose();
+}
+
+// ---------------------------------------------------------------------------
 
 TypeId
 FixedLabelPathPolicy::GetTypeId()
@@ -47,17 +90,11 @@ FixedLabelPathPolicy::GetTypeId()
     return tid;
 }
 
-FixedLabelPathPolicy::FixedLabelPathPolicy()
-    : m_labelSource(CreateObject<UniformRandomVariable>())
-{
-}
-
 void
 FixedLabelPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t /* destinationHost */)
 {
     NS_ABORT_MSG_UNLESS(queuePair == m_labels.size(), "queue pairs must be added in order");
-    m_labels.push_back(static_cast<uint16_t>(
-        m_labelSource->GetInteger(MIN_LABEL, std::numeric_limits<uint16_t>::max())));
+    m_labels.push_back(RandomLabel());
 }
 
 uint16_t
@@ -66,11 +103,216 @@ FixedLabelPathPolicy::SelectLabel(uint32_t queuePair)
     return m_labels[queuePair];
 }
 
-int64_t
-FixedLabelPathPolicy::AssignStreams(int64_t stream)
+// ---------------------------------------------------------------------------
+
+TypeId
+SubflowPathPolicy::GetTypeId()
 {
-    m_labelSource->SetStream(stream);
-    return 1;
+    static TypeId tid = TypeId("ns3::SubflowPathPolicy")
+                            .SetParent<HostPathPolicy>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<SubflowPathPolicy>()
+                            .AddAttribute("Subflows",
+                                          "Subflows (labels) per queue pair",
+                                          UintegerValue(4),
+                                          MakeUintegerAccessor(&SubflowPathPolicy::m_subflows),
+                                          MakeUintegerChecker<uint32_t>(1));
+    return tid;
+}
+
+SubflowPathPolicy::SubflowPathPolicy()
+    : m_subflows(4)
+{
+}
+
+void
+SubflowPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t /* destinationHost */)
+{
+    NS_ABORT_MSG_UNLESS(queuePair == m_labels.size(), "queue pairs must be added in order");
+    std::vector<uint16_t> labels(m_subflows);
+    for (uint16_t& label : labels)
+    {
+        label = RandomLabel();
+    }
+    m_labels.push_back(std::move(labels));
+    m_next.push_back(0);
+}
+
+uint16_t
+SubflowPathPolicy::SelectLabel(uint32_t queuePair)
+{
+    uint32_t& next = m_next[queuePair];
+    const uint16_t label = m_labels[queuePair][next];
+    next = (next + 1) % m_subflows;
+    return label;
+}
+
+// ---------------------------------------------------------------------------
+
+TypeId
+PlbPathPolicy::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::PlbPathPolicy")
+            .SetParent<HostPathPolicy>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<PlbPathPolicy>()
+            .AddAttribute("RoundAcks",
+                          "ACKs per round over which the ECN-marked fraction is measured",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&PlbPathPolicy::m_roundAcks),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Threshold",
+                          "Repath when more than this fraction of a round's ACKs carry ECN",
+                          DoubleValue(0.4),
+                          MakeDoubleAccessor(&PlbPathPolicy::m_threshold),
+                          MakeDoubleChecker<double>(0, 1));
+    return tid;
+}
+
+PlbPathPolicy::PlbPathPolicy()
+    : m_roundAcks(16),
+      m_threshold(0.4)
+{
+}
+
+void
+PlbPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t /* destinationHost */)
+{
+    NS_ABORT_MSG_UNLESS(queuePair == m_labels.size(), "queue pairs must be added in order");
+    m_labels.push_back(RandomLabel());
+    m_state.emplace_back(m_roundAcks, m_threshold);
+}
+
+uint16_t
+PlbPathPolicy::SelectLabel(uint32_t queuePair)
+{
+    return m_labels[queuePair];
+}
+
+void
+PlbPathPolicy::NotifyAck(uint32_t queuePair, uint16_t /* label */, bool ecnMarked)
+{
+    if (m_state[queuePair].OnAck(ecnMarked))
+    {
+        m_labels[queuePair] = RandomLabel();
+    }
+}
+
+// ---------------------------------------------------------------------------
+
+TypeId
+SprayPathPolicy::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::SprayPathPolicy")
+                            .SetParent<HostPathPolicy>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<SprayPathPolicy>();
+    return tid;
+}
+
+void
+SprayPathPolicy::AddQueuePair(uint32_t /* queuePair */, uint32_t /* destinationHost */)
+{
+}
+
+uint16_t
+SprayPathPolicy::SelectLabel(uint32_t /* queuePair */)
+{
+    return RandomLabel();
+}
+
+// ---------------------------------------------------------------------------
+
+TypeId
+RepsPathPolicy::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RepsPathPolicy")
+            .SetParent<HostPathPolicy>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<RepsPathPolicy>()
+            .AddAttribute("CacheLabels",
+                          "Good labels a queue pair keeps for reuse",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&RepsPathPolicy::m_capacity),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("FreezePackets",
+                          "After a loss, packets sent on cached labels only (no exploration)",
+                          UintegerValue(1000),
+                          MakeUintegerAccessor(&RepsPathPolicy::m_freezePackets),
+                          MakeUintegerChecker<uint32_t>());
+    return tid;
+}
+
+RepsPathPolicy::RepsPathPolicy()
+    : m_capacity(64),
+      m_freezePackets(1000)
+{
+}
+
+void
+RepsPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t /* destinationHost */)
+{
+    NS_ABORT_MSG_UNLESS(queuePair == m_caches.size(), "queue pairs must be added in order");
+    m_caches.emplace_back(m_capacity, m_freezePackets, MIN_LABEL);
+}
+
+uint16_t
+RepsPathPolicy::SelectLabel(uint32_t queuePair)
+{
+    return m_caches[queuePair].NextLabel(m_draw);
+}
+
+void
+RepsPathPolicy::NotifyAck(uint32_t queuePair, uint16_t label, bool ecnMarked)
+{
+    m_caches[queuePair].OnAck(label, ecnMarked);
+}
+
+void
+RepsPathPolicy::NotifyLoss(uint32_t queuePair, uint16_t label)
+{
+    m_caches[queuePair].OnLoss(label);
+    m_caches[queuePair].OnTimeout();
+}
+
+// ---------------------------------------------------------------------------
+
+TypeId
+HostDrPathPolicy::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::HostDrPathPolicy")
+                            .SetParent<HostPathPolicy>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<HostDrPathPolicy>();
+    return tid;
+}
+
+void
+HostDrPathPolicy::Setup(std::shared_ptr<const fabriclb::FatTreeTopology> topology, uint32_t host)
+{
+    HostPathPolicy::Setup(topology, host);
+    m_rotation.emplace(m_topology->K(), host);
+}
+
+void
+HostDrPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t destinationHost)
+{
+    NS_ABORT_MSG_UNLESS(queuePair == m_destinations.size(), "queue pairs must be added in order");
+    m_destinations.push_back(destinationHost);
+}
+
+uint16_t
+HostDrPathPolicy::SelectLabel(uint32_t queuePair)
+{
+    return m_rotation->NextLabel(m_destinations[queuePair], 0, m_draw);
+}
+
+uint16_t
+HostDrPathPolicy::SelectAckLabel(Ipv4Address dataSender, uint16_t /* dataLabel */)
+{
+    return m_rotation->NextLabel(m_topology->HostFromAddress(dataSender.Get()), 1, m_draw);
 }
 
 } // namespace ns3

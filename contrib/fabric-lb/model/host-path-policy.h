@@ -5,9 +5,15 @@
 #ifndef FABRIC_LB_HOST_PATH_POLICY_H
 #define FABRIC_LB_HOST_PATH_POLICY_H
 
+#include "fat-tree-topology.h"
+#include "lb-logic.h"
+
+#include "ns3/ipv4-address.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
 
+#include <memory>
+#include <optional>
 #include <vector>
 
 namespace ns3
@@ -16,10 +22,11 @@ namespace ns3
 /**
  * \ingroup fabric-lb
  * \brief Load balancing at a host: the path label (UDP source port) of each
- * data packet a queue pair sends.
+ * packet a queue pair sends.
  *
  * The transport tells the policy about queue pairs, ACKs and losses, and asks
- * it for a label per data packet; it knows nothing else of the transport.
+ * it for a label per data packet (and per ACK); it knows nothing else of the
+ * transport. Every random draw comes from the policy's own ns-3 stream.
  */
 class HostPathPolicy : public Object
 {
@@ -29,6 +36,14 @@ class HostPathPolicy : public Object
      * \return the object TypeId
      */
     static TypeId GetTypeId();
+    HostPathPolicy();
+
+    /**
+     * \brief Called once, when the fabric is wired.
+     * \param topology the fabric's coordinates
+     * \param host this host's index
+     */
+    virtual void Setup(std::shared_ptr<const fabriclb::FatTreeTopology> topology, uint32_t host);
 
     /**
      * \brief A queue pair starts.
@@ -42,6 +57,13 @@ class HostPathPolicy : public Object
      * \return the label for its next data packet
      */
     virtual uint16_t SelectLabel(uint32_t queuePair) = 0;
+
+    /**
+     * \param dataSender the host whose data packet is being acknowledged
+     * \param dataLabel the label that data packet used
+     * \return the label of the ACK (by default the data packet's label)
+     */
+    virtual uint16_t SelectAckLabel(Ipv4Address dataSender, uint16_t dataLabel);
 
     /**
      * \brief An ACK came back.
@@ -62,10 +84,21 @@ class HostPathPolicy : public Object
      * \param stream first stream index to use
      * \return the number of streams used
      */
-    virtual int64_t AssignStreams(int64_t stream);
+    int64_t AssignStreams(int64_t stream);
 
     /// Smallest label a policy draws (below are well-known ports).
     static constexpr uint16_t MIN_LABEL = 1024;
+
+  protected:
+    void DoDispose() override;
+
+    /// \return a uniformly random label in [MIN_LABEL, 65535]
+    uint16_t RandomLabel();
+
+    std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< fabric coordinates
+    uint32_t m_host{0};                                          //!< this host
+    Ptr<UniformRandomVariable> m_rng;                            //!< this host's stream
+    fabriclb::UniformIndex m_draw;                               //!< uniform integers from m_rng
 };
 
 /**
@@ -81,15 +114,126 @@ class FixedLabelPathPolicy : public HostPathPolicy
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    FixedLabelPathPolicy();
-
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
     uint16_t SelectLabel(uint32_t queuePair) override;
-    int64_t AssignStreams(int64_t stream) override;
 
   private:
-    Ptr<UniformRandomVariable> m_labelSource; //!< draws labels
-    std::vector<uint16_t> m_labels;           //!< label of each queue pair
+    std::vector<uint16_t> m_labels; //!< label of each queue pair
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief MPTCP-like subflows: each queue pair spreads its packets round-robin
+ * over Subflows labels drawn when it starts.
+ */
+class SubflowPathPolicy : public HostPathPolicy
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    SubflowPathPolicy();
+    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
+    uint16_t SelectLabel(uint32_t queuePair) override;
+
+  private:
+    uint32_t m_subflows;                        //!< labels per queue pair
+    std::vector<std::vector<uint16_t>> m_labels; //!< each queue pair's labels
+    std::vector<uint32_t> m_next;               //!< each queue pair's next subflow
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief PLB-like repathing: a queue pair keeps its label until more than
+ * Threshold of a round of RoundAcks ACKs carry ECN, then draws a new one.
+ */
+class PlbPathPolicy : public HostPathPolicy
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    PlbPathPolicy();
+    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
+    uint16_t SelectLabel(uint32_t queuePair) override;
+    void NotifyAck(uint32_t queuePair, uint16_t label, bool ecnMarked) override;
+
+  private:
+    uint32_t m_roundAcks;                    //!< ACKs per round
+    double m_threshold;                      //!< marked fraction that triggers a repath
+    std::vector<uint16_t> m_labels;          //!< each queue pair's label
+    std::vector<fabriclb::PlbState> m_state; //!< each queue pair's round
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Host packet spraying (OPS/RPS): a fresh random label for every packet.
+ */
+class SprayPathPolicy : public HostPathPolicy
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
+    uint16_t SelectLabel(uint32_t queuePair) override;
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief REPS-like adaptive spraying: a queue pair recycles labels whose ACK
+ * came back unmarked, drops labels that saw ECN or loss, and explores fresh
+ * random labels when it has none cached; a loss freezes exploration for a while.
+ */
+class RepsPathPolicy : public HostPathPolicy
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    RepsPathPolicy();
+    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
+    uint16_t SelectLabel(uint32_t queuePair) override;
+    void NotifyAck(uint32_t queuePair, uint16_t label, bool ecnMarked) override;
+    void NotifyLoss(uint32_t queuePair, uint16_t label) override;
+
+  private:
+    uint32_t m_capacity;                           //!< labels a cache holds
+    uint32_t m_freezePackets;                      //!< packets a freeze lasts
+    std::vector<fabriclb::RepsLabelCache> m_caches; //!< each queue pair's cache
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Host destination-based rotation (DR): per (destination host, size bin)
+ * a pointer rotates over the lowest common tier's switches, and the label
+ * names the path (LabelPathDiscipline decodes it at the switches). ACKs rotate
+ * in their own bin.
+ */
+class HostDrPathPolicy : public HostPathPolicy
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    void Setup(std::shared_ptr<const fabriclb::FatTreeTopology> topology, uint32_t host) override;
+    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
+    uint16_t SelectLabel(uint32_t queuePair) override;
+    uint16_t SelectAckLabel(Ipv4Address dataSender, uint16_t dataLabel) override;
+
+  private:
+    std::optional<fabriclb::HostDrRotation> m_rotation; //!< pointers per (destination, bin)
+    std::vector<uint32_t> m_destinations;               //!< each queue pair's destination
 };
 
 } // namespace ns3

@@ -23,6 +23,7 @@ struct LbScheme
     std::string description;      //!< one line for --lb=help
     std::string hostPolicy;       //!< TypeId name of the HostPathPolicy
     std::string switchDiscipline; //!< TypeId name of the SwitchDiscipline
+    double markFraction;          //!< ECN marking threshold, a fraction of the buffer (0: none)
 };
 
 /// \return every scheme the module implements

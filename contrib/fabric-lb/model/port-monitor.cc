@@ -88,6 +88,12 @@ PortMonitor::GetDrops() const
 }
 
 uint64_t
+PortMonitor::GetMarks() const
+{
+    return m_queueDisc->GetStats().nTotalMarkedPackets;
+}
+
+uint64_t
 PortMonitor::GetPacketsForwarded() const
 {
     return m_deviceQueue->GetTotalReceivedPackets() - m_deviceQueue->GetTotalDroppedPackets();

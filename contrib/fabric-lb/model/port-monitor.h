@@ -82,6 +82,8 @@ class PortMonitor : public Object
     double GetMeanPackets(Time end) const;
     /// \return packets dropped by the port's queue disc and device queue
     uint64_t GetDrops() const;
+    /// \return packets the port's queue disc CE-marked
+    uint64_t GetMarks() const;
     /// \return packets the port has put on the wire (or holds for it)
     uint64_t GetPacketsForwarded() const;
 

@@ -229,7 +229,7 @@ RoceNic::SendAck()
     Ptr<Packet> packet = Create<Packet>(m_ackWireBytes - STACK_OVERHEAD_BYTES);
     packet->AddHeader(ack.header);
     ++m_acksSent;
-    m_udp->Send(packet, m_address, ack.destination, ack.header.label, ROCE_UDP_PORT, m_route);
+    m_udp->Send(packet, m_address, ack.destination, ack.label, ROCE_UDP_PORT, m_route);
     return m_ackTxTime;
 }
 
@@ -263,7 +263,9 @@ RoceNic::Receive(Ptr<Packet> packet,
         }
     }
 
-    PendingAck ack{header.GetSource(), roce};
+    PendingAck ack{header.GetSource(),
+                   m_policy->SelectAckLabel(header.GetSource(), sourcePort),
+                   roce};
     ack.header.opcode = RoceHeader::ACK;
     ack.header.label = sourcePort;
     ack.header.ecnEcho = header.GetEcn() == Ipv4Header::ECN_CE;

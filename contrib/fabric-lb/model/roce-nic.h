@@ -40,7 +40,7 @@ class UdpL4Protocol;
  * packet is kept. Packets are UDP to port 4791; the label (UDP source port) of
  * every data packet comes from the host's HostPathPolicy; each data packet is
  * ACKed at once by the receiver, echoing its label and ECN mark, and the ACK
- * uses that label too.
+ * takes the label the receiver's policy gives it (by default the echoed one).
  *
  * Loss recovery is ideal rateless erasure coding: every data packet is a fresh
  * coded packet (a new PSN), any m distinct ones complete an m-packet message,
@@ -148,6 +148,7 @@ class RoceNic : public Object
     struct PendingAck
     {
         Ipv4Address destination; //!< the data sender
+        uint16_t label;          //!< the ACK's own label (UDP source port)
         RoceHeader header;       //!< what the ACK says
     };
 

@@ -4,7 +4,10 @@
 
 #include "switch-discipline.h"
 
+#include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <limits>
 
@@ -15,27 +18,77 @@ NS_LOG_COMPONENT_DEFINE("SwitchDiscipline");
 
 NS_OBJECT_ENSURE_REGISTERED(SwitchDiscipline);
 NS_OBJECT_ENSURE_REGISTERED(EcmpDiscipline);
+NS_OBJECT_ENSURE_REGISTERED(RoundRobinDiscipline);
+NS_OBJECT_ENSURE_REGISTERED(SimpleRoundRobinDiscipline);
+NS_OBJECT_ENSURE_REGISTERED(RandomUplinkDiscipline);
+NS_OBJECT_ENSURE_REGISTERED(ShortestQueueDiscipline);
+NS_OBJECT_ENSURE_REGISTERED(QuantisedAdaptiveDiscipline);
+NS_OBJECT_ENSURE_REGISTERED(FlowletDiscipline);
+NS_OBJECT_ENSURE_REGISTERED(OfanDiscipline);
+NS_OBJECT_ENSURE_REGISTERED(LabelPathDiscipline);
 
 TypeId
 SwitchDiscipline::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::SwitchDiscipline").SetParent<Object>().SetGroupName("FabricLb");
+        TypeId("ns3::SwitchDiscipline")
+            .SetParent<Object>()
+            .SetGroupName("FabricLb")
+            .AddAttribute("AckBinBytes",
+                          "Packets with at most this many IP payload bytes are in the ACK size bin",
+                          UintegerValue(512),
+                          MakeUintegerAccessor(&SwitchDiscipline::m_ackBinBytes),
+                          MakeUintegerChecker<uint32_t>());
     return tid;
 }
 
-void
-SwitchDiscipline::Setup(uint32_t uplinks)
+SwitchDiscipline::SwitchDiscipline()
+    : m_rng(CreateObject<UniformRandomVariable>()),
+      m_ackBinBytes(512)
 {
-    NS_ABORT_MSG_IF(uplinks == 0, "a switch discipline needs at least one uplink");
-    m_uplinks = uplinks;
+    m_draw = [rng = m_rng](uint32_t bound) { return rng->GetInteger(0, bound - 1); };
+}
+
+void
+SwitchDiscipline::Setup(const SwitchContext& context)
+{
+    NS_ABORT_MSG_IF(context.uplinkQueues.empty(), "a switch discipline needs at least one uplink");
+    m_context = context;
+    m_backlogs.resize(context.uplinkQueues.size());
 }
 
 int64_t
-SwitchDiscipline::AssignStreams(int64_t /* stream */)
+SwitchDiscipline::AssignStreams(int64_t stream)
 {
-    return 0;
+    m_rng->SetStream(stream);
+    return 1;
 }
+
+const std::vector<uint32_t>&
+SwitchDiscipline::ReadBacklogs()
+{
+    for (size_t i = 0; i < m_backlogs.size(); ++i)
+    {
+        m_backlogs[i] = m_context.uplinkQueues[i]->GetPortBacklogBytes();
+    }
+    return m_backlogs;
+}
+
+uint32_t
+SwitchDiscipline::SizeBin(const UplinkRequest& request) const
+{
+    return request.packetBytes <= m_ackBinBytes ? 1 : 0;
+}
+
+void
+SwitchDiscipline::DoDispose()
+{
+    m_context.uplinkQueues.clear();
+    m_draw = nullptr;
+    Object::DoDispose();
+}
+
+// ---------------------------------------------------------------------------
 
 TypeId
 EcmpDiscipline::GetTypeId()
@@ -47,29 +100,259 @@ EcmpDiscipline::GetTypeId()
     return tid;
 }
 
-EcmpDiscipline::EcmpDiscipline()
-    : m_saltSource(CreateObject<UniformRandomVariable>())
-{
-}
-
 void
 EcmpDiscipline::DoInitialize()
 {
-    m_salt = m_saltSource->GetInteger(0, std::numeric_limits<uint32_t>::max());
+    m_salt = m_rng->GetInteger(0, std::numeric_limits<uint32_t>::max());
     SwitchDiscipline::DoInitialize();
 }
 
 uint32_t
 EcmpDiscipline::SelectUplink(const UplinkRequest& request)
 {
-    return fabriclb::SaltedFlowHash(m_salt, request.tuple) % m_uplinks;
+    return fabriclb::SaltedFlowHash(m_salt, request.tuple) % Uplinks();
 }
 
-int64_t
-EcmpDiscipline::AssignStreams(int64_t stream)
+// ---------------------------------------------------------------------------
+
+TypeId
+RoundRobinDiscipline::GetTypeId()
 {
-    m_saltSource->SetStream(stream);
-    return 1;
+    static TypeId tid =
+        TypeId("ns3::RoundRobinDiscipline")
+            .SetParent<SwitchDiscipline>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<RoundRobinDiscipline>()
+            .AddAttribute("ReshuffleWraps",
+                          "Draw a new random order after this many wrap-arounds (0: never)",
+                          UintegerValue(5),
+                          MakeUintegerAccessor(&RoundRobinDiscipline::m_reshuffleWraps),
+                          MakeUintegerChecker<uint32_t>());
+    return tid;
+}
+
+RoundRobinDiscipline::RoundRobinDiscipline()
+    : m_reshuffleWraps(5)
+{
+}
+
+void
+RoundRobinDiscipline::DoInitialize()
+{
+    m_pointer.emplace(Uplinks(), m_reshuffleWraps, m_draw, true, true);
+    SwitchDiscipline::DoInitialize();
+}
+
+uint32_t
+RoundRobinDiscipline::SelectUplink(const UplinkRequest& /* request */)
+{
+    return m_pointer->Next();
+}
+
+TypeId
+SimpleRoundRobinDiscipline::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::SimpleRoundRobinDiscipline")
+                            .SetParent<SwitchDiscipline>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<SimpleRoundRobinDiscipline>();
+    return tid;
+}
+
+void
+SimpleRoundRobinDiscipline::DoInitialize()
+{
+    m_pointer.emplace(Uplinks(), 0, m_draw, false, false);
+    SwitchDiscipline::DoInitialize();
+}
+
+uint32_t
+SimpleRoundRobinDiscipline::SelectUplink(const UplinkRequest& /* request */)
+{
+    return m_pointer->Next();
+}
+
+// ---------------------------------------------------------------------------
+
+TypeId
+RandomUplinkDiscipline::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RandomUplinkDiscipline")
+                            .SetParent<SwitchDiscipline>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<RandomUplinkDiscipline>();
+    return tid;
+}
+
+uint32_t
+RandomUplinkDiscipline::SelectUplink(const UplinkRequest& /* request */)
+{
+    return fabriclb::ChooseUniform(Uplinks(), m_draw);
+}
+
+TypeId
+ShortestQueueDiscipline::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::ShortestQueueDiscipline")
+                            .SetParent<SwitchDiscipline>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<ShortestQueueDiscipline>();
+    return tid;
+}
+
+uint32_t
+ShortestQueueDiscipline::SelectUplink(const UplinkRequest& /* request */)
+{
+    return fabriclb::ChooseShortest(ReadBacklogs(), m_draw);
+}
+
+TypeId
+QuantisedAdaptiveDiscipline::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::QuantisedAdaptiveDiscipline")
+            .SetParent<SwitchDiscipline>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<QuantisedAdaptiveDiscipline>()
+            .AddAttribute("Band1",
+                          "Lowest band threshold, a fraction of the buffer",
+                          DoubleValue(0.05),
+                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band1),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("Band2",
+                          "Middle band threshold, a fraction of the buffer",
+                          DoubleValue(0.10),
+                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band2),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("Band3",
+                          "Highest band threshold, a fraction of the buffer",
+                          DoubleValue(0.20),
+                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band3),
+                          MakeDoubleChecker<double>(0, 1));
+    return tid;
+}
+
+QuantisedAdaptiveDiscipline::QuantisedAdaptiveDiscipline()
+    : m_band1(0.05),
+      m_band2(0.10),
+      m_band3(0.20)
+{
+}
+
+void
+QuantisedAdaptiveDiscipline::DoInitialize()
+{
+    NS_ABORT_MSG_UNLESS(m_band1 <= m_band2 && m_band2 <= m_band3,
+                        "QuantisedAdaptiveDiscipline bands must increase");
+    m_bands = {m_band1, m_band2, m_band3};
+    SwitchDiscipline::DoInitialize();
+}
+
+uint32_t
+QuantisedAdaptiveDiscipline::SelectUplink(const UplinkRequest& /* request */)
+{
+    return fabriclb::ChooseLowestBand(ReadBacklogs(),
+                                      m_context.uplinkQueues.front()->GetMaxSize().GetValue(),
+                                      m_draw,
+                                      m_bands);
+}
+
+// ---------------------------------------------------------------------------
+
+TypeId
+FlowletDiscipline::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::FlowletDiscipline")
+                            .SetParent<SwitchDiscipline>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<FlowletDiscipline>()
+                            .AddAttribute("IdleGap",
+                                          "A flow idle for longer than this starts a new flowlet",
+                                          TimeValue(MicroSeconds(10)),
+                                          MakeTimeAccessor(&FlowletDiscipline::m_idleGap),
+                                          MakeTimeChecker(Time(0)));
+    return tid;
+}
+
+FlowletDiscipline::FlowletDiscipline()
+    : m_idleGap(MicroSeconds(10))
+{
+}
+
+void
+FlowletDiscipline::DoInitialize()
+{
+    m_salt = m_rng->GetInteger(0, std::numeric_limits<uint32_t>::max());
+    m_table.emplace(static_cast<uint64_t>(m_idleGap.GetPicoSeconds()));
+    SwitchDiscipline::DoInitialize();
+}
+
+uint32_t
+FlowletDiscipline::SelectUplink(const UplinkRequest& request)
+{
+    return m_table->Select(fabriclb::SaltedFlowHash(m_salt, request.tuple),
+                           static_cast<uint64_t>(Simulator::Now().GetPicoSeconds()),
+                           Uplinks(),
+                           m_draw);
+}
+
+// ---------------------------------------------------------------------------
+
+TypeId
+OfanDiscipline::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::OfanDiscipline")
+                            .SetParent<SwitchDiscipline>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<OfanDiscipline>();
+    return tid;
+}
+
+void
+OfanDiscipline::Setup(const SwitchContext& context)
+{
+    SwitchDiscipline::Setup(context);
+    const fabriclb::FatTreeTopology& topo = *context.topology;
+    const uint32_t keys = context.tier == SwitchTier::EDGE ? topo.EdgeCount() : topo.K();
+    m_pointers.assign(2 * keys, std::nullopt);
+}
+
+uint32_t
+OfanDiscipline::SelectUplink(const UplinkRequest& request)
+{
+    const fabriclb::FatTreeTopology& topo = *m_context.topology;
+    const uint32_t key = m_context.tier == SwitchTier::EDGE ? topo.EdgeOf(request.destinationHost)
+                                                            : topo.PodOf(request.destinationHost);
+    std::optional<fabriclb::WeightedRotation>& pointer = m_pointers[2 * key + SizeBin(request)];
+    if (!pointer)
+    {
+        // Equal weights until failures exist: a random order and a random start.
+        pointer.emplace(fabriclb::WeightedRotation::FromWeights(
+            std::vector<uint64_t>(Uplinks(), 1),
+            m_draw));
+    }
+    return pointer->Next();
+}
+
+// ---------------------------------------------------------------------------
+
+TypeId
+LabelPathDiscipline::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::LabelPathDiscipline")
+                            .SetParent<SwitchDiscipline>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<LabelPathDiscipline>();
+    return tid;
+}
+
+uint32_t
+LabelPathDiscipline::SelectUplink(const UplinkRequest& request)
+{
+    const uint32_t half = m_context.topology->Half();
+    return m_context.tier == SwitchTier::EDGE
+               ? fabriclb::DrEdgeUplink(request.tuple.sourcePort, half)
+               : fabriclb::DrAggUplink(request.tuple.sourcePort, half);
 }
 
 } // namespace ns3

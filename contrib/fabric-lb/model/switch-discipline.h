@@ -5,10 +5,18 @@
 #ifndef FABRIC_LB_SWITCH_DISCIPLINE_H
 #define FABRIC_LB_SWITCH_DISCIPLINE_H
 
+#include "fabric-queue-disc.h"
+#include "fat-tree-topology.h"
 #include "flow-hash.h"
+#include "lb-logic.h"
 
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
 
 namespace ns3
 {
@@ -19,9 +27,28 @@ namespace ns3
  */
 struct UplinkRequest
 {
-    fabriclb::FiveTuple tuple; //!< addresses, ports (the label) and protocol
+    fabriclb::FiveTuple tuple; //!< addresses, ports (the source port is the label) and protocol
     uint32_t destinationHost;  //!< index of the destination host
     uint32_t packetBytes;      //!< IP payload size (tells data from ACK)
+};
+
+/// The tiers whose switches choose among uplinks.
+enum class SwitchTier
+{
+    EDGE,
+    AGGREGATION
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Where a discipline's switch sits, and its uplinks' buffers.
+ */
+struct SwitchContext
+{
+    std::shared_ptr<const fabriclb::FatTreeTopology> topology; //!< fabric coordinates
+    SwitchTier tier{SwitchTier::EDGE};                          //!< edge or aggregation
+    uint32_t index{0};                          //!< fabric-wide edge or aggregation index
+    std::vector<Ptr<FabricQueueDisc>> uplinkQueues; //!< the uplinks' egress buffers, by port
 };
 
 /**
@@ -30,7 +57,8 @@ struct UplinkRequest
  *
  * Downward hops of a fat tree are fixed by the destination, so the fabric
  * routing protocol asks its discipline only for upward hops. One instance
- * serves one switch.
+ * serves one switch; FatTreeHelper aggregates it to the switch node, so that
+ * DoInitialize runs at simulation start, after AssignStreams.
  */
 class SwitchDiscipline : public Object
 {
@@ -40,12 +68,13 @@ class SwitchDiscipline : public Object
      * \return the object TypeId
      */
     static TypeId GetTypeId();
+    SwitchDiscipline();
 
     /**
-     * \brief Called once, when the fabric is wired; random draws wait for DoInitialize.
-     * \param uplinks number of uplinks the switch has
+     * \brief Called once, when the fabric is wired (random draws wait for DoInitialize).
+     * \param context the switch and its uplinks
      */
-    virtual void Setup(uint32_t uplinks);
+    virtual void Setup(const SwitchContext& context);
 
     /**
      * \param request what the switch knows about the packet
@@ -60,16 +89,29 @@ class SwitchDiscipline : public Object
     virtual int64_t AssignStreams(int64_t stream);
 
   protected:
-    uint32_t m_uplinks{0}; //!< uplinks of the switch, set by Setup
+    void DoDispose() override;
+
+    /// \return the number of uplinks
+    uint32_t Uplinks() const { return m_context.uplinkQueues.size(); }
+
+    /// \return every uplink's backlog in bytes (queue disc and device), by port
+    const std::vector<uint32_t>& ReadBacklogs();
+
+    /// \return the size bin of a packet: 0 for data, 1 for ACKs (at most AckBinBytes)
+    uint32_t SizeBin(const UplinkRequest& request) const;
+
+    SwitchContext m_context;          //!< the switch
+    Ptr<UniformRandomVariable> m_rng; //!< this switch's random stream
+    fabriclb::UniformIndex m_draw;    //!< uniform integers from m_rng
+
+  private:
+    uint32_t m_ackBinBytes;           //!< largest IP payload counted as an ACK
+    std::vector<uint32_t> m_backlogs; //!< scratch for ReadBacklogs
 };
 
 /**
  * \ingroup fabric-lb
  * \brief ECMP: a per-switch-salted hash of the five-tuple picks the uplink.
- *
- * The salt is drawn from an ns-3 random stream when the switch node is
- * initialised at simulation start (FatTreeHelper aggregates the discipline to its node), so that switches of
- * one tier do not polarise onto the same choices.
  */
 class EcmpDiscipline : public SwitchDiscipline
 {
@@ -79,18 +121,190 @@ class EcmpDiscipline : public SwitchDiscipline
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    EcmpDiscipline();
-
     uint32_t SelectUplink(const UplinkRequest& request) override;
-    int64_t AssignStreams(int64_t stream) override;
 
   protected:
-    /// Draws the salt: runs at simulation start, after AssignStreams.
+    /// Draws the salt.
     void DoInitialize() override;
 
   private:
-    Ptr<UniformRandomVariable> m_saltSource; //!< draws the salt
-    uint32_t m_salt{0};                      //!< this switch's salt
+    uint32_t m_salt{0}; //!< this switch's salt
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Packet spraying by round-robin over the uplinks, the order reshuffled
+ * every ReshuffleWraps wrap-arounds (the study's switch Pkt; 0: never).
+ */
+class RoundRobinDiscipline : public SwitchDiscipline
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    RoundRobinDiscipline();
+    uint32_t SelectUplink(const UplinkRequest& request) override;
+
+  protected:
+    /// Builds the pointer.
+    void DoInitialize() override;
+
+  private:
+    uint32_t m_reshuffleWraps;                          //!< wraps between reshuffles
+    std::optional<fabriclb::RotationPointer> m_pointer; //!< the rotation
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief The theory's simple round-robin: uplinks 0, 1, .., n-1 in turn, every
+ * switch in step, never reshuffled.
+ */
+class SimpleRoundRobinDiscipline : public SwitchDiscipline
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    uint32_t SelectUplink(const UplinkRequest& request) override;
+
+  protected:
+    /// Builds the pointer.
+    void DoInitialize() override;
+
+  private:
+    std::optional<fabriclb::RotationPointer> m_pointer; //!< the rotation
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief RSQ: a uniformly random uplink per packet.
+ */
+class RandomUplinkDiscipline : public SwitchDiscipline
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    uint32_t SelectUplink(const UplinkRequest& request) override;
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief JSQ: the uplink with the fewest queued bytes, random tie-break.
+ */
+class ShortestQueueDiscipline : public SwitchDiscipline
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    uint32_t SelectUplink(const UplinkRequest& request) override;
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Spectrum-X-style adaptive routing: the uplink with the lowest quantised
+ * queue (bands at 5%, 10%, 20% of the buffer), random tie-break.
+ */
+class QuantisedAdaptiveDiscipline : public SwitchDiscipline
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    QuantisedAdaptiveDiscipline();
+    uint32_t SelectUplink(const UplinkRequest& request) override;
+
+  protected:
+    /// Collects the band thresholds.
+    void DoInitialize() override;
+
+  private:
+    double m_band1;              //!< first band threshold, fraction of the buffer
+    double m_band2;              //!< second band threshold
+    double m_band3;              //!< third band threshold
+    std::vector<double> m_bands; //!< the three, in order
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief LetFlow-style flowlet switching: a flow keeps its uplink while its
+ * packets come closer than IdleGap; after a longer gap it draws a new one.
+ */
+class FlowletDiscipline : public SwitchDiscipline
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    FlowletDiscipline();
+    uint32_t SelectUplink(const UplinkRequest& request) override;
+
+  protected:
+    /// Builds the table and draws the hash salt.
+    void DoInitialize() override;
+
+  private:
+    Time m_idleGap;                             //!< gap that ends a flowlet
+    uint32_t m_salt{0};                         //!< flow hash salt
+    std::optional<fabriclb::FlowletTable> m_table; //!< flow -> (uplink, last seen)
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Ofan: destination-based rotation at the switch.
+ *
+ * An edge switch keeps one pointer per (destination edge switch, size bin), an
+ * aggregation switch one per (destination pod, size bin); the bins are data and
+ * ACK. Each pointer starts at a random uplink and rotates in its own random
+ * order over an IWRR schedule of the uplinks' weights (all equal until
+ * failures exist), so traffic to any one destination spreads evenly over the
+ * cores and the downlinks towards it are balanced too.
+ */
+class OfanDiscipline : public SwitchDiscipline
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    void Setup(const SwitchContext& context) override;
+    uint32_t SelectUplink(const UplinkRequest& request) override;
+
+    /// \return the number of pointers this switch holds (created so far or not)
+    uint32_t GetPointerCount() const { return m_pointers.size(); }
+
+  private:
+    std::vector<std::optional<fabriclb::WeightedRotation>> m_pointers; //!< by (key, bin)
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief The switch side of host DR: the label (UDP source port) names the
+ * path, edge uplink = label mod k/2, aggregation uplink = (label / (k/2)) mod k/2.
+ */
+class LabelPathDiscipline : public SwitchDiscipline
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    uint32_t SelectUplink(const UplinkRequest& request) override;
 };
 
 } // namespace ns3
