@@ -141,9 +141,11 @@ ExperimentResult::ToJson() const
     nlohmann::json maxPackets;
     nlohmann::json meanBytes;
     nlohmann::json meanPackets;
+    nlohmann::json overload;
     for (FabricStage stage : REPORTED_STAGES)
     {
         const StageQueueStats& s = stages[static_cast<size_t>(stage)];
+        overload[FabricStageName(stage)] = s.maxOverload;
         maxBytes[FabricStageName(stage)] = s.maxBytes;
         maxPackets[FabricStageName(stage)] = s.maxPackets;
         meanBytes[FabricStageName(stage)] = s.meanBytes;
@@ -166,6 +168,9 @@ ExperimentResult::ToJson() const
                           {"max_queue_packets", maxPackets},
                           {"mean_queue_bytes", meanBytes},
                           {"mean_queue_packets", meanPackets},
+                          {"q_mean_pkts", qMeanPackets},
+                          {"max_queue_pkts", maxQueuePackets},
+                          {"overload", overload},
                           {"packets_sent", packetsSent},
                           {"acks_sent", acksSent},
                           {"packets_delivered", packetsDelivered},
@@ -191,13 +196,15 @@ ExperimentResult::Summary() const
        << ", delivered " << packetsDelivered << ", dropped " << packetsDropped << ", marked "
        << packetsMarked
        << ", ACKs " << acksSent << "\n";
-    os << "  stage       max queue (B)  max (pkts)  mean queue (B)\n";
+    os << "  q(m) " << qMeanPackets << " packets (time-averaged over switch ports), max queue "
+       << maxQueuePackets << " packets\n";
+    os << "  stage       max queue (B)  max (pkts)  mean queue (B)  max overload\n";
     for (FabricStage stage : REPORTED_STAGES)
     {
         const StageQueueStats& s = stages[static_cast<size_t>(stage)];
         os << "  " << std::left << std::setw(10) << FabricStageName(stage) << std::right
            << std::setw(15) << s.maxBytes << std::setw(12) << s.maxPackets << std::setw(16)
-           << s.meanBytes << "\n";
+           << s.meanBytes << std::setw(14) << s.maxOverload << "\n";
     }
     os << std::setprecision(2) << "  " << events << " events in " << wallSeconds << " s wall\n";
     return os.str();
@@ -332,9 +339,21 @@ RunFabricExperiment(const ExperimentConfig& config)
     result.cctPs = tracker.LastCompletion().GetPicoSeconds();
     result.events = Simulator::GetEventCount();
     const Time end = tracker.LastCompletion();
+    const double linkBytesInSpan = fabric->GetLinkRate().GetBitRate() / 8.0 * end.GetSeconds();
+    uint32_t switchPorts = 0;
     for (const Ptr<PortMonitor>& monitor : fabric->GetPortMonitors())
     {
         StageQueueStats& s = result.stages[static_cast<size_t>(monitor->GetStage())];
+        if (monitor->GetStage() != FabricStage::HOST_UP)
+        {
+            ++switchPorts;
+            result.qMeanPackets += monitor->GetMeanPackets(end);
+            result.maxQueuePackets = std::max(result.maxQueuePackets, monitor->GetMaxPackets());
+        }
+        if (linkBytesInSpan > 0)
+        {
+            s.maxOverload = std::max(s.maxOverload, monitor->GetBytesArrived() / linkBytesInSpan);
+        }
         ++s.ports;
         s.maxBytes = std::max(s.maxBytes, monitor->GetMaxBytes());
         s.maxPackets = std::max(s.maxPackets, monitor->GetMaxPackets());
@@ -344,6 +363,7 @@ RunFabricExperiment(const ExperimentConfig& config)
         result.packetsMarked += monitor->GetMarks();
         result.packetHops += monitor->GetPacketsForwarded();
     }
+    result.qMeanPackets /= std::max<uint32_t>(switchPorts, 1);
     for (StageQueueStats& s : result.stages)
     {
         if (s.ports > 0)

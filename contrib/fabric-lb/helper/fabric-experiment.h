@@ -42,6 +42,7 @@ struct StageQueueStats
     uint64_t maxPackets{0};  //!< largest queue of any port, packets
     double meanBytes{0};     //!< time-averaged queue, averaged over the ports, bytes
     double meanPackets{0};   //!< time-averaged queue, averaged over the ports, packets
+    double maxOverload{0};   //!< largest bytes arrived at a port over what its link could send
 };
 
 /**
@@ -70,6 +71,8 @@ struct ExperimentResult
     uint64_t packetsMarked{0};   //!< packets CE-marked at any port
     uint64_t lossesDetected{0};  //!< data packets senders declared lost
     uint64_t packetHops{0};      //!< packets put on any link (data and ACKs, every hop)
+    double qMeanPackets{0};      //!< q(m): time-averaged queue over all switch ports, packets
+    uint64_t maxQueuePackets{0}; //!< largest queue any switch port reached, packets
     double wallSeconds{0};       //!< wall-clock time of the simulation
     uint64_t events{0};          //!< simulator events executed
 

@@ -88,6 +88,12 @@ PortMonitor::GetDrops() const
 }
 
 uint64_t
+PortMonitor::GetBytesArrived() const
+{
+    return m_deviceQueue->GetTotalReceivedBytes() + m_queueDisc->GetStats().nTotalDroppedBytes;
+}
+
+uint64_t
 PortMonitor::GetMarks() const
 {
     return m_queueDisc->GetStats().nTotalMarkedPackets;

@@ -82,6 +82,8 @@ class PortMonitor : public Object
     double GetMeanPackets(Time end) const;
     /// \return packets dropped by the port's queue disc and device queue
     uint64_t GetDrops() const;
+    /// \return bytes that arrived for the port: put on the wire, held for it, or dropped
+    uint64_t GetBytesArrived() const;
     /// \return packets the port's queue disc CE-marked
     uint64_t GetMarks() const;
     /// \return packets the port has put on the wire (or holds for it)
