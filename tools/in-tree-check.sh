@@ -55,7 +55,7 @@ step "configure (fabric-lb and csma, tests and examples enabled)"
 run_logged configure ./ns3 configure -G Ninja --enable-tests --enable-examples \
   --enable-modules="fabric-lb;csma"
 step "build"
-run_logged build ./ns3 build
+run_logged build ./ns3 build -j "$(nproc)"
 
 suites=$(sed -n '/set(FABRIC_LB_TEST_SUITES/,/)/p' "$root/contrib/fabric-lb/sources.cmake" |
   grep -o 'fabric-lb-[a-z0-9-]*')

@@ -41,6 +41,7 @@ set(FABRIC_LB_HEADERS
 
 set(FABRIC_LB_TEST_SOURCES
     test/fabric-lb-test-suite.cc
+    test/fabric-lb-schemes-test-suite.cc
 )
 
 # ns-3 TestSuites defined in FABRIC_LB_TEST_SOURCES, one CTest test each.
@@ -50,6 +51,8 @@ set(FABRIC_LB_TEST_SUITES
     fabric-lb-fabric
     fabric-lb-ecmp
     fabric-lb-determinism
+    fabric-lb-schemes
+    fabric-lb-rotation
 )
 
 set(FABRIC_LB_EXAMPLES

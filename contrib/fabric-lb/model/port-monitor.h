@@ -45,7 +45,9 @@ const char* FabricStageName(FabricStage stage);
  * \ingroup fabric-lb
  * \brief Watches one egress port: its waiting packets (queue disc plus the
  * device's transmit queue, not the packet on the wire), their maximum and
- * time average.
+ * time average. It samples on every change of the device queue, which is
+ * exact for the ports FatTreeHelper builds: their FabricQueueDisc passes every
+ * packet straight on, so it holds nothing between events.
  */
 class PortMonitor : public Object
 {

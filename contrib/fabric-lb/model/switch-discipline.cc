@@ -9,6 +9,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace ns3
@@ -315,6 +316,14 @@ OfanDiscipline::Setup(const SwitchContext& context)
     const fabriclb::FatTreeTopology& topo = *context.topology;
     const uint32_t keys = context.tier == SwitchTier::EDGE ? topo.EdgeCount() : topo.K();
     m_pointers.assign(2 * keys, std::nullopt);
+}
+
+uint32_t
+OfanDiscipline::GetPointersInUse() const
+{
+    return std::count_if(m_pointers.begin(), m_pointers.end(), [](const auto& p) {
+        return p.has_value();
+    });
 }
 
 uint32_t

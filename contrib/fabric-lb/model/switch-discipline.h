@@ -284,8 +284,8 @@ class OfanDiscipline : public SwitchDiscipline
     void Setup(const SwitchContext& context) override;
     uint32_t SelectUplink(const UplinkRequest& request) override;
 
-    /// \return the number of pointers this switch holds (created so far or not)
-    uint32_t GetPointerCount() const { return m_pointers.size(); }
+    /// \return the pointers this switch has created: one per (key, bin) it has forwarded up
+    uint32_t GetPointersInUse() const;
 
   private:
     std::vector<std::optional<fabriclb::WeightedRotation>> m_pointers; //!< by (key, bin)

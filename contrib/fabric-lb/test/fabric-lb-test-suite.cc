@@ -4,6 +4,8 @@
  * ns-3 TestSuites of fabric-lb: the module in a simulator, on small fabrics.
  */
 
+#include "fabric-lb-test-util.h"
+
 #include "ns3/collective-app.h"
 #include "ns3/core-module.h"
 #include "ns3/fabric-experiment.h"
@@ -21,19 +23,11 @@
 #include <tuple>
 
 using namespace ns3;
+using ns3::fabriclbtest::RunWithK;
+using ns3::fabriclbtest::UsePicoseconds;
 
 namespace
 {
-
-/// The module needs picoseconds; set them before the case makes any Time.
-void
-UsePicoseconds()
-{
-    if (Time::GetResolution() != Time::PS)
-    {
-        Time::SetResolution(Time::PS);
-    }
-}
 
 /// Builds a k-ary fabric with the module's defaults and the given scheme's parts.
 Ptr<FatTreeHelper>
@@ -105,17 +99,6 @@ RunPair(uint32_t a, uint32_t b, uint64_t bytes)
     fabric->Dispose();
     Simulator::Destroy();
     return allDone ? completions.last : Time(-1);
-}
-
-/// Runs the experiment with FatTreeHelper::K set to \p k for its duration.
-ExperimentResult
-RunWithK(uint32_t k, const ExperimentConfig& config)
-{
-    UsePicoseconds();
-    Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(k));
-    ExperimentResult result = RunFabricExperiment(config);
-    Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(8));
-    return result;
 }
 
 // ---------------------------------------------------------------------------

@@ -1,0 +1,296 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * ns-3 TestSuites of fabric-lb's load-balancing schemes, in a simulator.
+ */
+
+#include "fabric-lb-test-util.h"
+
+#include "ns3/collective-app.h"
+#include "ns3/core-module.h"
+#include "ns3/fabric-experiment.h"
+#include "ns3/fabric-lb-compat.h"
+#include "ns3/fabric-routing.h"
+#include "ns3/fat-tree-helper.h"
+#include "ns3/lb-logic.h"
+#include "ns3/lb-scheme.h"
+#include "ns3/roce-header.h"
+#include "ns3/test.h"
+#include "ns3/udp-header.h"
+
+#include <map>
+#include <set>
+#include <tuple>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Runs one experiment on a k-ary fabric.
+ExperimentResult
+RunScheme(uint32_t k, const std::string& lb, const std::string& workload, uint64_t bytes)
+{
+    ExperimentConfig config;
+    config.lb = lb;
+    config.workload = workload;
+    config.messageBytes = bytes;
+    return fabriclbtest::RunWithK(k, config);
+}
+
+/// Every scheme completes every message of a k=4 collective and every receiver decodes.
+class SchemeDeliveryTest : public TestCase
+{
+  public:
+    SchemeDeliveryTest(const std::string& lb, const std::string& workload, uint64_t bytes)
+        : TestCase(lb + " delivers every message of a k=4 " + workload),
+          m_lb(lb),
+          m_workload(workload),
+          m_bytes(bytes)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const ExperimentResult r = RunScheme(4, m_lb, m_workload, m_bytes);
+        NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, r.messages, "every message completes");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.packetsDelivered,
+                                    r.messages * r.messagePackets,
+                                    "every receiver gets at least m packets");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.cctPs, r.boundPs, "never below the bound");
+    }
+
+    std::string m_lb;
+    std::string m_workload;
+    uint64_t m_bytes;
+};
+
+/// Ofan: per (switch, destination key, size bin) the uplinks are used in perfect rotation.
+class OfanBalanceTest : public TestCase
+{
+  public:
+    OfanBalanceTest()
+        : TestCase("Ofan balances every window of packets per destination and size bin")
+    {
+    }
+
+  private:
+    /// (switch node, destination key, size bin) -> up ports in order of use
+    using Sequences = std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector<uint32_t>>;
+
+    void DoRun() override
+    {
+        fabriclbtest::UsePicoseconds();
+        Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
+        fabric->SetAttribute("K", UintegerValue(4));
+        fabric->SetAttribute("SwitchDiscipline",
+                             TypeIdValue(TypeId::LookupByName("ns3::OfanDiscipline")));
+        fabric->Build();
+        fabric->AssignStreams(1);
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+
+        Sequences sequences;
+        auto hook = [&](NodeContainer switches, bool edge) {
+            for (uint32_t i = 0; i < switches.GetN(); ++i)
+            {
+                Ptr<Node> node = switches.Get(i);
+                auto record = [&sequences, &topo, node, edge](Ptr<const Packet> p,
+                                                               const Ipv4Header& ip,
+                                                               bool up,
+                                                               uint32_t port) {
+                    if (!up)
+                    {
+                        return;
+                    }
+                    const uint32_t host = topo.HostFromAddress(ip.GetDestination().Get());
+                    const uint32_t key = edge ? topo.EdgeOf(host) : topo.PodOf(host);
+                    const uint32_t bin = p->GetSize() <= 512 ? 1 : 0;
+                    sequences[{node->GetId(), key, bin}].push_back(port);
+                };
+                node->GetObject<Ipv4>()->GetRoutingProtocol()->TraceConnectWithoutContext(
+                    "Forward",
+                    Callback<void, Ptr<const Packet>, const Ipv4Header&, bool, uint32_t>(record));
+            }
+        };
+        hook(fabric->GetEdgeSwitches(), true);
+        hook(fabric->GetAggregationSwitches(), false);
+
+        uint32_t done = 0;
+        const auto messages = fabriclb::AllToAllWorkload(topo.HostCount(), 16 * 4096);
+        std::map<uint32_t, Ptr<CollectiveApp>> apps;
+        for (uint32_t id = 0; id < messages.size(); ++id)
+        {
+            const auto& m = messages[id];
+            if (!apps.count(m.source))
+            {
+                apps[m.source] = CreateObject<CollectiveApp>();
+                fabric->GetHosts().Get(m.source)->AddApplication(apps[m.source]);
+            }
+            apps[m.source]->AddMessage(fabric->GetHostAddress(m.destination),
+                                       m.destination,
+                                       m.bytes,
+                                       id);
+        }
+        for (uint32_t h = 0; h < topo.HostCount(); ++h)
+        {
+            fabric->GetNic(h)->TraceConnectWithoutContext(
+                "MessageAcked",
+                Callback<void, uint32_t, uint32_t>([&done](uint32_t, uint32_t) { ++done; }));
+        }
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(done, messages.size(), "all messages complete");
+
+        const uint32_t n = topo.Half();
+        bool sawAckBin = false;
+        for (const auto& [key, ports] : sequences)
+        {
+            sawAckBin = sawAckBin || std::get<2>(key) == 1;
+            for (uint32_t window = 1; window <= 2 * n + 1; ++window)
+            {
+                for (size_t start = 0; start + window <= ports.size(); ++start)
+                {
+                    std::vector<uint32_t> counts(n, 0);
+                    for (size_t i = start; i < start + window; ++i)
+                    {
+                        ++counts[ports[i]];
+                    }
+                    for (uint32_t c : counts)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ((c == window / n || c == (window + n - 1) / n),
+                                              true,
+                                              "an uplink got " << c << " of a window of "
+                                                               << window);
+                    }
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(sawAckBin, true, "ACKs were routed up through their own bin");
+
+        for (uint32_t sw = 0; sw < topo.EdgeCount(); ++sw)
+        {
+            Ptr<OfanDiscipline> edge = fabric->GetEdgeSwitches().Get(sw)->GetObject<OfanDiscipline>();
+            Ptr<OfanDiscipline> agg =
+                fabric->GetAggregationSwitches().Get(sw)->GetObject<OfanDiscipline>();
+            NS_TEST_ASSERT_MSG_EQ(edge->GetPointersInUse(),
+                                  fabriclb::OfanPointerCount(4, fabriclb::OfanTier::EDGE),
+                                  "edge pointers: (k^2/2 - 1) destination edges x 2 bins");
+            NS_TEST_ASSERT_MSG_EQ(agg->GetPointersInUse(),
+                                  fabriclb::OfanPointerCount(4, fabriclb::OfanTier::AGGREGATION),
+                                  "aggregation pointers: (k - 1) destination pods x 2 bins");
+        }
+        fabric->Dispose();
+        Simulator::Destroy();
+    }
+};
+
+/// Host DR: for one cross-pod destination, consecutive data packets visit every core once.
+class HostDrCoreRotationTest : public TestCase
+{
+  public:
+    HostDrCoreRotationTest()
+        : TestCase("host DR reaches each core once per rotation towards one destination")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        fabriclbtest::UsePicoseconds();
+        Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
+        fabric->SetAttribute("K", UintegerValue(4));
+        fabric->SetAttribute("SwitchDiscipline",
+                             TypeIdValue(TypeId::LookupByName("ns3::LabelPathDiscipline")));
+        fabric->SetAttribute("HostPathPolicy",
+                             TypeIdValue(TypeId::LookupByName("ns3::HostDrPathPolicy")));
+        fabric->Build();
+        fabric->AssignStreams(1);
+
+        std::vector<uint32_t> cores; // core node of each data packet from host 0 to host 8
+        const Ipv4Address destination = fabric->GetHostAddress(8);
+        for (uint32_t c = 0; c < fabric->GetCoreSwitches().GetN(); ++c)
+        {
+            const uint32_t id = fabric->GetCoreSwitches().Get(c)->GetId();
+            auto record = [&cores, id, destination](Ptr<const Packet> p,
+                                                     const Ipv4Header& ip,
+                                                     bool,
+                                                     uint32_t) {
+                if (ip.GetDestination() == destination && p->GetSize() > 512)
+                {
+                    cores.push_back(id);
+                }
+            };
+            fabric->GetCoreSwitches().Get(c)->GetObject<Ipv4>()->GetRoutingProtocol()
+                ->TraceConnectWithoutContext(
+                    "Forward",
+                    Callback<void, Ptr<const Packet>, const Ipv4Header&, bool, uint32_t>(record));
+        }
+        Ptr<CollectiveApp> app = CreateObject<CollectiveApp>();
+        fabric->GetHosts().Get(0)->AddApplication(app);
+        app->AddMessage(destination, 8, 12 * 4096, 0);
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(cores.size(), 12U, "twelve data packets crossed the core");
+        for (size_t start = 0; start + 4 <= cores.size(); start += 4)
+        {
+            std::set<uint32_t> rotation(cores.begin() + start, cores.begin() + start + 4);
+            NS_TEST_ASSERT_MSG_EQ(rotation.size(), 4U, "each rotation visits all four cores");
+        }
+        fabric->Dispose();
+        Simulator::Destroy();
+    }
+};
+
+/// Ofan on the study's k=8 fabric: a 1 MiB permutation within 1.5% of the bound.
+class OfanNearBoundTest : public TestCase
+{
+  public:
+    OfanNearBoundTest()
+        : TestCase("Ofan's k=8 permutation of 1 MiB completes within 1.5% of the bound")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const ExperimentResult r = RunScheme(8, "ofan", "permutation", 1048576);
+        NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, r.messages, "every message completes");
+        NS_TEST_ASSERT_MSG_EQ(r.packetsDropped, 0U, "nothing dropped");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(r.CctIncreasePercent(), 1.5, "within 1.5% of the bound");
+    }
+};
+
+} // namespace
+
+/// \ingroup fabric-lb-tests Every scheme in a simulator.
+class FabricLbSchemesSuite : public TestSuite
+{
+  public:
+    FabricLbSchemesSuite()
+        : TestSuite("fabric-lb-schemes", FABRIC_LB_SUITE_SYSTEM)
+    {
+        for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes())
+        {
+            AddTestCase(new SchemeDeliveryTest(scheme.name, "permutation", 256 * 1024),
+                        FABRIC_LB_TEST_QUICK);
+            AddTestCase(new SchemeDeliveryTest(scheme.name, "all-to-all", 32 * 1024),
+                        FABRIC_LB_TEST_QUICK);
+        }
+    }
+};
+
+/// \ingroup fabric-lb-tests Ofan and host DR rotation in a simulator.
+class FabricLbRotationSuite : public TestSuite
+{
+  public:
+    FabricLbRotationSuite()
+        : TestSuite("fabric-lb-rotation", FABRIC_LB_SUITE_SYSTEM)
+    {
+        AddTestCase(new OfanBalanceTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new HostDrCoreRotationTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new OfanNearBoundTest, FABRIC_LB_TEST_QUICK);
+    }
+};
+
+static FabricLbSchemesSuite g_fabricLbSchemesSuite;   //!< registers the suite
+static FabricLbRotationSuite g_fabricLbRotationSuite; //!< registers the suite
