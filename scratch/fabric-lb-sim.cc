@@ -39,7 +39,8 @@ SetDefaultFrom(const std::string& attribute, AttributeValue& value, const std::s
 {
     TypeId::AttributeInformation info;
     const std::string::size_type colons = attribute.rfind("::");
-    TypeId::LookupByName(attribute.substr(0, colons)).LookupAttributeByName(attribute.substr(colons + 2), &info);
+    TypeId::LookupByName(attribute.substr(0, colons))
+        .LookupAttributeByName(attribute.substr(colons + 2), &info);
     if (!value.DeserializeFromString(text, info.checker))
     {
         return false;
@@ -120,7 +121,8 @@ main(int argc, char* argv[])
         return Fail("--linkRate '" + linkRate + "' is not a data rate such as 800Gbps");
     }
     // ns-3 aborts on a malformed Time string, so check its shape first.
-    static const std::regex timeShape("[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?(s|ms|us|ns|ps|fs|min|h|d|y)?");
+    static const std::regex timeShape(
+        "[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?(s|ms|us|ns|ps|fs|min|h|d|y)?");
     TimeValue delay;
     if (!std::regex_match(linkDelay, timeShape) ||
         !SetDefaultFrom("ns3::FatTreeHelper::LinkDelay", delay, linkDelay))

@@ -4,14 +4,13 @@
  * End-to-end tests of the fabric-lb-sim command line: output, determinism, bad input.
  */
 
-#include <nlohmann/json.hpp>
-
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <algorithm>
 #include <fstream>
-#include <set>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
@@ -22,9 +21,9 @@ namespace
 
 struct Outcome
 {
-    int status;         //!< exit status
-    std::string out;    //!< stdout
-    std::string err;    //!< stderr
+    int status;      //!< exit status
+    std::string out; //!< stdout
+    std::string err; //!< stderr
 };
 
 std::string
@@ -76,10 +75,20 @@ RunJson(const std::string& args)
 TEST(Driver, WritesOneJsonObjectWithEveryField)
 {
     const nlohmann::json j = RunJson("--k=4 --workload=permutation --msgBytes=65536");
-    for (const char* field : {"scheme", "workload", "k", "hosts", "msg_bytes", "cct_ns",
-                              "bound_ns", "cct_increase_pct", "max_queue_bytes",
-                              "mean_queue_bytes", "packets_sent", "packets_dropped",
-                              "wall_seconds", "events"})
+    for (const char* field : {"scheme",
+                              "workload",
+                              "k",
+                              "hosts",
+                              "msg_bytes",
+                              "cct_ns",
+                              "bound_ns",
+                              "cct_increase_pct",
+                              "max_queue_bytes",
+                              "mean_queue_bytes",
+                              "packets_sent",
+                              "packets_dropped",
+                              "wall_seconds",
+                              "events"})
     {
         EXPECT_TRUE(j.contains(field)) << field;
     }
@@ -147,16 +156,16 @@ TEST_P(BadInput, OneClearErrorLine)
     EXPECT_NE(o.err.find(mention), std::string::npos) << o.err;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Driver,
-    BadInput,
-    ::testing::Values(std::make_pair("--lb=nope", "nope"),
-                      std::make_pair("--k=5", "even"),
-                      std::make_pair("--k=2", "at least 4"),
-                      std::make_pair("--msgBytes=0", "msgBytes"),
-                      std::make_pair("--msgBytes=-5", "msgBytes"),
-                      std::make_pair("--bufferBytes=-1", "bufferBytes"),
-                      std::make_pair("--workload=bogus --k=4", "bogus"),
-                      std::make_pair("--linkRate=fast", "linkRate"),
-                      std::make_pair("--linkDelay=soon", "linkDelay"),
-                      std::make_pair("--out=/nonexistent/dir/x.json", "/nonexistent/dir")));
+INSTANTIATE_TEST_SUITE_P(Driver,
+                         BadInput,
+                         ::testing::Values(std::make_pair("--lb=nope", "nope"),
+                                           std::make_pair("--k=5", "even"),
+                                           std::make_pair("--k=2", "at least 4"),
+                                           std::make_pair("--msgBytes=0", "msgBytes"),
+                                           std::make_pair("--msgBytes=-5", "msgBytes"),
+                                           std::make_pair("--bufferBytes=-1", "bufferBytes"),
+                                           std::make_pair("--workload=bogus --k=4", "bogus"),
+                                           std::make_pair("--linkRate=fast", "linkRate"),
+                                           std::make_pair("--linkDelay=soon", "linkDelay"),
+                                           std::make_pair("--out=/nonexistent/dir/x.json",
+                                                          "/nonexistent/dir")));

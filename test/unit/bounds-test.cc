@@ -71,7 +71,8 @@ TEST(AllToAllBound, HostLinkTimePlusTheLastAck)
     // 16 hosts, m = 16: 15 * 16 = 240 data and 240 ACKs per host link,
     // 240 * (41.78 + 0.84) - 0.2 = 10228.6 ns; the last ACK needs p + 5 Ta = 3003.2 ns.
     EXPECT_EQ(ComputeAllToAllBound(WireModel{}, 16, 16, 6), 13231800U);
-    // k = 8: 128 hosts, 1 MiB: 127 * 256 * 42.62 = 1385661.44 ns, - 0.2 + 3000 + 3.2 = 1388664.44 ns
+    // k = 8: 128 hosts, 1 MiB: 127 * 256 * 42.62 = 1385661.44 ns, - 0.2 + 3000 + 3.2 = 1388664.44
+    // ns
     EXPECT_EQ(ComputeAllToAllBound(WireModel{}, 128, 256, 6), 1388664440U);
 }
 

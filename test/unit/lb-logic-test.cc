@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "uniform-source.h"
+
 #include "ns3/lb-logic.h"
 
 #include <algorithm>
@@ -16,15 +18,6 @@ using namespace ns3::fabriclb;
 
 namespace
 {
-/// A reproducible uniform source for the pure logic (the module passes an ns-3 stream).
-UniformIndex
-Source(uint32_t seed)
-{
-    auto engine = std::make_shared<std::mt19937>(seed);
-    return [engine](uint32_t bound) {
-        return std::uniform_int_distribution<uint32_t>(0, bound - 1)(*engine);
-    };
-}
 
 /// A uniform source that also counts its draws in \p calls.
 UniformIndex

@@ -41,8 +41,8 @@ TEST_P(FatTreeSizes, HopsAndPathCounts)
 {
     const FatTreeTopology topo(GetParam());
     const uint32_t half = topo.Half();
-    const uint32_t sameEdge = 1;              // host 1 shares host 0's edge switch
-    const uint32_t samePod = half;            // first host of the pod's second edge
+    const uint32_t sameEdge = 1;                  // host 1 shares host 0's edge switch
+    const uint32_t samePod = half;                // first host of the pod's second edge
     const uint32_t otherPod = topo.HostsPerPod(); // first host of pod 1
     EXPECT_EQ(topo.Hops(0, 0), 0U);
     EXPECT_EQ(topo.Hops(0, sameEdge), 2U);

@@ -2,27 +2,15 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "uniform-source.h"
+
 #include "ns3/workload.h"
 
 #include <gtest/gtest.h>
-#include <random>
 #include <set>
 #include <stdexcept>
 
 using namespace ns3::fabriclb;
-
-namespace
-{
-/// A reproducible uniform source for the pure logic (the module passes an ns-3 stream).
-UniformIndex
-Source(uint32_t seed)
-{
-    auto engine = std::make_shared<std::mt19937>(seed);
-    return [engine](uint32_t bound) {
-        return std::uniform_int_distribution<uint32_t>(0, bound - 1)(*engine);
-    };
-}
-} // namespace
 
 TEST(Workload, DerangementIsAPermutationWithoutFixedPoints)
 {

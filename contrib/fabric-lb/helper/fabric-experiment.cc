@@ -107,8 +107,15 @@ class CompletionTracker
         }
     }
 
-    uint64_t Completed() const { return m_completed; }
-    Time LastCompletion() const { return m_lastCompletion; }
+    uint64_t Completed() const
+    {
+        return m_completed;
+    }
+
+    Time LastCompletion() const
+    {
+        return m_lastCompletion;
+    }
 
   private:
     uint64_t m_total;
@@ -194,8 +201,7 @@ ExperimentResult::Summary() const
        << CctIncreasePercent() << " %\n";
     os << "  messages " << messagesCompleted << "/" << messages << ", data sent " << packetsSent
        << ", delivered " << packetsDelivered << ", dropped " << packetsDropped << ", marked "
-       << packetsMarked
-       << ", ACKs " << acksSent << "\n";
+       << packetsMarked << ", ACKs " << acksSent << "\n";
     os << "  q(m) " << qMeanPackets << " packets (time-averaged over switch ports), max queue "
        << maxQueuePackets << " packets\n";
     os << "  stage       max queue (B)  max (pkts)  mean queue (B)  max overload\n";
@@ -314,12 +320,12 @@ RunFabricExperiment(const ExperimentConfig& config)
     {
         for (const fabriclb::MessageSpec& m : messages)
         {
-            result.boundPs = std::max(
-                result.boundPs,
-                fabriclb::ComputePermutationBound(wire,
-                                                  result.messagePackets,
-                                                  topology.Hops(m.source, m.destination))
-                    .completionPs);
+            result.boundPs =
+                std::max(result.boundPs,
+                         fabriclb::ComputePermutationBound(wire,
+                                                           result.messagePackets,
+                                                           topology.Hops(m.source, m.destination))
+                             .completionPs);
         }
     }
     else

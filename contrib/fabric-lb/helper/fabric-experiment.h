@@ -8,10 +8,9 @@
 #include "ns3/port-monitor.h"
 #include "ns3/workload.h"
 
-#include <nlohmann/json.hpp>
-
 #include <array>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -25,10 +24,10 @@ namespace ns3
  */
 struct ExperimentConfig
 {
-    std::string lb{"ecmp"};            //!< scheme name (fabriclb::LbSchemes)
+    std::string lb{"ecmp"};              //!< scheme name (fabriclb::LbSchemes)
     std::string workload{"permutation"}; //!< workload name (fabriclb::WorkloadNames)
-    uint64_t messageBytes{1048576};    //!< bytes per message
-    bool progress{false};              //!< report progress on stderr about once a second
+    uint64_t messageBytes{1048576};      //!< bytes per message
+    bool progress{false};                //!< report progress on stderr about once a second
 };
 
 /**
@@ -37,12 +36,12 @@ struct ExperimentConfig
  */
 struct StageQueueStats
 {
-    uint32_t ports{0};       //!< ports in the stage
-    uint64_t maxBytes{0};    //!< largest queue of any port, bytes
-    uint64_t maxPackets{0};  //!< largest queue of any port, packets
-    double meanBytes{0};     //!< time-averaged queue, averaged over the ports, bytes
-    double meanPackets{0};   //!< time-averaged queue, averaged over the ports, packets
-    double maxOverload{0};   //!< largest bytes arrived at a port over what its link could send
+    uint32_t ports{0};      //!< ports in the stage
+    uint64_t maxBytes{0};   //!< largest queue of any port, bytes
+    uint64_t maxPackets{0}; //!< largest queue of any port, packets
+    double meanBytes{0};    //!< time-averaged queue, averaged over the ports, bytes
+    double meanPackets{0};  //!< time-averaged queue, averaged over the ports, packets
+    double maxOverload{0};  //!< largest bytes arrived at a port over what its link could send
 };
 
 /**
@@ -51,24 +50,24 @@ struct StageQueueStats
  */
 struct ExperimentResult
 {
-    std::string scheme;          //!< scheme name
-    std::string workload;        //!< workload name
-    uint32_t k{0};               //!< radix
-    uint32_t hosts{0};           //!< host count
-    uint64_t messageBytes{0};    //!< bytes per message
-    uint32_t messagePackets{0};  //!< packets per message
-    uint32_t seed{0};            //!< RngSeedManager seed
-    uint64_t run{0};             //!< RngSeedManager run
-    uint64_t messages{0};        //!< messages in the collective
+    std::string scheme;            //!< scheme name
+    std::string workload;          //!< workload name
+    uint32_t k{0};                 //!< radix
+    uint32_t hosts{0};             //!< host count
+    uint64_t messageBytes{0};      //!< bytes per message
+    uint32_t messagePackets{0};    //!< packets per message
+    uint32_t seed{0};              //!< RngSeedManager seed
+    uint64_t run{0};               //!< RngSeedManager run
+    uint64_t messages{0};          //!< messages in the collective
     uint64_t messagesCompleted{0}; //!< messages whose sender holds every ACK
-    uint64_t cctPs{0};           //!< collective completion time
-    uint64_t boundPs{0};         //!< its lower bound
+    uint64_t cctPs{0};             //!< collective completion time
+    uint64_t boundPs{0};           //!< its lower bound
     std::array<StageQueueStats, FABRIC_STAGE_COUNT> stages{}; //!< by FabricStage
-    uint64_t packetsSent{0};     //!< data packets the hosts sent
-    uint64_t acksSent{0};        //!< ACKs the hosts sent
-    uint64_t packetsDelivered{0}; //!< data packets the hosts received
-    uint64_t packetsDropped{0};  //!< packets dropped at any port
-    uint64_t packetsMarked{0};   //!< packets CE-marked at any port
+    uint64_t packetsSent{0};                                  //!< data packets the hosts sent
+    uint64_t acksSent{0};                                     //!< ACKs the hosts sent
+    uint64_t packetsDelivered{0};                             //!< data packets the hosts received
+    uint64_t packetsDropped{0};                               //!< packets dropped at any port
+    uint64_t packetsMarked{0};                                //!< packets CE-marked at any port
     uint64_t lossesDetected{0};  //!< data packets senders declared lost
     uint64_t packetHops{0};      //!< packets put on any link (data and ACKs, every hop)
     double qMeanPackets{0};      //!< q(m): time-averaged queue over all switch ports, packets

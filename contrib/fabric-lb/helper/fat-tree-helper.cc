@@ -9,8 +9,8 @@
 #include "ns3/ipv4-address-generator.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/log.h"
-#include "ns3/pointer.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/pointer.h"
 #include "ns3/queue-size.h"
 #include "ns3/string.h"
 #include "ns3/traffic-control-helper.h"
@@ -132,7 +132,8 @@ FatTreeHelper::Connect(Ptr<Node> lower,
     {
         PointerValue txQueue;
         devices.Get(side)->GetAttribute("TxQueue", txQueue);
-        DynamicCast<FabricQueueDisc>(queueDiscs.Get(side))->SetDeviceQueue(txQueue.Get<Queue<Packet>>());
+        DynamicCast<FabricQueueDisc>(queueDiscs.Get(side))
+            ->SetDeviceQueue(txQueue.Get<Queue<Packet>>());
         Ptr<PortMonitor> monitor = CreateObject<PortMonitor>();
         monitor->Attach(side == 0 ? upStage : downStage, queueDiscs.Get(side), devices.Get(side));
         m_monitors.push_back(monitor);
@@ -155,8 +156,9 @@ void
 FatTreeHelper::Build()
 {
     NS_ABORT_MSG_IF(m_built, "FatTreeHelper::Build called twice");
-    NS_ABORT_MSG_UNLESS(Time::GetResolution() == Time::PS,
-                        "FatTreeHelper needs Time::SetResolution(Time::PS) before any Time is made");
+    NS_ABORT_MSG_UNLESS(
+        Time::GetResolution() == Time::PS,
+        "FatTreeHelper needs Time::SetResolution(Time::PS) before any Time is made");
     try
     {
         m_topology = std::make_shared<const fabriclb::FatTreeTopology>(m_k);
@@ -201,7 +203,10 @@ FatTreeHelper::Build()
                                   FabricStage::EDGE_DOWN,
                                   fabriclb::FatTreeTopology::HOST_NETWORK + 4 * h);
         edgeDown[edge].push_back(link.down);
-        m_hosts.Get(h)->GetObject<Ipv4>()->GetRoutingProtocol()->GetObject<FabricRouting>()
+        m_hosts.Get(h)
+            ->GetObject<Ipv4>()
+            ->GetRoutingProtocol()
+            ->GetObject<FabricRouting>()
             ->ConfigureHost(m_topology, h, link.up);
         Ptr<HostPathPolicy> policy = policyFactory.Create<HostPathPolicy>();
         policy->Setup(m_topology, h);

@@ -52,25 +52,57 @@ class FatTreeHelper : public Object
     int64_t AssignStreams(int64_t stream);
 
     /// \return the fabric's coordinates
-    const fabriclb::FatTreeTopology& GetTopology() const { return *m_topology; }
+    const fabriclb::FatTreeTopology& GetTopology() const
+    {
+        return *m_topology;
+    }
+
     /// \return the hosts, by index
-    const NodeContainer& GetHosts() const { return m_hosts; }
+    const NodeContainer& GetHosts() const
+    {
+        return m_hosts;
+    }
+
     /// \return the edge switches, by fabric-wide index
-    const NodeContainer& GetEdgeSwitches() const { return m_edges; }
+    const NodeContainer& GetEdgeSwitches() const
+    {
+        return m_edges;
+    }
+
     /// \return the aggregation switches, by fabric-wide index
-    const NodeContainer& GetAggregationSwitches() const { return m_aggregations; }
+    const NodeContainer& GetAggregationSwitches() const
+    {
+        return m_aggregations;
+    }
+
     /// \return the core switches
-    const NodeContainer& GetCoreSwitches() const { return m_cores; }
+    const NodeContainer& GetCoreSwitches() const
+    {
+        return m_cores;
+    }
+
     /// \return host \p host's address
     Ipv4Address GetHostAddress(uint32_t host) const;
     /// \return host \p host's NIC
     Ptr<RoceNic> GetNic(uint32_t host) const;
+
     /// \return a monitor for every port of the fabric, host ports included
-    const std::vector<Ptr<PortMonitor>>& GetPortMonitors() const { return m_monitors; }
+    const std::vector<Ptr<PortMonitor>>& GetPortMonitors() const
+    {
+        return m_monitors;
+    }
+
     /// \return the link parameters that fix every serialisation time
-    DataRate GetLinkRate() const { return m_linkRate; }
+    DataRate GetLinkRate() const
+    {
+        return m_linkRate;
+    }
+
     /// \return per-link propagation delay
-    Time GetLinkDelay() const { return m_linkDelay; }
+    Time GetLinkDelay() const
+    {
+        return m_linkDelay;
+    }
 
   protected:
     void DoDispose() override;
@@ -79,8 +111,8 @@ class FatTreeHelper : public Object
     /// The two routes of one link.
     struct LinkRoutes
     {
-        Ptr<Ipv4Route> up;   //!< from the lower node through the link
-        Ptr<Ipv4Route> down; //!< from the upper node through the link
+        Ptr<Ipv4Route> up;            //!< from the lower node through the link
+        Ptr<Ipv4Route> down;          //!< from the upper node through the link
         Ptr<FabricQueueDisc> upQueue; //!< the lower node's egress buffer onto the link
     };
 
@@ -102,13 +134,13 @@ class FatTreeHelper : public Object
     TypeId m_hostPathPolicy;       //!< policy of every host
 
     std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< coordinates
-    NodeContainer m_hosts;                          //!< hosts
-    NodeContainer m_edges;                          //!< edge switches
-    NodeContainer m_aggregations;                   //!< aggregation switches
-    NodeContainer m_cores;                          //!< core switches
+    NodeContainer m_hosts;                                       //!< hosts
+    NodeContainer m_edges;                                       //!< edge switches
+    NodeContainer m_aggregations;                                //!< aggregation switches
+    NodeContainer m_cores;                                       //!< core switches
     std::vector<Ptr<SwitchDiscipline>> m_disciplines; //!< one per edge and aggregation switch
-    std::vector<Ptr<PortMonitor>> m_monitors;       //!< one per port
-    bool m_built{false};                            //!< Build has run
+    std::vector<Ptr<PortMonitor>> m_monitors;         //!< one per port
+    bool m_built{false};                              //!< Build has run
 };
 
 } // namespace ns3

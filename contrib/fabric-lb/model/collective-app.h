@@ -42,7 +42,10 @@ class CollectiveApp : public Application
                     uint32_t messageId);
 
     /// \return the number of messages this host sends
-    size_t GetMessageCount() const { return m_messages.size(); }
+    size_t GetMessageCount() const
+    {
+        return m_messages.size();
+    }
 
   private:
     void StartApplication() override;

@@ -92,9 +92,9 @@ FabricQueueDisc::CheckConfig()
     }
     if (GetNInternalQueues() == 0)
     {
-        AddInternalQueue(CreateObjectWithAttributes<DropTailQueue<QueueDiscItem>>(
-            "MaxSize",
-            QueueSizeValue(GetMaxSize())));
+        AddInternalQueue(
+            CreateObjectWithAttributes<DropTailQueue<QueueDiscItem>>("MaxSize",
+                                                                     QueueSizeValue(GetMaxSize())));
     }
     return GetNInternalQueues() == 1;
 }

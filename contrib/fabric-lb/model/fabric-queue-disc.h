@@ -56,7 +56,7 @@ class FabricQueueDisc : public QueueDisc
 
     void DoDispose() override;
 
-    uint32_t m_markThresholdBytes;   //!< marking threshold; 0 disables marking
+    uint32_t m_markThresholdBytes;    //!< marking threshold; 0 disables marking
     Ptr<Queue<Packet>> m_deviceQueue; //!< the device's transmit queue, if set
 };
 

@@ -126,8 +126,8 @@ FabricRouting::RouteOutput(Ptr<Packet> p,
                            Ptr<NetDevice> /* oif */,
                            Socket::SocketErrno& sockerr)
 {
-    const uint32_t host = m_topology ? m_topology->HostFromAddress(header.GetDestination().Get())
-                                     : 0;
+    const uint32_t host =
+        m_topology ? m_topology->HostFromAddress(header.GetDestination().Get()) : 0;
     if (!m_topology || host == m_topology->HostCount())
     {
         sockerr = Socket::ERROR_NOROUTETOHOST;

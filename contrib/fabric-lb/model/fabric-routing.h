@@ -81,10 +81,16 @@ class FabricRouting : public Ipv4RoutingProtocol
                          Ptr<SwitchDiscipline> discipline);
 
     /// \return the node's role
-    FabricRole GetRole() const { return m_role; }
+    FabricRole GetRole() const
+    {
+        return m_role;
+    }
 
     /// \return the switch discipline (null on hosts and core switches)
-    Ptr<SwitchDiscipline> GetDiscipline() const { return m_discipline; }
+    Ptr<SwitchDiscipline> GetDiscipline() const
+    {
+        return m_discipline;
+    }
 
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
                                const Ipv4Header& header,
@@ -124,13 +130,13 @@ class FabricRouting : public Ipv4RoutingProtocol
     /// \return the route for a packet to \p host, choosing an up port when needed
     Ptr<Ipv4Route> Lookup(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host);
 
-    Ptr<Ipv4> m_ipv4;                                         //!< this node's IPv4
+    Ptr<Ipv4> m_ipv4;                                            //!< this node's IPv4
     std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< fabric coordinates
-    FabricRole m_role{FabricRole::HOST};                      //!< this node's role
-    uint32_t m_index{0};                                      //!< host, switch or core index
-    std::vector<Ptr<Ipv4Route>> m_down;                       //!< down-port routes
-    std::vector<Ptr<Ipv4Route>> m_up;                         //!< up-port routes
-    Ptr<SwitchDiscipline> m_discipline;                       //!< up-port choice
+    FabricRole m_role{FabricRole::HOST};                         //!< this node's role
+    uint32_t m_index{0};                                         //!< host, switch or core index
+    std::vector<Ptr<Ipv4Route>> m_down;                          //!< down-port routes
+    std::vector<Ptr<Ipv4Route>> m_up;                            //!< up-port routes
+    Ptr<SwitchDiscipline> m_discipline;                          //!< up-port choice
     TracedCallback<Ptr<const Packet>, const Ipv4Header&, bool, uint32_t> m_forwardTrace; //!< trace
 };
 

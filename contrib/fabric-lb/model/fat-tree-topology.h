@@ -31,34 +31,64 @@ class FatTreeTopology
     explicit FatTreeTopology(uint32_t k);
 
     /// \return the radix k
-    uint32_t K() const { return m_k; }
+    uint32_t K() const
+    {
+        return m_k;
+    }
 
     /// \return k/2, the number of up (and of down) ports of an edge or aggregation switch
-    uint32_t Half() const { return m_half; }
+    uint32_t Half() const
+    {
+        return m_half;
+    }
 
     /// \return k^3/4
-    uint32_t HostCount() const { return m_k * m_half * m_half; }
+    uint32_t HostCount() const
+    {
+        return m_k * m_half * m_half;
+    }
 
     /// \return k^2/4, hosts per pod
-    uint32_t HostsPerPod() const { return m_half * m_half; }
+    uint32_t HostsPerPod() const
+    {
+        return m_half * m_half;
+    }
 
     /// \return k^2/2, edge switches in the fabric (also the aggregation switch count)
-    uint32_t EdgeCount() const { return m_k * m_half; }
+    uint32_t EdgeCount() const
+    {
+        return m_k * m_half;
+    }
 
     /// \return k^2/4, core switches
-    uint32_t CoreCount() const { return m_half * m_half; }
+    uint32_t CoreCount() const
+    {
+        return m_half * m_half;
+    }
 
     /// \return the pod of host \p host
-    uint32_t PodOf(uint32_t host) const { return host / HostsPerPod(); }
+    uint32_t PodOf(uint32_t host) const
+    {
+        return host / HostsPerPod();
+    }
 
     /// \return the fabric-wide index (pod * k/2 + edge) of the edge switch above \p host
-    uint32_t EdgeOf(uint32_t host) const { return host / m_half; }
+    uint32_t EdgeOf(uint32_t host) const
+    {
+        return host / m_half;
+    }
 
     /// \return the port (0 .. k/2-1) of the host below its edge switch
-    uint32_t SlotOf(uint32_t host) const { return host % m_half; }
+    uint32_t SlotOf(uint32_t host) const
+    {
+        return host % m_half;
+    }
 
     /// \return the pod of fabric-wide edge (or aggregation) switch index \p sw
-    uint32_t PodOfSwitch(uint32_t sw) const { return sw / m_half; }
+    uint32_t PodOfSwitch(uint32_t sw) const
+    {
+        return sw / m_half;
+    }
 
     /**
      * \return the number of links on a shortest path between two hosts:
@@ -77,14 +107,20 @@ class FatTreeTopology
      * \param port up port of that switch (0 .. k/2-1)
      * \return the index of the core switch that port reaches
      */
-    uint32_t CoreAbove(uint32_t agg, uint32_t port) const { return agg * m_half + port; }
+    uint32_t CoreAbove(uint32_t agg, uint32_t port) const
+    {
+        return agg * m_half + port;
+    }
 
     /**
      * \param host host index
      * \return the host's IPv4 address as an integer: 10.0.0.0 + 4*host + 1, the
      * first address of the host link's /30 (the edge switch side gets + 1)
      */
-    static uint32_t HostAddress(uint32_t host) { return HOST_NETWORK + 4 * host + 1; }
+    static uint32_t HostAddress(uint32_t host)
+    {
+        return HOST_NETWORK + 4 * host + 1;
+    }
 
     /**
      * \param address an IPv4 address as an integer

@@ -18,11 +18,11 @@ namespace fabriclb
  */
 struct FiveTuple
 {
-    uint32_t source;         //!< IPv4 source address
-    uint32_t destination;    //!< IPv4 destination address
-    uint16_t sourcePort;     //!< UDP source port (the label)
+    uint32_t source;          //!< IPv4 source address
+    uint32_t destination;     //!< IPv4 destination address
+    uint16_t sourcePort;      //!< UDP source port (the label)
     uint16_t destinationPort; //!< UDP destination port
-    uint8_t protocol;        //!< IP protocol number
+    uint8_t protocol;         //!< IP protocol number
 };
 
 /**

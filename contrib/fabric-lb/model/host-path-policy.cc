@@ -67,7 +67,8 @@ HostPathPolicy::AssignStreams(int64_t stream)
 uint16_t
 HostPathPolicy::RandomLabel()
 {
-    return static_cast<uint16_t>(m_rng->GetInteger(MIN_LABEL, std::numeric_limits<uint16_t>::max()));
+    return static_cast<uint16_t>(
+        m_rng->GetInteger(MIN_LABEL, std::numeric_limits<uint16_t>::max()));
 }
 
 void

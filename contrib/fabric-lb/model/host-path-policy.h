@@ -139,9 +139,9 @@ class SubflowPathPolicy : public HostPathPolicy
     uint16_t SelectLabel(uint32_t queuePair) override;
 
   private:
-    uint32_t m_subflows;                        //!< labels per queue pair
+    uint32_t m_subflows;                         //!< labels per queue pair
     std::vector<std::vector<uint16_t>> m_labels; //!< each queue pair's labels
-    std::vector<uint32_t> m_next;               //!< each queue pair's next subflow
+    std::vector<uint32_t> m_next;                //!< each queue pair's next subflow
 };
 
 /**
@@ -206,8 +206,8 @@ class RepsPathPolicy : public HostPathPolicy
     void NotifyLoss(uint32_t queuePair, uint16_t label) override;
 
   private:
-    uint32_t m_capacity;                           //!< labels a cache holds
-    uint32_t m_freezePackets;                      //!< packets a freeze lasts
+    uint32_t m_capacity;                            //!< labels a cache holds
+    uint32_t m_freezePackets;                       //!< packets a freeze lasts
     std::vector<fabriclb::RepsLabelCache> m_caches; //!< each queue pair's cache
 };
 

@@ -28,12 +28,24 @@ struct WireModel
 
     /// \return the time to serialise \p bytes at the link rate, rounded to the nearest ps
     uint64_t SerialisationPs(uint64_t bytes) const;
+
     /// \return Td, a data packet's serialisation time
-    uint64_t DataPs() const { return SerialisationPs(dataWireBytes); }
+    uint64_t DataPs() const
+    {
+        return SerialisationPs(dataWireBytes);
+    }
+
     /// \return Ta, an ACK's serialisation time
-    uint64_t AckPs() const { return SerialisationPs(ackWireBytes); }
+    uint64_t AckPs() const
+    {
+        return SerialisationPs(ackWireBytes);
+    }
+
     /// \return Tg, the gap's duration
-    uint64_t GapPs() const { return SerialisationPs(gapBytes); }
+    uint64_t GapPs() const
+    {
+        return SerialisationPs(gapBytes);
+    }
 };
 
 /**
@@ -74,7 +86,10 @@ PermutationBound ComputePermutationBound(const WireModel& wire, uint32_t packets
  * packets and as many ACKs on its link, (hosts-1)*m*(d+a) - Tg; the last of
  * them, an ACK, still needs p + (H-1)*Ta to reach its sender.
  */
-uint64_t ComputeAllToAllBound(const WireModel& wire, uint32_t hosts, uint32_t packets, uint32_t hops);
+uint64_t ComputeAllToAllBound(const WireModel& wire,
+                              uint32_t hosts,
+                              uint32_t packets,
+                              uint32_t hops);
 
 } // namespace fabriclb
 } // namespace ns3

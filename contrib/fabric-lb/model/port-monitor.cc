@@ -38,7 +38,8 @@ PortMonitor::Attach(FabricStage stage, Ptr<QueueDisc> queueDisc, Ptr<NetDevice> 
     PointerValue txQueue;
     device->GetAttribute("TxQueue", txQueue);
     m_deviceQueue = txQueue.Get<Queue<Packet>>();
-    NS_ABORT_MSG_UNLESS(m_queueDisc && m_deviceQueue, "PortMonitor needs a queue disc and a TxQueue");
+    NS_ABORT_MSG_UNLESS(m_queueDisc && m_deviceQueue,
+                        "PortMonitor needs a queue disc and a TxQueue");
     m_lastChange = Simulator::Now();
     // A FabricQueueDisc hands every packet straight on to the device queue, which
     // never fills, so the backlog only changes when the device queue does.

@@ -67,11 +67,23 @@ class PortMonitor : public Object
     void Attach(FabricStage stage, Ptr<QueueDisc> queueDisc, Ptr<NetDevice> device);
 
     /// \return the port's stage
-    FabricStage GetStage() const { return m_stage; }
+    FabricStage GetStage() const
+    {
+        return m_stage;
+    }
+
     /// \return the most bytes waiting at any instant
-    uint64_t GetMaxBytes() const { return m_maxBytes; }
+    uint64_t GetMaxBytes() const
+    {
+        return m_maxBytes;
+    }
+
     /// \return the most packets waiting at any instant
-    uint64_t GetMaxPackets() const { return m_maxPackets; }
+    uint64_t GetMaxPackets() const
+    {
+        return m_maxPackets;
+    }
+
     /**
      * \param end the end of the averaging window, which starts at time 0
      * \return the time-averaged bytes waiting over [0, end]
@@ -99,15 +111,15 @@ class PortMonitor : public Object
     void Update(uint32_t, uint32_t);
 
     FabricStage m_stage{FabricStage::HOST_UP}; //!< tier and direction
-    Ptr<QueueDisc> m_queueDisc;                 //!< the port's queue disc
-    Ptr<Queue<Packet>> m_deviceQueue;           //!< the device's transmit queue
-    uint64_t m_bytes{0};                        //!< bytes waiting now
-    uint64_t m_packets{0};                      //!< packets waiting now
-    uint64_t m_maxBytes{0};                     //!< maximum of m_bytes
-    uint64_t m_maxPackets{0};                   //!< maximum of m_packets
-    double m_byteTime{0};                       //!< integral of m_bytes over time, byte*s
-    double m_packetTime{0};                     //!< integral of m_packets over time, packet*s
-    Time m_lastChange;                          //!< when the integrals were last brought up to date
+    Ptr<QueueDisc> m_queueDisc;                //!< the port's queue disc
+    Ptr<Queue<Packet>> m_deviceQueue;          //!< the device's transmit queue
+    uint64_t m_bytes{0};                       //!< bytes waiting now
+    uint64_t m_packets{0};                     //!< packets waiting now
+    uint64_t m_maxBytes{0};                    //!< maximum of m_bytes
+    uint64_t m_maxPackets{0};                  //!< maximum of m_packets
+    double m_byteTime{0};                      //!< integral of m_bytes over time, byte*s
+    double m_packetTime{0};                    //!< integral of m_packets over time, packet*s
+    Time m_lastChange;                         //!< when the integrals were last brought up to date
 };
 
 } // namespace ns3

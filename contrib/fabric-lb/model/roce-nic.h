@@ -98,15 +98,34 @@ class RoceNic : public Object
     uint32_t PacketsFor(uint64_t bytes) const;
 
     /// \return the host path policy
-    Ptr<HostPathPolicy> GetPathPolicy() const { return m_policy; }
+    Ptr<HostPathPolicy> GetPathPolicy() const
+    {
+        return m_policy;
+    }
+
     /// \return data packets sent, coded extras included
-    uint64_t GetDataSent() const { return m_dataSent; }
+    uint64_t GetDataSent() const
+    {
+        return m_dataSent;
+    }
+
     /// \return ACKs sent
-    uint64_t GetAcksSent() const { return m_acksSent; }
+    uint64_t GetAcksSent() const
+    {
+        return m_acksSent;
+    }
+
     /// \return data packets received
-    uint64_t GetDataReceived() const { return m_dataReceived; }
+    uint64_t GetDataReceived() const
+    {
+        return m_dataReceived;
+    }
+
     /// \return data packets declared lost
-    uint64_t GetLossesDetected() const { return m_lossesDetected; }
+    uint64_t GetLossesDetected() const
+    {
+        return m_lossesDetected;
+    }
 
     /**
      * TracedCallback signature for message events.
@@ -122,19 +141,19 @@ class RoceNic : public Object
     /// The sending side of a message.
     struct SenderQp
     {
-        Ipv4Address destination;    //!< receiver's address
-        uint32_t messageId;         //!< collective-wide id
-        uint32_t packets;           //!< m
-        uint32_t credits;           //!< packets it may still send
-        uint32_t nextPsn{0};        //!< PSN of its next packet
-        uint32_t unresolved{0};     //!< every PSN below is acknowledged or declared lost
-        uint32_t acked{0};          //!< distinct ACKs held
-        bool done{false};           //!< all m acknowledged
-        bool queued{false};         //!< in the data round-robin
-        std::vector<bool> ackedPsn; //!< which PSNs are acknowledged
-        std::vector<Time> sentAt;   //!< when each PSN was committed
+        Ipv4Address destination;       //!< receiver's address
+        uint32_t messageId;            //!< collective-wide id
+        uint32_t packets;              //!< m
+        uint32_t credits;              //!< packets it may still send
+        uint32_t nextPsn{0};           //!< PSN of its next packet
+        uint32_t unresolved{0};        //!< every PSN below is acknowledged or declared lost
+        uint32_t acked{0};             //!< distinct ACKs held
+        bool done{false};              //!< all m acknowledged
+        bool queued{false};            //!< in the data round-robin
+        std::vector<bool> ackedPsn;    //!< which PSNs are acknowledged
+        std::vector<Time> sentAt;      //!< when each PSN was committed
         std::vector<uint16_t> labelOf; //!< the label each PSN used
-        EventId lossCheck;          //!< next check for overdue ACKs
+        EventId lossCheck;             //!< next check for overdue ACKs
     };
 
     /// The receiving side of a message.
@@ -174,29 +193,29 @@ class RoceNic : public Object
     /// \return how long after sending a packet its ACK counts as overdue
     Time LossTimeout() const;
 
-    uint32_t m_payloadBytes;  //!< data payload per packet
-    uint32_t m_ackWireBytes;  //!< ACK size on the wire
-    Time m_initialRtt;        //!< RTT estimate before the first sample
-    bool m_ecnCapable;        //!< send data as ECT(0)
+    uint32_t m_payloadBytes; //!< data payload per packet
+    uint32_t m_ackWireBytes; //!< ACK size on the wire
+    Time m_initialRtt;       //!< RTT estimate before the first sample
+    bool m_ecnCapable;       //!< send data as ECT(0)
 
-    Ptr<Node> m_node;                //!< the host
-    uint32_t m_hostIndex{0};         //!< the host's index
-    Ipv4Address m_address;           //!< the host's address
-    Ptr<Ipv4Route> m_route;          //!< the route through the host's port
-    Ptr<UdpL4Protocol> m_udp;        //!< the host's UDP
+    Ptr<Node> m_node;                  //!< the host
+    uint32_t m_hostIndex{0};           //!< the host's index
+    Ipv4Address m_address;             //!< the host's address
+    Ptr<Ipv4Route> m_route;            //!< the route through the host's port
+    Ptr<UdpL4Protocol> m_udp;          //!< the host's UDP
     Ipv4EndPoint* m_endPoint{nullptr}; //!< port 4791
-    Ptr<HostPathPolicy> m_policy;    //!< label choice
+    Ptr<HostPathPolicy> m_policy;      //!< label choice
 
     Time m_dataTxTime; //!< a data packet's serialisation time
     Time m_ackTxTime;  //!< an ACK's serialisation time
     Time m_gap;        //!< the gap after every packet
 
-    bool m_busy{false};    //!< a TransmitNext is scheduled
-    bool m_ackTurn{true};  //!< ACKs go next when both kinds wait
-    Time m_linkFreeAt;     //!< when the link finishes the last committed packet and its gap
-    std::vector<SenderQp> m_senders;        //!< by queue pair number
-    std::deque<uint32_t> m_dataRing;        //!< queue pairs with packets to send
-    std::deque<PendingAck> m_pendingAcks;   //!< ACKs to send
+    bool m_busy{false};   //!< a TransmitNext is scheduled
+    bool m_ackTurn{true}; //!< ACKs go next when both kinds wait
+    Time m_linkFreeAt;    //!< when the link finishes the last committed packet and its gap
+    std::vector<SenderQp> m_senders;                      //!< by queue pair number
+    std::deque<uint32_t> m_dataRing;                      //!< queue pairs with packets to send
+    std::deque<PendingAck> m_pendingAcks;                 //!< ACKs to send
     std::unordered_map<uint64_t, ReceiverQp> m_receivers; //!< by (sender address, queue pair)
 
     Time m_srtt;   //!< smoothed RTT

@@ -210,26 +210,25 @@ ShortestQueueDiscipline::SelectUplink(const UplinkRequest& /* request */)
 TypeId
 QuantisedAdaptiveDiscipline::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::QuantisedAdaptiveDiscipline")
-            .SetParent<SwitchDiscipline>()
-            .SetGroupName("FabricLb")
-            .AddConstructor<QuantisedAdaptiveDiscipline>()
-            .AddAttribute("Band1",
-                          "Lowest band threshold, a fraction of the buffer",
-                          DoubleValue(0.05),
-                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band1),
-                          MakeDoubleChecker<double>(0, 1))
-            .AddAttribute("Band2",
-                          "Middle band threshold, a fraction of the buffer",
-                          DoubleValue(0.10),
-                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band2),
-                          MakeDoubleChecker<double>(0, 1))
-            .AddAttribute("Band3",
-                          "Highest band threshold, a fraction of the buffer",
-                          DoubleValue(0.20),
-                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band3),
-                          MakeDoubleChecker<double>(0, 1));
+    static TypeId tid = TypeId("ns3::QuantisedAdaptiveDiscipline")
+                            .SetParent<SwitchDiscipline>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<QuantisedAdaptiveDiscipline>()
+                            .AddAttribute("Band1",
+                                          "Lowest band threshold, a fraction of the buffer",
+                                          DoubleValue(0.05),
+                                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band1),
+                                          MakeDoubleChecker<double>(0, 1))
+                            .AddAttribute("Band2",
+                                          "Middle band threshold, a fraction of the buffer",
+                                          DoubleValue(0.10),
+                                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band2),
+                                          MakeDoubleChecker<double>(0, 1))
+                            .AddAttribute("Band3",
+                                          "Highest band threshold, a fraction of the buffer",
+                                          DoubleValue(0.20),
+                                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band3),
+                                          MakeDoubleChecker<double>(0, 1));
     return tid;
 }
 
@@ -336,9 +335,8 @@ OfanDiscipline::SelectUplink(const UplinkRequest& request)
     if (!pointer)
     {
         // Equal weights until failures exist: a random order and a random start.
-        pointer.emplace(fabriclb::WeightedRotation::FromWeights(
-            std::vector<uint64_t>(Uplinks(), 1),
-            m_draw));
+        pointer.emplace(
+            fabriclb::WeightedRotation::FromWeights(std::vector<uint64_t>(Uplinks(), 1), m_draw));
     }
     return pointer->Next();
 }

@@ -46,8 +46,8 @@ enum class SwitchTier
 struct SwitchContext
 {
     std::shared_ptr<const fabriclb::FatTreeTopology> topology; //!< fabric coordinates
-    SwitchTier tier{SwitchTier::EDGE};                          //!< edge or aggregation
-    uint32_t index{0};                          //!< fabric-wide edge or aggregation index
+    SwitchTier tier{SwitchTier::EDGE};                         //!< edge or aggregation
+    uint32_t index{0};                              //!< fabric-wide edge or aggregation index
     std::vector<Ptr<FabricQueueDisc>> uplinkQueues; //!< the uplinks' egress buffers, by port
 };
 
@@ -92,7 +92,10 @@ class SwitchDiscipline : public Object
     void DoDispose() override;
 
     /// \return the number of uplinks
-    uint32_t Uplinks() const { return m_context.uplinkQueues.size(); }
+    uint32_t Uplinks() const
+    {
+        return m_context.uplinkQueues.size();
+    }
 
     /// \return every uplink's backlog in bytes (queue disc and device), by port
     const std::vector<uint32_t>& ReadBacklogs();
@@ -257,8 +260,8 @@ class FlowletDiscipline : public SwitchDiscipline
     void DoInitialize() override;
 
   private:
-    Time m_idleGap;                             //!< gap that ends a flowlet
-    uint32_t m_salt{0};                         //!< flow hash salt
+    Time m_idleGap;                                //!< gap that ends a flowlet
+    uint32_t m_salt{0};                            //!< flow hash salt
     std::optional<fabriclb::FlowletTable> m_table; //!< flow -> (uplink, last seen)
 };
 

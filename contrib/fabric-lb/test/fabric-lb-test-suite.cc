@@ -23,69 +23,13 @@
 #include <tuple>
 
 using namespace ns3;
+using ns3::fabriclbtest::BuildFabric;
+using ns3::fabriclbtest::Completions;
+using ns3::fabriclbtest::InstallMessages;
 using ns3::fabriclbtest::RunWithK;
-using ns3::fabriclbtest::UsePicoseconds;
 
 namespace
 {
-
-/// Builds a k-ary fabric with the module's defaults and the given scheme's parts.
-Ptr<FatTreeHelper>
-BuildFabric(uint32_t k)
-{
-    UsePicoseconds();
-    Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
-    fabric->SetAttribute("K", UintegerValue(k));
-    fabric->Build();
-    fabric->AssignStreams(1);
-    return fabric;
-}
-
-/// Counts message completions and stops the simulation after the last one.
-struct Completions
-{
-    uint32_t expected{0};
-    uint32_t done{0};
-    Time last;
-
-    void Acked(uint32_t, uint32_t)
-    {
-        last = Simulator::Now();
-        if (++done == expected)
-        {
-            Simulator::Stop();
-        }
-    }
-};
-
-/// Adds messages to the fabric's hosts (all start at 0) and hooks completion counting.
-void
-InstallMessages(Ptr<FatTreeHelper> fabric,
-                const std::vector<fabriclb::MessageSpec>& messages,
-                Completions& completions)
-{
-    std::map<uint32_t, Ptr<CollectiveApp>> apps;
-    for (uint32_t id = 0; id < messages.size(); ++id)
-    {
-        const fabriclb::MessageSpec& m = messages[id];
-        if (!apps.count(m.source))
-        {
-            apps[m.source] = CreateObject<CollectiveApp>();
-            fabric->GetHosts().Get(m.source)->AddApplication(apps[m.source]);
-        }
-        apps[m.source]->AddMessage(fabric->GetHostAddress(m.destination),
-                                   m.destination,
-                                   m.bytes,
-                                   id);
-    }
-    completions.expected = messages.size();
-    for (uint32_t h = 0; h < fabric->GetHosts().GetN(); ++h)
-    {
-        fabric->GetNic(h)->TraceConnectWithoutContext(
-            "MessageAcked",
-            MakeCallback(&Completions::Acked, &completions));
-    }
-}
 
 /// Hosts a and b exchange one message each on a k=4 fabric; returns the completion time.
 Time
@@ -168,8 +112,8 @@ class WireSizeTest : public TestCase
         device->TraceConnectWithoutContext(
             "PhyTxBegin",
             MakeCallback(+[](std::map<uint32_t, uint32_t>* f, Ptr<const Packet> p) {
-                             ++(*f)[p->GetSize()];
-                         }).Bind(&frames));
+                ++(*f)[p->GetSize()];
+            }).Bind(&frames));
         Completions completions;
         InstallMessages(fabric, {{0, 5, 3 * 4096}, {5, 0, 3 * 4096}}, completions);
         Simulator::Run();
@@ -211,7 +155,8 @@ class PairBoundTest : public TestCase
         NS_TEST_ASSERT_MSG_GT(cct, Time(0), "both messages complete");
         const auto cctPs = static_cast<uint64_t>(cct.GetPicoSeconds());
         NS_TEST_ASSERT_MSG_GT_OR_EQ(cctPs, bound.completionPs, "never below the bound");
-        NS_TEST_ASSERT_MSG_LT_OR_EQ(cctPs, bound.completionPs + bound.completionPs / 1000,
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(cctPs,
+                                    bound.completionPs + bound.completionPs / 1000,
                                     "within 0.1% of the bound");
     }
 
@@ -243,7 +188,9 @@ class CollectiveDeliveryTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, r.messages, "every message completes");
         NS_TEST_ASSERT_MSG_EQ(r.packetsDropped, 0U, "nothing dropped");
         NS_TEST_ASSERT_MSG_EQ(r.lossesDetected, 0U, "no loss declared");
-        NS_TEST_ASSERT_MSG_EQ(r.packetsSent, r.messages * r.messagePackets, "exactly m per message");
+        NS_TEST_ASSERT_MSG_EQ(r.packetsSent,
+                              r.messages * r.messagePackets,
+                              "exactly m per message");
         NS_TEST_ASSERT_MSG_EQ(r.packetsDelivered, r.packetsSent, "every packet delivered");
         NS_TEST_ASSERT_MSG_EQ(r.acksSent, r.packetsDelivered, "one ACK per data packet");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(r.cctPs, r.boundPs, "never below the bound");
@@ -253,7 +200,8 @@ class CollectiveDeliveryTest : public TestCase
     uint64_t m_bytes;
 };
 
-/// With the study's short buffers (20 packets) ECMP collisions drop packets; erasure coding recovers.
+/// With the study's short buffers (20 packets) ECMP collisions drop packets; erasure coding
+/// recovers.
 class LossRecoveryTest : public TestCase
 {
   public:
@@ -305,9 +253,9 @@ class EcmpPinningTest : public TestCase
             {
                 Ptr<Node> node = switches.Get(i);
                 auto record = [&ports, &portsUsed, node](Ptr<const Packet> p,
-                                                          const Ipv4Header& ip,
-                                                          bool up,
-                                                          uint32_t port) {
+                                                         const Ipv4Header& ip,
+                                                         bool up,
+                                                         uint32_t port) {
                     if (!up)
                     {
                         return;
@@ -340,7 +288,9 @@ class EcmpPinningTest : public TestCase
         NS_TEST_ASSERT_MSG_GT(ports.size(), 0U, "up hops were observed");
         for (const auto& [flow, used] : ports)
         {
-            NS_TEST_ASSERT_MSG_EQ(used.size(), 1U, "a queue pair used several up ports at a switch");
+            NS_TEST_ASSERT_MSG_EQ(used.size(),
+                                  1U,
+                                  "a queue pair used several up ports at a switch");
         }
         // The hash does spread flows: every edge and aggregation switch uses both its uplinks.
         NS_TEST_ASSERT_MSG_EQ(portsUsed.size(), 2U * (8 + 8), "every uplink carries some flow");

@@ -5,10 +5,18 @@
 #ifndef FABRIC_LB_TEST_UTIL_H
 #define FABRIC_LB_TEST_UTIL_H
 
+#include "ns3/collective-app.h"
 #include "ns3/config.h"
 #include "ns3/fabric-experiment.h"
+#include "ns3/fat-tree-helper.h"
 #include "ns3/nstime.h"
+#include "ns3/simulator.h"
+#include "ns3/type-id.h"
 #include "ns3/uinteger.h"
+
+#include <map>
+#include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -22,6 +30,76 @@ UsePicoseconds()
     if (Time::GetResolution() != Time::PS)
     {
         Time::SetResolution(Time::PS);
+    }
+}
+
+/**
+ * Builds a k-ary fabric with the module's defaults, or the given switch
+ * discipline and host path policy (TypeId names), streams from 1.
+ */
+inline Ptr<FatTreeHelper>
+BuildFabric(uint32_t k, const std::string& discipline = "", const std::string& policy = "")
+{
+    UsePicoseconds();
+    Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
+    fabric->SetAttribute("K", UintegerValue(k));
+    if (!discipline.empty())
+    {
+        fabric->SetAttribute("SwitchDiscipline", TypeIdValue(TypeId::LookupByName(discipline)));
+    }
+    if (!policy.empty())
+    {
+        fabric->SetAttribute("HostPathPolicy", TypeIdValue(TypeId::LookupByName(policy)));
+    }
+    fabric->Build();
+    fabric->AssignStreams(1);
+    return fabric;
+}
+
+/// Counts message completions and stops the simulation after the last one.
+struct Completions
+{
+    uint32_t expected{0}; //!< messages to wait for
+    uint32_t done{0};     //!< messages completed
+    Time last;            //!< when the last one completed
+
+    /// MessageAcked sink.
+    void Acked(uint32_t, uint32_t)
+    {
+        last = Simulator::Now();
+        if (++done == expected)
+        {
+            Simulator::Stop();
+        }
+    }
+};
+
+/// Adds messages to the fabric's hosts (all start at 0) and hooks completion counting.
+inline void
+InstallMessages(Ptr<FatTreeHelper> fabric,
+                const std::vector<fabriclb::MessageSpec>& messages,
+                Completions& completions)
+{
+    std::map<uint32_t, Ptr<CollectiveApp>> apps;
+    for (uint32_t id = 0; id < messages.size(); ++id)
+    {
+        const fabriclb::MessageSpec& m = messages[id];
+        if (!apps.count(m.source))
+        {
+            apps[m.source] = CreateObject<CollectiveApp>();
+            fabric->GetHosts().Get(m.source)->AddApplication(apps[m.source]);
+        }
+        apps[m.source]->AddMessage(fabric->GetHostAddress(m.destination),
+                                   m.destination,
+                                   m.bytes,
+                                   id);
+    }
+    completions.expected = messages.size();
+    for (uint32_t h = 0; h < fabric->GetHosts().GetN(); ++h)
+    {
+        fabric->GetNic(h)->TraceConnectWithoutContext(
+            "MessageAcked",
+            MakeCallback(&Completions::Acked, &completions));
     }
 }
 

@@ -1,0 +1,304 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * fabric-lb-sweep: runs fabric-lb-sim over a grid of schemes, message sizes and
+ * runs, in parallel over the machine's cores, and turns the results into a CSV,
+ * log-log figures (ns-3's Gnuplot class writes the scripts, gnuplot draws the
+ * PNGs) and least-squares fits (GSL) of the exponent in m of q(m) and of the
+ * maximum queue.
+ *
+ *   fabric-lb-sweep --schemes=ofan,rsq --sizes=65536,262144 --runs=3 --out=results/fig6
+ */
+
+#include "ns3/command-line.h"
+#include "ns3/gnuplot.h"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <gsl/gsl_fit.h>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Splits a comma-separated list.
+std::vector<std::string>
+Split(const std::string& text)
+{
+    std::vector<std::string> items;
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ','))
+    {
+        if (!item.empty())
+        {
+            items.push_back(item);
+        }
+    }
+    return items;
+}
+
+/// One run of the grid.
+struct Job
+{
+    std::string scheme;
+    uint64_t bytes;
+    uint32_t run;
+    std::string json; //!< where the driver writes its result
+};
+
+/// Mean of the runs of one (scheme, size).
+struct Point
+{
+    double packets{0};
+    double cctIncrease{0};
+    double qMean{0};
+    double maxQueue{0};
+    uint32_t runs{0};
+};
+
+/// Least-squares slope of log(y) against log(x), over the points with y > 0.
+double
+LogLogSlope(const std::vector<double>& x, const std::vector<double>& y)
+{
+    std::vector<double> lx;
+    std::vector<double> ly;
+    for (size_t i = 0; i < x.size(); ++i)
+    {
+        if (x[i] > 0 && y[i] > 0)
+        {
+            lx.push_back(std::log(x[i]));
+            ly.push_back(std::log(y[i]));
+        }
+    }
+    if (lx.size() < 2)
+    {
+        return NAN;
+    }
+    double c0;
+    double c1;
+    double cov00;
+    double cov01;
+    double cov11;
+    double sumsq;
+    gsl_fit_linear(lx.data(), 1, ly.data(), 1, lx.size(), &c0, &c1, &cov00, &cov01, &cov11, &sumsq);
+    return c1;
+}
+
+/// Writes a log-log Gnuplot script of one metric per scheme and draws it.
+void
+Plot(const std::string& dir,
+     const std::string& name,
+     const std::string& title,
+     const std::string& ylabel,
+     const std::map<std::string, std::vector<Point>>& points,
+     double Point::*metric)
+{
+    Gnuplot plot(dir + "/" + name + ".png", title);
+    plot.SetTerminal("png size 960,640");
+    plot.SetLegend("message size m (packets)", ylabel);
+    plot.AppendExtra("set logscale xy");
+    plot.AppendExtra("set key outside right");
+    plot.AppendExtra("set grid");
+    for (const auto& [scheme, series] : points)
+    {
+        Gnuplot2dDataset dataset(scheme);
+        dataset.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+        for (const Point& p : series)
+        {
+            if (p.*metric > 0)
+            {
+                dataset.Add(p.packets, p.*metric);
+            }
+        }
+        plot.AddDataset(dataset);
+    }
+    const std::string script = dir + "/" + name + ".plt";
+    std::ofstream out(script);
+    plot.GenerateOutput(out);
+    out.close();
+    if (std::system(("gnuplot " + script).c_str()) != 0)
+    {
+        std::cerr << "fabric-lb-sweep: gnuplot failed on " << script << std::endl;
+    }
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string sim = "build/fabric-lb-sim";
+    std::string schemes = "ofan,rsq";
+    std::string workload = "permutation";
+    std::string sizes = "65536,262144";
+    uint32_t runs = 3;
+    uint32_t k = 8;
+    uint32_t jobs = std::max(1U, std::thread::hardware_concurrency());
+    std::string out = "results/sweep";
+    std::string extra;
+
+    CommandLine cmd(__FILE__);
+    cmd.Usage("Runs fabric-lb-sim over schemes x sizes x runs; writes CSV, fits and figures.");
+    cmd.AddValue("sim", "path of fabric-lb-sim", sim);
+    cmd.AddValue("schemes", "comma-separated scheme names", schemes);
+    cmd.AddValue("workload", "permutation or all-to-all", workload);
+    cmd.AddValue("sizes", "comma-separated message sizes in bytes", sizes);
+    cmd.AddValue("runs", "runs (RngRun 1..runs) per point", runs);
+    cmd.AddValue("k", "fat-tree radix", k);
+    cmd.AddValue("jobs", "simulations at once", jobs);
+    cmd.AddValue("out", "output directory", out);
+    cmd.AddValue("extra", "further arguments for every run", extra);
+    cmd.Parse(argc, argv);
+
+    std::vector<Job> grid;
+    for (const std::string& scheme : Split(schemes))
+    {
+        for (const std::string& size : Split(sizes))
+        {
+            for (uint32_t run = 1; run <= runs; ++run)
+            {
+                grid.push_back({scheme, std::stoull(size), run, ""});
+            }
+        }
+    }
+    if (grid.empty() || runs == 0)
+    {
+        std::cerr << "fabric-lb-sweep: error: nothing to run" << std::endl;
+        return 2;
+    }
+    if (std::system(("mkdir -p " + out + "/runs").c_str()) != 0)
+    {
+        std::cerr << "fabric-lb-sweep: error: cannot create " << out << std::endl;
+        return 2;
+    }
+
+    std::atomic<size_t> next{0};
+    std::atomic<size_t> done{0};
+    std::atomic<size_t> failed{0};
+    std::mutex printing;
+    const auto start = std::chrono::steady_clock::now();
+    auto worker = [&]() {
+        for (size_t i = next++; i < grid.size(); i = next++)
+        {
+            Job& job = grid[i];
+            job.json = out + "/runs/" + job.scheme + "-" + std::to_string(job.bytes) + "-" +
+                       std::to_string(job.run) + ".json";
+            std::ostringstream command;
+            command << sim << " --k=" << k << " --lb=" << job.scheme << " --workload=" << workload
+                    << " --msgBytes=" << job.bytes << " --run=" << job.run << " --out=" << job.json
+                    << " " << extra << " >/dev/null 2>" << job.json << ".err";
+            if (std::system(command.str().c_str()) != 0)
+            {
+                ++failed;
+            }
+            const size_t finished = ++done;
+            const double elapsed =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            std::lock_guard<std::mutex> lock(printing);
+            std::fprintf(stderr,
+                         "\r[fabric-lb-sweep] %zu/%zu runs done, %zu failed, %.0f s   ",
+                         finished,
+                         grid.size(),
+                         failed.load(),
+                         elapsed);
+        }
+    };
+    std::vector<std::thread> threads;
+    for (uint32_t t = 0; t < jobs; ++t)
+    {
+        threads.emplace_back(worker);
+    }
+    for (std::thread& t : threads)
+    {
+        t.join();
+    }
+    std::fprintf(stderr, "\n");
+
+    std::ofstream csv(out + "/results.csv");
+    csv << "scheme,workload,k,msg_bytes,msg_packets,run,cct_ns,bound_ns,cct_increase_pct,"
+           "q_mean_pkts,max_queue_pkts,packets_dropped\n";
+    std::map<std::string, std::map<uint64_t, Point>> sums;
+    for (const Job& job : grid)
+    {
+        std::ifstream in(job.json);
+        if (!in)
+        {
+            continue;
+        }
+        const nlohmann::json r = nlohmann::json::parse(in, nullptr, false);
+        if (r.is_discarded() || r["messages_completed"] != r["messages"])
+        {
+            continue;
+        }
+        csv << job.scheme << "," << workload << "," << k << "," << job.bytes << ","
+            << r["msg_packets"] << "," << job.run << "," << r["cct_ns"] << "," << r["bound_ns"]
+            << "," << r["cct_increase_pct"] << "," << r["q_mean_pkts"] << "," << r["max_queue_pkts"]
+            << "," << r["packets_dropped"] << "\n";
+        Point& p = sums[job.scheme][job.bytes];
+        p.packets = r["msg_packets"].get<double>();
+        p.cctIncrease += r["cct_increase_pct"].get<double>();
+        p.qMean += r["q_mean_pkts"].get<double>();
+        p.maxQueue += r["max_queue_pkts"].get<double>();
+        ++p.runs;
+    }
+    csv.close();
+
+    std::map<std::string, std::vector<Point>> means;
+    std::ofstream fits(out + "/fits.csv");
+    fits << "scheme,q_mean_exponent,max_queue_exponent\n";
+    std::cout << "scheme      q(m) exponent  max-queue exponent\n";
+    for (auto& [scheme, bySize] : sums)
+    {
+        std::vector<double> m;
+        std::vector<double> q;
+        std::vector<double> maxq;
+        for (auto& [bytes, p] : bySize)
+        {
+            p.cctIncrease /= p.runs;
+            p.qMean /= p.runs;
+            p.maxQueue /= p.runs;
+            means[scheme].push_back(p);
+            m.push_back(p.packets);
+            q.push_back(p.qMean);
+            maxq.push_back(p.maxQueue);
+        }
+        const double qExponent = LogLogSlope(m, q);
+        const double maxExponent = LogLogSlope(m, maxq);
+        fits << scheme << "," << qExponent << "," << maxExponent << "\n";
+        std::printf("%-10s %14.3f %19.3f\n", scheme.c_str(), qExponent, maxExponent);
+    }
+    fits.close();
+
+    Plot(out,
+         "cct-increase",
+         "CCT increase over the bound",
+         "CCT increase (%)",
+         means,
+         &Point::cctIncrease);
+    Plot(out, "max-queue", "Largest switch queue", "max queue (packets)", means, &Point::maxQueue);
+    Plot(out,
+         "q-mean",
+         "q(m): time-averaged switch queue",
+         "mean queue (packets)",
+         means,
+         &Point::qMean);
+    std::cout << "results: " << out << "/results.csv, fits.csv, cct-increase.png, max-queue.png, "
+              << "q-mean.png" << std::endl;
+    return failed > 0 ? 1 : 0;
+}
