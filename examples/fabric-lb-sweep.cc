@@ -72,15 +72,15 @@ struct Point
     uint32_t runs{0};
 };
 
-/// Least-squares slope of log(y) against log(x), over the points with y > 0.
+/// Least-squares slope of log(y) against log(x), over the points with x >= minX and y > 0.
 double
-LogLogSlope(const std::vector<double>& x, const std::vector<double>& y)
+LogLogSlope(const std::vector<double>& x, const std::vector<double>& y, double minX)
 {
     std::vector<double> lx;
     std::vector<double> ly;
     for (size_t i = 0; i < x.size(); ++i)
     {
-        if (x[i] > 0 && y[i] > 0)
+        if (x[i] > 0 && x[i] >= minX && y[i] > 0)
         {
             lx.push_back(std::log(x[i]));
             ly.push_back(std::log(y[i]));
@@ -152,6 +152,7 @@ main(int argc, char* argv[])
     uint32_t jobs = std::max(1U, std::thread::hardware_concurrency());
     std::string out = "results/sweep";
     std::string extra;
+    uint32_t fitMinPackets = 0;
 
     CommandLine cmd(__FILE__);
     cmd.Usage("Runs fabric-lb-sim over schemes x sizes x runs; writes CSV, fits and figures.");
@@ -164,6 +165,9 @@ main(int argc, char* argv[])
     cmd.AddValue("jobs", "simulations at once", jobs);
     cmd.AddValue("out", "output directory", out);
     cmd.AddValue("extra", "further arguments for every run", extra);
+    cmd.AddValue("fitMinPackets",
+                 "fit only message sizes of at least this many packets",
+                 fitMinPackets);
     cmd.Parse(argc, argv);
 
     std::vector<Job> grid;
@@ -199,6 +203,12 @@ main(int argc, char* argv[])
             Job& job = grid[i];
             job.json = out + "/runs/" + job.scheme + "-" + std::to_string(job.bytes) + "-" +
                        std::to_string(job.run) + ".json";
+            std::ifstream existing(job.json);
+            if (existing && nlohmann::json::accept(existing))
+            {
+                ++done; // kept from an earlier sweep: delete out/runs to run it again
+                continue;
+            }
             std::ostringstream command;
             command << sim << " --k=" << k << " --lb=" << job.scheme << " --workload=" << workload
                     << " --msgBytes=" << job.bytes << " --run=" << job.run << " --out=" << job.json
@@ -260,8 +270,11 @@ main(int argc, char* argv[])
     csv.close();
 
     std::map<std::string, std::vector<Point>> means;
-    std::ofstream fits(out + "/fits.csv");
+    const std::string fitsName =
+        fitMinPackets > 0 ? "/fits-from-" + std::to_string(fitMinPackets) + ".csv" : "/fits.csv";
+    std::ofstream fits(out + fitsName);
     fits << "scheme,q_mean_exponent,max_queue_exponent\n";
+    std::cout << "exponents in m fitted over m >= " << fitMinPackets << " packets\n";
     std::cout << "scheme      q(m) exponent  max-queue exponent\n";
     for (auto& [scheme, bySize] : sums)
     {
@@ -278,8 +291,8 @@ main(int argc, char* argv[])
             q.push_back(p.qMean);
             maxq.push_back(p.maxQueue);
         }
-        const double qExponent = LogLogSlope(m, q);
-        const double maxExponent = LogLogSlope(m, maxq);
+        const double qExponent = LogLogSlope(m, q, fitMinPackets);
+        const double maxExponent = LogLogSlope(m, maxq, fitMinPackets);
         fits << scheme << "," << qExponent << "," << maxExponent << "\n";
         std::printf("%-10s %14.3f %19.3f\n", scheme.c_str(), qExponent, maxExponent);
     }
@@ -298,7 +311,7 @@ main(int argc, char* argv[])
          "mean queue (packets)",
          means,
          &Point::qMean);
-    std::cout << "results: " << out << "/results.csv, fits.csv, cct-increase.png, max-queue.png, "
-              << "q-mean.png" << std::endl;
+    std::cout << "results: " << out << "/results.csv, " << fitsName.substr(1)
+              << ", cct-increase.png, max-queue.png, q-mean.png" << std::endl;
     return failed > 0 ? 1 : 0;
 }

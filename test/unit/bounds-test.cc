@@ -81,4 +81,5 @@ TEST(Bounds, RejectDegenerateInput)
     EXPECT_THROW(ComputePermutationBound(WireModel{}, 0, 6), std::invalid_argument);
     EXPECT_THROW(ComputePermutationBound(WireModel{}, 10, 0), std::invalid_argument);
     EXPECT_THROW(ComputeAllToAllBound(WireModel{}, 1, 10, 6), std::invalid_argument);
+    EXPECT_THROW(WireModel{}.SerialisationPs(2000000), std::invalid_argument);
 }

@@ -8,33 +8,68 @@
 /**
  * \file
  * \ingroup fabric-lb
- * The few ns-3 API differences between ns-3.37 (Debian 12) and newer releases.
+ * The few ns-3 API differences between ns-3.37 (Debian 12) and newer releases,
+ * resolved from the API itself (an in-tree build has no version macros unless
+ * it is configured with --enable-build-version).
  */
 
-#include "ns3/version-defines.h"
+#include "ns3/ipv4-routing-protocol.h"
 
-#if NS3_VERSION_MAJOR == 3 && NS3_VERSION_MINOR < 39
-/// Ipv4RoutingProtocol::RouteInput takes its callbacks by value up to ns-3.38.
-#define FABRIC_LB_ROUTE_CALLBACK(type) type
-#else
-/// ... and by const reference from ns-3.39 on.
-#define FABRIC_LB_ROUTE_CALLBACK(type) const type&
-#endif
+#include <tuple>
+#include <type_traits>
 
-#if NS3_VERSION_MAJOR == 3 && NS3_VERSION_MINOR < 42
-/// TestCase durations and TestSuite types are plain enums up to ns-3.41 ...
-#define FABRIC_LB_TEST_QUICK TestCase::QUICK
-/// A unit-test suite.
-#define FABRIC_LB_SUITE_UNIT TestSuite::UNIT
+namespace ns3
+{
+namespace fabriclb
+{
+
+/// The parameter types of a member function.
+template <typename F>
+struct MemberArgs;
+
+/// The parameter types of a member function, as a tuple.
+template <typename R, typename C, typename... A>
+struct MemberArgs<R (C::*)(A...)>
+{
+    using Tuple = std::tuple<A...>; //!< the parameter types
+};
+
+/**
+ * Parameter I of Ipv4RoutingProtocol::RouteInput: its callbacks are passed by
+ * value up to ns-3.38 and by const reference from ns-3.39 on.
+ */
+template <size_t I>
+using RouteInputArg = std::tuple_element_t<
+    I,
+    typename MemberArgs<decltype(&Ipv4RoutingProtocol::RouteInput)>::Tuple>;
+
+/// TestCase's QUICK duration: a plain enum up to ns-3.41 ...
+template <typename T, typename = void>
+struct QuickDuration
+{
+    static constexpr auto value = T::QUICK; //!< the QUICK enumerator
+};
+
+/// ... and TestCase::Duration::QUICK from ns-3.42 on.
+template <typename T>
+struct QuickDuration<T, std::void_t<typename T::Duration>>
+{
+    static constexpr auto value = T::Duration::QUICK; //!< the QUICK enumerator
+};
+
+} // namespace fabriclb
+} // namespace ns3
+
+/// The RouteInput callback parameter type of this ns-3.
+#define FABRIC_LB_ROUTE_CALLBACK(index) ns3::fabriclb::RouteInputArg<index>
+
+/// TestCase's QUICK duration of this ns-3 (use where ns3/test.h is included).
+#define FABRIC_LB_TEST_QUICK ns3::fabriclb::QuickDuration<ns3::TestCase>::value
+
+/// A unit-test suite (TestSuite::Type names its enumerators in every version).
+#define FABRIC_LB_SUITE_UNIT ns3::TestSuite::Type::UNIT
+
 /// A system-test suite.
-#define FABRIC_LB_SUITE_SYSTEM TestSuite::SYSTEM
-#else
-/// ... and enum classes from ns-3.42 on.
-#define FABRIC_LB_TEST_QUICK TestCase::Duration::QUICK
-/// A unit-test suite.
-#define FABRIC_LB_SUITE_UNIT TestSuite::Type::UNIT
-/// A system-test suite.
-#define FABRIC_LB_SUITE_SYSTEM TestSuite::Type::SYSTEM
-#endif
+#define FABRIC_LB_SUITE_SYSTEM ns3::TestSuite::Type::SYSTEM
 
 #endif /* FABRIC_LB_COMPAT_H */

@@ -141,10 +141,10 @@ bool
 FabricRouting::RouteInput(Ptr<const Packet> p,
                           const Ipv4Header& header,
                           Ptr<const NetDevice> idev,
-                          FABRIC_LB_ROUTE_CALLBACK(UnicastForwardCallback) ucb,
-                          FABRIC_LB_ROUTE_CALLBACK(MulticastForwardCallback) /* mcb */,
-                          FABRIC_LB_ROUTE_CALLBACK(LocalDeliverCallback) lcb,
-                          FABRIC_LB_ROUTE_CALLBACK(ErrorCallback) ecb)
+                          FABRIC_LB_ROUTE_CALLBACK(3) ucb,
+                          FABRIC_LB_ROUTE_CALLBACK(4) /* mcb */,
+                          FABRIC_LB_ROUTE_CALLBACK(5) lcb,
+                          FABRIC_LB_ROUTE_CALLBACK(6) ecb)
 {
     NS_ABORT_MSG_IF(!m_topology, "FabricRouting used before it was configured");
     const uint32_t host = m_topology->HostFromAddress(header.GetDestination().Get());

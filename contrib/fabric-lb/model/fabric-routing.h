@@ -99,10 +99,10 @@ class FabricRouting : public Ipv4RoutingProtocol
     bool RouteInput(Ptr<const Packet> p,
                     const Ipv4Header& header,
                     Ptr<const NetDevice> idev,
-                    FABRIC_LB_ROUTE_CALLBACK(UnicastForwardCallback) ucb,
-                    FABRIC_LB_ROUTE_CALLBACK(MulticastForwardCallback) mcb,
-                    FABRIC_LB_ROUTE_CALLBACK(LocalDeliverCallback) lcb,
-                    FABRIC_LB_ROUTE_CALLBACK(ErrorCallback) ecb) override;
+                    FABRIC_LB_ROUTE_CALLBACK(3) ucb,
+                    FABRIC_LB_ROUTE_CALLBACK(4) mcb,
+                    FABRIC_LB_ROUTE_CALLBACK(5) lcb,
+                    FABRIC_LB_ROUTE_CALLBACK(6) ecb) override;
     void NotifyInterfaceUp(uint32_t interface) override;
     void NotifyInterfaceDown(uint32_t interface) override;
     void NotifyAddAddress(uint32_t interface, Ipv4InterfaceAddress address) override;

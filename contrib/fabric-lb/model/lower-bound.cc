@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 namespace ns3
 {
@@ -20,10 +21,13 @@ constexpr uint64_t PS_PER_SECOND = 1000000000000ULL;
 uint64_t
 WireModel::SerialisationPs(uint64_t bytes) const
 {
-    // bits * 1e12 / rate, rounded to nearest; 128-bit intermediate avoids overflow.
-    const unsigned __int128 numerator =
-        static_cast<unsigned __int128>(bytes) * 8U * PS_PER_SECOND + linkRateBps / 2;
-    return static_cast<uint64_t>(numerator / linkRateBps);
+    // bits * 1e12 / rate, rounded to nearest; exact in 64 bits for packet sizes.
+    if (bytes > MAX_SERIALISED_BYTES)
+    {
+        throw std::invalid_argument("SerialisationPs is for packets, not " +
+                                    std::to_string(bytes) + " bytes");
+    }
+    return (bytes * 8 * PS_PER_SECOND + linkRateBps / 2) / linkRateBps;
 }
 
 PermutationBound

@@ -26,7 +26,13 @@ struct WireModel
     uint32_t ackWireBytes{64};             //!< ACK on the wire
     uint32_t gapBytes{20};                 //!< inter-packet gap after every packet
 
-    /// \return the time to serialise \p bytes at the link rate, rounded to the nearest ps
+    /// Largest size SerialisationPs takes (its arithmetic stays exact in 64 bits).
+    static constexpr uint64_t MAX_SERIALISED_BYTES = 1000000;
+
+    /**
+     * \param bytes a packet size, at most MAX_SERIALISED_BYTES
+     * \return the time to serialise it at the link rate, rounded to the nearest ps
+     */
     uint64_t SerialisationPs(uint64_t bytes) const;
 
     /// \return Td, a data packet's serialisation time

@@ -312,7 +312,7 @@ RoceNic::ScheduleLossCheck(uint32_t qp)
     {
         ++sender.unresolved;
     }
-    if (sender.done || sender.unresolved == sender.nextPsn || sender.lossCheck.IsRunning())
+    if (sender.done || sender.unresolved == sender.nextPsn || !sender.lossCheck.IsExpired())
     {
         return;
     }
