@@ -41,12 +41,6 @@ class CollectiveApp : public Application
                     uint64_t bytes,
                     uint32_t messageId);
 
-    /// \return the number of messages this host sends
-    size_t GetMessageCount() const
-    {
-        return m_messages.size();
-    }
-
   private:
     void StartApplication() override;
     void StopApplication() override;

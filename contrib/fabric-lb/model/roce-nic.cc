@@ -81,8 +81,6 @@ RoceNic::Setup(Ptr<Node> node,
                Ptr<NetDevice> device,
                Ptr<HostPathPolicy> policy)
 {
-    m_node = node;
-    m_hostIndex = hostIndex;
     m_route = route;
     m_address = route->GetSource();
     m_policy = policy;
@@ -359,7 +357,6 @@ RoceNic::DoDispose()
     // The node's UdpL4Protocol frees the end point when it is disposed itself.
     m_endPoint = nullptr;
     m_udp = nullptr;
-    m_node = nullptr;
     m_route = nullptr;
     m_policy = nullptr;
     for (SenderQp& sender : m_senders)

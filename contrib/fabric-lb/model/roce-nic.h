@@ -198,8 +198,6 @@ class RoceNic : public Object
     Time m_initialRtt;       //!< RTT estimate before the first sample
     bool m_ecnCapable;       //!< send data as ECT(0)
 
-    Ptr<Node> m_node;                  //!< the host
-    uint32_t m_hostIndex{0};           //!< the host's index
     Ipv4Address m_address;             //!< the host's address
     Ptr<Ipv4Route> m_route;            //!< the route through the host's port
     Ptr<UdpL4Protocol> m_udp;          //!< the host's UDP
