@@ -31,8 +31,12 @@ if [ -z "$tree" ]; then
     step "fetching the ns-3.37 source with apt-get source ns3"
     mkdir -p "$cache"
     if ! grep -rqs "deb-src" /etc/apt/sources.list /etc/apt/sources.list.d/; then
-      sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources \
-        >/etc/apt/sources.list.d/fabric-lb-deb-src.sources
+      if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+        sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources \
+          >/etc/apt/sources.list.d/fabric-lb-deb-src.sources
+      else
+        sed -n 's/^deb /deb-src /p' /etc/apt/sources.list >/etc/apt/sources.list.d/fabric-lb-deb-src.list
+      fi
       apt-get update -qq
     fi
     src=$(mktemp -d)
