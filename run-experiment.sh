@@ -2,7 +2,7 @@
 # The main experiment at a small default: a k=4 permutation (1 MiB) and all-to-all
 # (256 KiB) under ECMP, installing and building what is missing first. Prints the
 # results table; the JSON of each run is left in results/.
-# Extra arguments go to every run, e.g. ./run-experiment.sh --k=8
+# Extra arguments go to every run, e.g. ./run-experiment.sh --k=8 --lb=ofan
 set -euo pipefail
 root=$(cd "$(dirname "$0")" && pwd)
 "$root/tools/build.sh" >/dev/null
@@ -12,7 +12,7 @@ for spec in "permutation 1048576" "all-to-all 262144"; do
   set -- $spec "${@}"
   workload=$1 bytes=$2
   shift 2
-  out="$root/results/ecmp-$workload-$bytes.json"
+  out="$root/results/main-$workload-$bytes.json"
   "$root/build/fabric-lb-sim" --k=4 --lb=ecmp --workload="$workload" --msgBytes="$bytes" \
     --out="$out" "$@" >/dev/null
   runs+=("$out")
