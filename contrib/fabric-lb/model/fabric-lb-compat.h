@@ -39,9 +39,8 @@ struct MemberArgs<R (C::*)(A...)>
  * value up to ns-3.38 and by const reference from ns-3.39 on.
  */
 template <size_t I>
-using RouteInputArg = std::tuple_element_t<
-    I,
-    typename MemberArgs<decltype(&Ipv4RoutingProtocol::RouteInput)>::Tuple>;
+using RouteInputArg =
+    std::tuple_element_t<I, typename MemberArgs<decltype(&Ipv4RoutingProtocol::RouteInput)>::Tuple>;
 
 /// TestCase's QUICK duration: a plain enum up to ns-3.41 ...
 template <typename T, typename = void>

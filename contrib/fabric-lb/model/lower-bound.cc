@@ -24,8 +24,8 @@ WireModel::SerialisationPs(uint64_t bytes) const
     // bits * 1e12 / rate, rounded to nearest; exact in 64 bits for packet sizes.
     if (bytes > MAX_SERIALISED_BYTES)
     {
-        throw std::invalid_argument("SerialisationPs is for packets, not " +
-                                    std::to_string(bytes) + " bytes");
+        throw std::invalid_argument("SerialisationPs is for packets, not " + std::to_string(bytes) +
+                                    " bytes");
     }
     return (bytes * 8 * PS_PER_SECOND + linkRateBps / 2) / linkRateBps;
 }

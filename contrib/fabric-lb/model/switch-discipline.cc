@@ -140,7 +140,14 @@ RoundRobinDiscipline::RoundRobinDiscipline()
 void
 RoundRobinDiscipline::DoInitialize()
 {
-    m_pointer.emplace(Uplinks(), m_reshuffleWraps, m_draw, true, true);
+    if (m_fixedOrder)
+    {
+        m_pointer.emplace(Uplinks(), 0, m_draw, false, false);
+    }
+    else
+    {
+        m_pointer.emplace(Uplinks(), m_reshuffleWraps, m_draw, true, true);
+    }
     SwitchDiscipline::DoInitialize();
 }
 
@@ -154,23 +161,15 @@ TypeId
 SimpleRoundRobinDiscipline::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::SimpleRoundRobinDiscipline")
-                            .SetParent<SwitchDiscipline>()
+                            .SetParent<RoundRobinDiscipline>()
                             .SetGroupName("FabricLb")
                             .AddConstructor<SimpleRoundRobinDiscipline>();
     return tid;
 }
 
-void
-SimpleRoundRobinDiscipline::DoInitialize()
+SimpleRoundRobinDiscipline::SimpleRoundRobinDiscipline()
 {
-    m_pointer.emplace(Uplinks(), 0, m_draw, false, false);
-    SwitchDiscipline::DoInitialize();
-}
-
-uint32_t
-SimpleRoundRobinDiscipline::SelectUplink(const UplinkRequest& /* request */)
-{
-    return m_pointer->Next();
+    m_fixedOrder = true;
 }
 
 // ---------------------------------------------------------------------------

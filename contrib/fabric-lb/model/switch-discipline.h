@@ -154,6 +154,8 @@ class RoundRobinDiscipline : public SwitchDiscipline
     /// Builds the pointer.
     void DoInitialize() override;
 
+    bool m_fixedOrder{false}; //!< start at uplink 0 in order 0 .. n-1 and never reshuffle
+
   private:
     uint32_t m_reshuffleWraps;                          //!< wraps between reshuffles
     std::optional<fabriclb::RotationPointer> m_pointer; //!< the rotation
@@ -162,9 +164,9 @@ class RoundRobinDiscipline : public SwitchDiscipline
 /**
  * \ingroup fabric-lb
  * \brief The theory's simple round-robin: uplinks 0, 1, .., n-1 in turn, every
- * switch in step, never reshuffled.
+ * switch in step, never reshuffled (ReshuffleWraps does not apply).
  */
-class SimpleRoundRobinDiscipline : public SwitchDiscipline
+class SimpleRoundRobinDiscipline : public RoundRobinDiscipline
 {
   public:
     /**
@@ -172,14 +174,7 @@ class SimpleRoundRobinDiscipline : public SwitchDiscipline
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    uint32_t SelectUplink(const UplinkRequest& request) override;
-
-  protected:
-    /// Builds the pointer.
-    void DoInitialize() override;
-
-  private:
-    std::optional<fabriclb::RotationPointer> m_pointer; //!< the rotation
+    SimpleRoundRobinDiscipline();
 };
 
 /**
