@@ -67,6 +67,7 @@ main(int argc, char* argv[])
     int64_t bufferBytes = 800000;
     std::string out;
     bool progress = false;
+    std::string flowmon;
 
     // The fastest of ns-3's schedulers for this event mix; --SchedulerType overrides it.
     GlobalValue::Bind("SchedulerType", StringValue("ns3::PriorityQueueScheduler"));
@@ -84,6 +85,7 @@ main(int argc, char* argv[])
     cmd.AddValue("bufferBytes", "drop-tail buffer per egress port", bufferBytes);
     cmd.AddValue("out", "write the result as one JSON object to this file", out);
     cmd.AddValue("progress", "report progress on stderr even when it is not a terminal", progress);
+    cmd.AddValue("flowmon", "run ns-3's FlowMonitor on the hosts and write its XML here", flowmon);
     cmd.Parse(argc, argv);
 
     if (lb == "help")
@@ -149,6 +151,7 @@ main(int argc, char* argv[])
     config.workload = workload;
     config.messageBytes = msgBytes;
     config.progress = progress || isatty(STDERR_FILENO);
+    config.flowMonitorFile = flowmon;
     ExperimentResult result;
     try
     {

@@ -134,6 +134,23 @@ TEST(Driver, PrintsAHumanReadableSummary)
     EXPECT_NE(o.out.find("edge-up"), std::string::npos);
 }
 
+TEST(Driver, FlowMonitorSeesEveryFlow)
+{
+    // A k=4 permutation: 16 data flows and 16 ACK flows, each one five-tuple under ECMP.
+    const std::string xml = TempPath("flowmon");
+    const Outcome o = RunSim("--k=4 --msgBytes=16384 --flowmon=" + xml);
+    EXPECT_EQ(o.status, 0) << o.err;
+    const std::string text = Slurp(xml);
+    std::remove(xml.c_str());
+    size_t flows = 0;
+    for (size_t at = text.find("<Flow flowId="); at != std::string::npos;
+         at = text.find("<Flow flowId=", at + 1))
+    {
+        ++flows;
+    }
+    EXPECT_EQ(flows, 2U * 32U) << "stats and classifier entries of 32 flows";
+}
+
 TEST(Driver, ListsSchemes)
 {
     const Outcome o = RunSim("--lb=help");

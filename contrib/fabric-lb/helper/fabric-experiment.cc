@@ -7,6 +7,7 @@
 #include "fat-tree-helper.h"
 
 #include "ns3/collective-app.h"
+#include "ns3/flow-monitor-helper.h"
 #include "ns3/lb-scheme.h"
 #include "ns3/log.h"
 #include "ns3/lower-bound.h"
@@ -334,12 +335,23 @@ RunFabricExperiment(const ExperimentConfig& config)
             fabriclb::ComputeAllToAllBound(wire, hosts, result.messagePackets, maxHops);
     }
 
+    FlowMonitorHelper flowMonitorHelper;
+    Ptr<FlowMonitor> flowMonitor;
+    if (!config.flowMonitorFile.empty())
+    {
+        flowMonitor = flowMonitorHelper.Install(fabric->GetHosts());
+    }
+
     tracker.Start();
     const auto wallStart = std::chrono::steady_clock::now();
     Simulator::Run();
     result.wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
     tracker.Finish();
+    if (flowMonitor)
+    {
+        flowMonitor->SerializeToXmlFile(config.flowMonitorFile, false, false);
+    }
 
     result.messagesCompleted = tracker.Completed();
     result.cctPs = tracker.LastCompletion().GetPicoSeconds();

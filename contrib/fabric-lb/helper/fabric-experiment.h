@@ -28,6 +28,7 @@ struct ExperimentConfig
     std::string workload{"permutation"}; //!< workload name (fabriclb::WorkloadNames)
     uint64_t messageBytes{1048576};      //!< bytes per message
     bool progress{false};                //!< report progress on stderr about once a second
+    std::string flowMonitorFile; //!< if set, FlowMonitor watches every host and writes XML here
 };
 
 /**
