@@ -5,12 +5,17 @@
 #
 # Usage: tools/in-tree-check.sh [NS3_TREE]
 #   NS3_TREE defaults to the ns-3.37 source of Debian 12 (apt-get source ns3), kept
-#   with its build in $FABRIC_LB_CACHE (default /var/cache/fabric-lb) so that a
-#   second run only rebuilds what changed. Any other ns-3 tree may be given.
+#   with its build in $FABRIC_LB_CACHE (default /var/cache/fabric-lb for root,
+#   ~/.cache/fabric-lb otherwise) so that a second run only rebuilds what changed.
+#   Any other ns-3 tree may be given.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-cache=${FABRIC_LB_CACHE:-/var/cache/fabric-lb}
+default_cache=/var/cache/fabric-lb
+if [ "$(id -u)" -ne 0 ]; then
+  default_cache=${XDG_CACHE_HOME:-$HOME/.cache}/fabric-lb
+fi
+cache=${FABRIC_LB_CACHE:-$default_cache}
 log_dir=$(mktemp -d)
 step() { echo "in-tree: $*" >&2; }
 fail() { echo "in-tree: FAILED: $*" >&2; exit 1; }
