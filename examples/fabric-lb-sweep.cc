@@ -269,6 +269,13 @@ main(int argc, char* argv[])
     }
     csv.close();
 
+    if (Split(sizes).size() < 2)
+    {
+        std::cout << "results: " << out << "/results.csv (one message size: no fits, no figures)"
+                  << std::endl;
+        return failed > 0 ? 1 : 0;
+    }
+
     std::map<std::string, std::vector<Point>> means;
     const std::string fitsName =
         fitMinPackets > 0 ? "/fits-from-" + std::to_string(fitMinPackets) + ".csv" : "/fits.csv";
