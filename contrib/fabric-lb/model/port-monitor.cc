@@ -50,8 +50,9 @@ PortMonitor::Attach(FabricStage stage, Ptr<QueueDisc> queueDisc, Ptr<NetDevice> 
 void
 PortMonitor::Update(uint32_t, uint32_t)
 {
+    // Integrate in raw time steps: Time::GetSeconds divides in 128 bits.
     const Time now = Simulator::Now();
-    const double elapsed = (now - m_lastChange).GetSeconds();
+    const auto elapsed = static_cast<double>((now - m_lastChange).GetTimeStep());
     m_byteTime += elapsed * static_cast<double>(m_bytes);
     m_packetTime += elapsed * static_cast<double>(m_packets);
     m_lastChange = now;
@@ -68,8 +69,9 @@ PortMonitor::GetMeanBytes(Time end) const
     {
         return 0;
     }
-    const double tail = std::max(0.0, (end - m_lastChange).GetSeconds()) * m_bytes;
-    return (m_byteTime + tail) / end.GetSeconds();
+    const double tail =
+        std::max<int64_t>(0, (end - m_lastChange).GetTimeStep()) * static_cast<double>(m_bytes);
+    return (m_byteTime + tail) / static_cast<double>(end.GetTimeStep());
 }
 
 double
@@ -79,8 +81,9 @@ PortMonitor::GetMeanPackets(Time end) const
     {
         return 0;
     }
-    const double tail = std::max(0.0, (end - m_lastChange).GetSeconds()) * m_packets;
-    return (m_packetTime + tail) / end.GetSeconds();
+    const double tail =
+        std::max<int64_t>(0, (end - m_lastChange).GetTimeStep()) * static_cast<double>(m_packets);
+    return (m_packetTime + tail) / static_cast<double>(end.GetTimeStep());
 }
 
 uint64_t
