@@ -96,10 +96,6 @@ main(int argc, char* argv[])
         }
         return 0;
     }
-    if (!fabriclb::FindLbScheme(lb))
-    {
-        return Fail("unknown load-balancing scheme '" + lb + "' (--lb=help lists them)");
-    }
     if (k < 4 || k % 2 != 0)
     {
         return Fail("fat-tree radix k must be even and at least 4, got " + std::to_string(k));

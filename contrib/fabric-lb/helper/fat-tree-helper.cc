@@ -278,8 +278,6 @@ FatTreeHelper::Build()
         // Aggregated, the disciplines are initialised with their nodes at simulation start.
         m_edges.Get(sw)->AggregateObject(edgeDiscipline);
         m_aggregations.Get(sw)->AggregateObject(aggDiscipline);
-        m_disciplines.push_back(edgeDiscipline);
-        m_disciplines.push_back(aggDiscipline);
     }
     for (uint32_t core = 0; core < topo.CoreCount(); ++core)
     {
@@ -293,9 +291,12 @@ FatTreeHelper::AssignStreams(int64_t stream)
 {
     NS_ABORT_MSG_UNLESS(m_built, "FatTreeHelper::AssignStreams needs Build first");
     int64_t used = 0;
-    for (const Ptr<SwitchDiscipline>& discipline : m_disciplines)
+    for (uint32_t sw = 0; sw < m_edges.GetN(); ++sw)
     {
-        used += discipline->AssignStreams(stream + used);
+        for (Ptr<Node> node : {m_edges.Get(sw), m_aggregations.Get(sw)})
+        {
+            used += node->GetObject<SwitchDiscipline>()->AssignStreams(stream + used);
+        }
     }
     for (uint32_t h = 0; h < m_hosts.GetN(); ++h)
     {
@@ -319,7 +320,6 @@ FatTreeHelper::GetNic(uint32_t host) const
 void
 FatTreeHelper::DoDispose()
 {
-    m_disciplines.clear();
     m_monitors.clear();
     m_hosts = NodeContainer();
     m_edges = NodeContainer();

@@ -138,9 +138,8 @@ class FatTreeHelper : public Object
     NodeContainer m_edges;                                       //!< edge switches
     NodeContainer m_aggregations;                                //!< aggregation switches
     NodeContainer m_cores;                                       //!< core switches
-    std::vector<Ptr<SwitchDiscipline>> m_disciplines; //!< one per edge and aggregation switch
-    std::vector<Ptr<PortMonitor>> m_monitors;         //!< one per port
-    bool m_built{false};                              //!< Build has run
+    std::vector<Ptr<PortMonitor>> m_monitors;                    //!< one per port
+    bool m_built{false};                                         //!< Build has run
 };
 
 } // namespace ns3

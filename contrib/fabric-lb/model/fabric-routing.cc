@@ -7,8 +7,6 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
-#include "ns3/udp-header.h"
-#include "ns3/udp-l4-protocol.h"
 
 namespace ns3
 {
@@ -67,7 +65,6 @@ FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> 
         SwitchContext context;
         context.topology = m_topology;
         context.tier = role == FabricRole::EDGE ? SwitchTier::EDGE : SwitchTier::AGGREGATION;
-        context.index = index;
         context.uplinkQueues = std::move(upQueues);
         m_discipline->Setup(context);
     }
@@ -101,19 +98,7 @@ FabricRouting::Lookup(Ptr<const Packet> p, const Ipv4Header& header, uint32_t ho
         break;
     }
 
-    UplinkRequest request{};
-    request.tuple.source = header.GetSource().Get();
-    request.tuple.destination = header.GetDestination().Get();
-    request.tuple.protocol = header.GetProtocol();
-    if (request.tuple.protocol == UdpL4Protocol::PROT_NUMBER)
-    {
-        UdpHeader udp;
-        p->PeekHeader(udp);
-        request.tuple.sourcePort = udp.GetSourcePort();
-        request.tuple.destinationPort = udp.GetDestinationPort();
-    }
-    request.destinationHost = host;
-    request.packetBytes = p->GetSize();
+    const UplinkRequest request{p, header, host, p->GetSize()};
     const uint32_t port = m_discipline->SelectUplink(request);
     NS_ASSERT(port < m_up.size());
     m_forwardTrace(p, header, true, port);

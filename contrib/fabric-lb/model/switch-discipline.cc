@@ -7,6 +7,8 @@
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/udp-header.h"
+#include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -27,6 +29,23 @@ NS_OBJECT_ENSURE_REGISTERED(QuantisedAdaptiveDiscipline);
 NS_OBJECT_ENSURE_REGISTERED(FlowletDiscipline);
 NS_OBJECT_ENSURE_REGISTERED(OfanDiscipline);
 NS_OBJECT_ENSURE_REGISTERED(LabelPathDiscipline);
+
+fabriclb::FiveTuple
+UplinkRequest::Tuple() const
+{
+    fabriclb::FiveTuple tuple{};
+    tuple.source = header.GetSource().Get();
+    tuple.destination = header.GetDestination().Get();
+    tuple.protocol = header.GetProtocol();
+    if (tuple.protocol == UdpL4Protocol::PROT_NUMBER)
+    {
+        UdpHeader udp;
+        packet->PeekHeader(udp);
+        tuple.sourcePort = udp.GetSourcePort();
+        tuple.destinationPort = udp.GetDestinationPort();
+    }
+    return tuple;
+}
 
 TypeId
 SwitchDiscipline::GetTypeId()
@@ -111,7 +130,7 @@ EcmpDiscipline::DoInitialize()
 uint32_t
 EcmpDiscipline::SelectUplink(const UplinkRequest& request)
 {
-    return fabriclb::SaltedFlowHash(m_salt, request.tuple) % Uplinks();
+    return fabriclb::SaltedFlowHash(m_salt, request.Tuple()) % Uplinks();
 }
 
 // ---------------------------------------------------------------------------
@@ -244,16 +263,14 @@ QuantisedAdaptiveDiscipline::DoInitialize()
     NS_ABORT_MSG_UNLESS(m_band1 <= m_band2 && m_band2 <= m_band3,
                         "QuantisedAdaptiveDiscipline bands must increase");
     m_bands = {m_band1, m_band2, m_band3};
+    m_bufferBytes = m_context.uplinkQueues.front()->GetMaxSize().GetValue();
     SwitchDiscipline::DoInitialize();
 }
 
 uint32_t
 QuantisedAdaptiveDiscipline::SelectUplink(const UplinkRequest& /* request */)
 {
-    return fabriclb::ChooseLowestBand(ReadBacklogs(),
-                                      m_context.uplinkQueues.front()->GetMaxSize().GetValue(),
-                                      m_draw,
-                                      m_bands);
+    return fabriclb::ChooseLowestBand(ReadBacklogs(), m_bufferBytes, m_draw, m_bands);
 }
 
 // ---------------------------------------------------------------------------
@@ -289,7 +306,7 @@ FlowletDiscipline::DoInitialize()
 uint32_t
 FlowletDiscipline::SelectUplink(const UplinkRequest& request)
 {
-    return m_table->Select(fabriclb::SaltedFlowHash(m_salt, request.tuple),
+    return m_table->Select(fabriclb::SaltedFlowHash(m_salt, request.Tuple()),
                            static_cast<uint64_t>(Simulator::Now().GetPicoSeconds()),
                            Uplinks(),
                            m_draw);
@@ -357,8 +374,8 @@ LabelPathDiscipline::SelectUplink(const UplinkRequest& request)
 {
     const uint32_t half = m_context.topology->Half();
     return m_context.tier == SwitchTier::EDGE
-               ? fabriclb::DrEdgeUplink(request.tuple.sourcePort, half)
-               : fabriclb::DrAggUplink(request.tuple.sourcePort, half);
+               ? fabriclb::DrEdgeUplink(request.Tuple().sourcePort, half)
+               : fabriclb::DrAggUplink(request.Tuple().sourcePort, half);
 }
 
 } // namespace ns3

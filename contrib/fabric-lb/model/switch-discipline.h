@@ -10,6 +10,7 @@
 #include "flow-hash.h"
 #include "lb-logic.h"
 
+#include "ns3/ipv4-header.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
@@ -27,9 +28,16 @@ namespace ns3
  */
 struct UplinkRequest
 {
-    fabriclb::FiveTuple tuple; //!< addresses, ports (the source port is the label) and protocol
-    uint32_t destinationHost;  //!< index of the destination host
-    uint32_t packetBytes;      //!< IP payload size (tells data from ACK)
+    Ptr<const Packet> packet; //!< the packet, IPv4 header removed
+    const Ipv4Header& header; //!< its IPv4 header
+    uint32_t destinationHost; //!< index of the destination host
+    uint32_t packetBytes;     //!< IP payload size (tells data from ACK)
+
+    /**
+     * \return addresses, ports (the source port is the label) and protocol; the
+     * UDP header is read only by the disciplines that ask
+     */
+    fabriclb::FiveTuple Tuple() const;
 };
 
 /// The tiers whose switches choose among uplinks.
@@ -228,6 +236,7 @@ class QuantisedAdaptiveDiscipline : public SwitchDiscipline
     void DoInitialize() override;
 
   private:
+    uint64_t m_bufferBytes{0};   //!< the uplinks' buffer, read once
     double m_band1;              //!< first band threshold, fraction of the buffer
     double m_band2;              //!< second band threshold
     double m_band3;              //!< third band threshold
