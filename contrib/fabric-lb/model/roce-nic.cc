@@ -146,7 +146,7 @@ void
 RoceNic::TransmitNext()
 {
     // Skip queue pairs that finished while waiting for their turn.
-    while (!m_dataRing.empty() && m_senders[m_dataRing.front()].done)
+    while (!m_dataRing.empty() && m_senders[m_dataRing.front()].Done())
     {
         m_senders[m_dataRing.front()].queued = false;
         m_dataRing.pop_front();
@@ -277,7 +277,7 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
     NS_ABORT_MSG_UNLESS(ack.queuePair < m_senders.size(), "ACK for an unknown queue pair");
     SenderQp& sender = m_senders[ack.queuePair];
     m_policy->NotifyAck(ack.queuePair, ack.label, ack.ecnEcho);
-    if (sender.done || sender.ackedPsn[ack.psn])
+    if (sender.Done() || sender.ackedPsn[ack.psn])
     {
         return;
     }
@@ -289,7 +289,6 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
     m_srtt = (7 * m_srtt + sample) / 8;
     if (++sender.acked == sender.packets)
     {
-        sender.done = true;
         sender.credits = 0;
         sender.lossCheck.Cancel();
         m_messageAckedTrace(sender.messageId, ack.queuePair);
@@ -310,7 +309,7 @@ RoceNic::ScheduleLossCheck(uint32_t qp)
     {
         ++sender.unresolved;
     }
-    if (sender.done || sender.unresolved == sender.nextPsn || !sender.lossCheck.IsExpired())
+    if (sender.Done() || sender.unresolved == sender.nextPsn || !sender.lossCheck.IsExpired())
     {
         return;
     }

@@ -148,12 +148,18 @@ class RoceNic : public Object
         uint32_t nextPsn{0};           //!< PSN of its next packet
         uint32_t unresolved{0};        //!< every PSN below is acknowledged or declared lost
         uint32_t acked{0};             //!< distinct ACKs held
-        bool done{false};              //!< all m acknowledged
         bool queued{false};            //!< in the data round-robin
         std::vector<bool> ackedPsn;    //!< which PSNs are acknowledged
         std::vector<Time> sentAt;      //!< when each PSN was committed
         std::vector<uint16_t> labelOf; //!< the label each PSN used
-        EventId lossCheck;             //!< next check for overdue ACKs
+
+        /// \return whether all m are acknowledged
+        bool Done() const
+        {
+            return acked >= packets;
+        }
+
+        EventId lossCheck; //!< next check for overdue ACKs
     };
 
     /// The receiving side of a message.
