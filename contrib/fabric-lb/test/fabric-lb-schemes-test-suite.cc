@@ -219,7 +219,10 @@ class HostDrCoreRotationTest : public TestCase
  * Its excess over the bound is a constant few packet times of queueing (about
  * 300 ns: 1.7% at 1 MiB, 0.6% at 4 MiB), the Theta(1) queue of destination
  * rotation: independent pointers of different destinations still meet at an
- * uplink now and then. The issue asked for 1.5% at 1 MiB; see doc/results.md.
+ * uplink now and then, and at the exact 100% load of a permutation those
+ * queues stand until the senders stop. The issue asked for 1.5% at 1 MiB,
+ * which takes spare link capacity this model does not have; see
+ * doc/results.md.
  */
 class OfanNearBoundTest : public TestCase
 {
