@@ -14,9 +14,14 @@
 #include "ns3/fabric-experiment.h"
 #include "ns3/lb-scheme.h"
 
+#include <charconv>
+#include <cstdlib>
+#include <exception>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <regex>
+#include <sstream>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -31,6 +36,66 @@ Fail(const std::string& message)
 {
     std::cerr << "fabric-lb-sim: error: " << message << std::endl;
     return 2;
+}
+
+/// \return the whole of \p text as a decimal integer, or nothing if it is not one
+std::optional<int64_t>
+ParseInteger(const std::string& text)
+{
+    int64_t value = 0;
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc() || stop != end)
+    {
+        return std::nullopt;
+    }
+    return value;
+}
+
+/// What ns-3 writes to std::cerr while it parses the command line.
+std::ostringstream g_parseMessages;
+/// std::cerr's own buffer, restored after parsing.
+std::streambuf* g_stderrBuffer = nullptr;
+/// True while ns-3 parses the command line.
+bool g_parsing = false;
+
+/**
+ * ns-3 ends the process while parsing on bad input: std::exit(1) after its
+ * usage text for an unknown option, std::terminate for a malformed attribute
+ * value such as --ns3::RoceNic::InitialRtt=soon. This turns either into the
+ * driver's one error line (ns-3's own message, without the usage text) and
+ * exit status 2.
+ */
+void
+ReportParseMessages()
+{
+    if (!g_parsing)
+    {
+        return;
+    }
+    g_parsing = false;
+    std::cerr.rdbuf(g_stderrBuffer);
+    std::string message = g_parseMessages.str();
+    if (message.empty())
+    {
+        return; // --help and the like: ns-3 wrote to std::cout
+    }
+    const std::string::size_type msg = message.find("msg=\"");
+    if (msg != std::string::npos)
+    {
+        message = message.substr(msg + 5, message.find("\", file=", msg + 5) - (msg + 5));
+    }
+    message = message.substr(0, message.find('\n'));
+    std::cerr << "fabric-lb-sim: error: " << message << " (--help lists the options)" << std::endl;
+    std::_Exit(2); // the exit status of bad input, also when ns-3 chose 1
+}
+
+/// The terminate handler while parsing: the error line, then exit status 2.
+[[noreturn]] void
+ReportMalformedArgument()
+{
+    ReportParseMessages();
+    std::_Exit(2);
 }
 
 /// \return true if \p text parses as a value of \p attribute's type, and sets it as its default
@@ -56,15 +121,17 @@ main(int argc, char* argv[])
 {
     Time::SetResolution(Time::PS);
 
-    int64_t k = 8;
+    // Integers are read as text and parsed strictly below: ns-3's own parsing
+    // would take "1.5" as 1.
+    std::string kText = "8";
     std::string lb = "ecmp";
     std::string workload = "permutation";
-    int64_t msgBytes = 1048576;
-    uint32_t seed = 1;
-    uint64_t run = 1;
+    std::string msgBytesText = "1048576";
+    std::string seedText = "1";
+    std::string runText = "1";
     std::string linkRate = "800Gbps";
     std::string linkDelay = "500ns";
-    int64_t bufferBytes = 800000;
+    std::string bufferBytesText = "800000";
     std::string out;
     bool progress = false;
     std::string flowmon;
@@ -74,19 +141,27 @@ main(int argc, char* argv[])
 
     CommandLine cmd(__FILE__);
     cmd.Usage("Runs one collective on a k-ary fat tree under one load-balancing scheme.");
-    cmd.AddValue("k", "fat-tree radix (even, >= 4): k^3/4 hosts", k);
+    cmd.AddValue("k", "fat-tree radix (even, >= 4): k^3/4 hosts", kText);
     cmd.AddValue("lb", "load-balancing scheme (--lb=help lists them)", lb);
     cmd.AddValue("workload", "permutation or all-to-all", workload);
-    cmd.AddValue("msgBytes", "bytes per message", msgBytes);
-    cmd.AddValue("seed", "random seed (RngSeedManager)", seed);
-    cmd.AddValue("run", "run number (RngSeedManager)", run);
+    cmd.AddValue("msgBytes", "bytes per message", msgBytesText);
+    cmd.AddValue("seed", "random seed (RngSeedManager)", seedText);
+    cmd.AddValue("run", "run number (RngSeedManager)", runText);
     cmd.AddValue("linkRate", "rate of every link", linkRate);
     cmd.AddValue("linkDelay", "propagation delay of every link", linkDelay);
-    cmd.AddValue("bufferBytes", "drop-tail buffer per egress port", bufferBytes);
+    cmd.AddValue("bufferBytes", "drop-tail buffer per egress port", bufferBytesText);
     cmd.AddValue("out", "write the result as one JSON object to this file", out);
     cmd.AddValue("progress", "report progress on stderr even when it is not a terminal", progress);
     cmd.AddValue("flowmon", "run ns-3's FlowMonitor on the hosts and write its XML here", flowmon);
+    g_stderrBuffer = std::cerr.rdbuf(g_parseMessages.rdbuf());
+    g_parsing = true;
+    std::atexit(ReportParseMessages);
+    const std::terminate_handler previousHandler = std::set_terminate(ReportMalformedArgument);
     cmd.Parse(argc, argv);
+    std::set_terminate(previousHandler);
+    g_parsing = false;
+    std::cerr.rdbuf(g_stderrBuffer);
+    std::cerr << g_parseMessages.str();
 
     if (lb == "help")
     {
@@ -96,21 +171,28 @@ main(int argc, char* argv[])
         }
         return 0;
     }
-    if (k < 4 || k % 2 != 0)
+    const std::optional<int64_t> k = ParseInteger(kText);
+    if (!k || *k < 4 || *k % 2 != 0)
     {
-        return Fail("fat-tree radix k must be even and at least 4, got " + std::to_string(k));
+        return Fail("fat-tree radix k must be an even integer of at least 4, got '" + kText + "'");
     }
-    if (msgBytes <= 0)
+    const std::optional<int64_t> msgBytes = ParseInteger(msgBytesText);
+    if (!msgBytes || *msgBytes <= 0)
     {
-        return Fail("--msgBytes must be positive, got " + std::to_string(msgBytes));
+        return Fail("--msgBytes must be a positive integer, got '" + msgBytesText + "'");
     }
-    if (bufferBytes <= 0 || bufferBytes > UINT32_MAX)
+    const std::optional<int64_t> bufferBytes = ParseInteger(bufferBytesText);
+    if (!bufferBytes || *bufferBytes <= 0 || *bufferBytes > UINT32_MAX)
     {
-        return Fail("--bufferBytes must be positive, got " + std::to_string(bufferBytes));
+        return Fail("--bufferBytes must be a positive integer below 2^32, got '" + bufferBytesText +
+                    "'");
     }
-    if (seed == 0 || run == 0)
+    const std::optional<int64_t> seed = ParseInteger(seedText);
+    const std::optional<int64_t> run = ParseInteger(runText);
+    if (!seed || !run || *seed <= 0 || *seed > UINT32_MAX || *run <= 0)
     {
-        return Fail("--seed and --run must be positive");
+        return Fail("--seed and --run must be positive integers (seed below 2^32), got '" +
+                    seedText + "' and '" + runText + "'");
     }
     DataRateValue rate;
     if (!SetDefaultFrom("ns3::FatTreeHelper::LinkRate", rate, linkRate) ||
@@ -127,10 +209,10 @@ main(int argc, char* argv[])
     {
         return Fail("--linkDelay '" + linkDelay + "' is not a non-negative time such as 500ns");
     }
-    Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(k));
-    Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(bufferBytes));
-    RngSeedManager::SetSeed(seed);
-    RngSeedManager::SetRun(run);
+    Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(*k));
+    Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(*bufferBytes));
+    RngSeedManager::SetSeed(*seed);
+    RngSeedManager::SetRun(*run);
 
     std::ofstream json;
     if (!out.empty())
@@ -145,7 +227,7 @@ main(int argc, char* argv[])
     ExperimentConfig config;
     config.lb = lb;
     config.workload = workload;
-    config.messageBytes = msgBytes;
+    config.messageBytes = *msgBytes;
     config.progress = progress || isatty(STDERR_FILENO);
     config.flowMonitorFile = flowmon;
     ExperimentResult result;

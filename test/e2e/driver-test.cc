@@ -173,16 +173,22 @@ TEST_P(BadInput, OneClearErrorLine)
     EXPECT_NE(o.err.find(mention), std::string::npos) << o.err;
 }
 
-INSTANTIATE_TEST_SUITE_P(Driver,
-                         BadInput,
-                         ::testing::Values(std::make_pair("--lb=nope", "nope"),
-                                           std::make_pair("--k=5", "even"),
-                                           std::make_pair("--k=2", "at least 4"),
-                                           std::make_pair("--msgBytes=0", "msgBytes"),
-                                           std::make_pair("--msgBytes=-5", "msgBytes"),
-                                           std::make_pair("--bufferBytes=-1", "bufferBytes"),
-                                           std::make_pair("--workload=bogus --k=4", "bogus"),
-                                           std::make_pair("--linkRate=fast", "linkRate"),
-                                           std::make_pair("--linkDelay=soon", "linkDelay"),
-                                           std::make_pair("--out=/nonexistent/dir/x.json",
-                                                          "/nonexistent/dir")));
+INSTANTIATE_TEST_SUITE_P(
+    Driver,
+    BadInput,
+    ::testing::Values(std::make_pair("--lb=nope", "nope"),
+                      std::make_pair("--k=5", "even"),
+                      std::make_pair("--k=2", "at least 4"),
+                      std::make_pair("--msgBytes=0", "msgBytes"),
+                      std::make_pair("--msgBytes=-5", "msgBytes"),
+                      std::make_pair("--bufferBytes=-1", "bufferBytes"),
+                      std::make_pair("--workload=bogus --k=4", "bogus"),
+                      std::make_pair("--linkRate=fast", "linkRate"),
+                      std::make_pair("--linkDelay=soon", "linkDelay"),
+                      std::make_pair("--out=/nonexistent/dir/x.json", "/nonexistent/dir"),
+                      std::make_pair("--msgBytes=1.5", "msgBytes"),
+                      std::make_pair("--k=abc", "abc"),
+                      std::make_pair("--run=1x", "--run"),
+                      std::make_pair("--bogus=3", "--bogus=3"),
+                      std::make_pair("--ns3::RoceNic::InitialRtt=soon", "soon"),
+                      std::make_pair("--ns3::OfanDiscipline::ShiftWraps=x", "\"x\"")));
