@@ -297,6 +297,50 @@ TEST(Iwrr, WeightedRotationFollowsTheScheduleFromARandomStart)
     EXPECT_EQ(starts.size(), schedule.size());
 }
 
+TEST(Iwrr, WeightedRotationShiftsOneSlotEveryNWraps)
+{
+    const std::vector<uint32_t> schedule{3, 0, 2, 1};
+    // A fixed start at slot 0: a source whose draws are all 0.
+    WeightedRotation rotation(
+        schedule,
+        [](uint32_t) { return 0U; },
+        2);
+    std::vector<uint32_t> seen;
+    for (int i = 0; i < 20; ++i)
+    {
+        seen.push_back(rotation.Next());
+    }
+    // After every two rotations (8 ports) one slot is skipped, so the phase
+    // moves on by one and the skipped port changes from shift to shift.
+    EXPECT_EQ(seen,
+              (std::vector<uint32_t>{3, 0, 2, 1, 3, 0, 2, 1, 0, 2, 1, 3, 0, 2, 1, 3, 2, 1, 3, 0}));
+
+    WeightedRotation never(schedule, [](uint32_t) { return 0U; });
+    for (int i = 0; i < 40; ++i)
+    {
+        EXPECT_EQ(never.Next(), schedule[i % 4]);
+    }
+    WeightedRotation pair(
+        {7, 8},
+        [](uint32_t) { return 0U; },
+        1);
+    std::vector<uint32_t> count(9, 0);
+    for (int i = 0; i < 100; ++i)
+    {
+        ++count[pair.Next()];
+    }
+    EXPECT_EQ(count[7], 50U); // shifting every wrap still uses both ports equally
+    EXPECT_EQ(count[8], 50U);
+    WeightedRotation single(
+        {5},
+        [](uint32_t) { return 0U; },
+        1);
+    for (int i = 0; i < 5; ++i)
+    {
+        EXPECT_EQ(single.Next(), 5U);
+    }
+}
+
 TEST(Iwrr, WeightedRotationFromWeights)
 {
     WeightedRotation rotation = WeightedRotation::FromWeights({1600, 1600, 1600, 800}, Source(6));

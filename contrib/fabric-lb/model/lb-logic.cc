@@ -182,9 +182,13 @@ BuildIwrrSchedule(const std::vector<uint64_t>& weights, const std::vector<uint32
     return schedule;
 }
 
-WeightedRotation::WeightedRotation(std::vector<uint32_t> schedule, const UniformIndex& draw)
+WeightedRotation::WeightedRotation(std::vector<uint32_t> schedule,
+                                   const UniformIndex& draw,
+                                   uint32_t shiftEveryWraps)
     : m_schedule(std::move(schedule)),
-      m_position(0)
+      m_position(0),
+      m_served(0),
+      m_shiftEvery(shiftEveryWraps)
 {
     if (m_schedule.size() > 1)
     {
@@ -193,10 +197,12 @@ WeightedRotation::WeightedRotation(std::vector<uint32_t> schedule, const Uniform
 }
 
 WeightedRotation
-WeightedRotation::FromWeights(const std::vector<uint64_t>& weights, const UniformIndex& draw)
+WeightedRotation::FromWeights(const std::vector<uint64_t>& weights,
+                              const UniformIndex& draw,
+                              uint32_t shiftEveryWraps)
 {
     const std::vector<uint32_t> order = ShuffledOrder(static_cast<uint32_t>(weights.size()), draw);
-    return WeightedRotation(BuildIwrrSchedule(weights, order), draw);
+    return WeightedRotation(BuildIwrrSchedule(weights, order), draw, shiftEveryWraps);
 }
 
 uint32_t
@@ -207,9 +213,12 @@ WeightedRotation::Next()
         throw std::logic_error("weighted rotation over an empty schedule");
     }
     const uint32_t port = m_schedule[m_position];
-    if (++m_position == m_schedule.size())
+    const uint64_t slots = m_schedule.size();
+    m_position = (m_position + 1) % slots;
+    ++m_served;
+    if (m_shiftEvery > 0 && m_served % (m_shiftEvery * slots) == 0)
     {
-        m_position = 0;
+        m_position = (m_position + 1) % slots; // skip one slot: the phase moves on by one
     }
     return port;
 }

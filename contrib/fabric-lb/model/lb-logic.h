@@ -145,17 +145,24 @@ class WeightedRotation
     /**
      * \param schedule a schedule, e.g. from BuildIwrrSchedule; may be empty
      * \param draw source of uniform integers, for a random start position
+     * \param shiftEveryWraps skip one slot after every this many wrap-arounds,
+     * i.e. every shiftEveryWraps x schedule-length ports returned (the study's
+     * variant of Ofan against persistent pinning); 0 never shifts
      */
-    WeightedRotation(std::vector<uint32_t> schedule, const UniformIndex& draw);
+    WeightedRotation(std::vector<uint32_t> schedule,
+                     const UniformIndex& draw,
+                     uint32_t shiftEveryWraps = 0);
 
     /**
      * \param weights weight of each port (0 = unusable)
      * \param draw source of uniform integers: shuffles the port order, then picks
      * a random start position
+     * \param shiftEveryWraps as in the constructor
      * \return a rotation over the IWRR schedule of \p weights in a random port order
      */
     static WeightedRotation FromWeights(const std::vector<uint64_t>& weights,
-                                        const UniformIndex& draw);
+                                        const UniformIndex& draw,
+                                        uint32_t shiftEveryWraps = 0);
 
     /**
      * \return the next port of the schedule, advancing the position
@@ -184,6 +191,8 @@ class WeightedRotation
   private:
     std::vector<uint32_t> m_schedule; //!< ports, one per slot
     uint32_t m_position;              //!< next slot
+    uint64_t m_served;                //!< ports returned so far
+    uint32_t m_shiftEvery;            //!< wraps (schedule lengths) between shifts; 0 = never
 };
 
 /// The default quantisation thresholds of switch adaptive routing, as fractions of the buffer.

@@ -317,11 +317,23 @@ FlowletDiscipline::SelectUplink(const UplinkRequest& request)
 TypeId
 OfanDiscipline::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::OfanDiscipline")
-                            .SetParent<SwitchDiscipline>()
-                            .SetGroupName("FabricLb")
-                            .AddConstructor<OfanDiscipline>();
+    static TypeId tid =
+        TypeId("ns3::OfanDiscipline")
+            .SetParent<SwitchDiscipline>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<OfanDiscipline>()
+            .AddAttribute("ShiftWraps",
+                          "Shift every pointer by one slot after this many wrap-arounds "
+                          "(the study's variant: 10; 0: never)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&OfanDiscipline::m_shiftWraps),
+                          MakeUintegerChecker<uint32_t>());
     return tid;
+}
+
+OfanDiscipline::OfanDiscipline()
+    : m_shiftWraps(0)
+{
 }
 
 void
@@ -351,8 +363,9 @@ OfanDiscipline::SelectUplink(const UplinkRequest& request)
     if (!pointer)
     {
         // Equal weights until failures exist: a random order and a random start.
-        pointer.emplace(
-            fabriclb::WeightedRotation::FromWeights(std::vector<uint64_t>(Uplinks(), 1), m_draw));
+        pointer.emplace(fabriclb::WeightedRotation::FromWeights(std::vector<uint64_t>(Uplinks(), 1),
+                                                                m_draw,
+                                                                m_shiftWraps));
     }
     return pointer->Next();
 }

@@ -278,7 +278,9 @@ class FlowletDiscipline : public SwitchDiscipline
  * ACK. Each pointer starts at a random uplink and rotates in its own random
  * order over an IWRR schedule of the uplinks' weights (all equal until
  * failures exist), so traffic to any one destination spreads evenly over the
- * cores and the downlinks towards it are balanced too.
+ * cores and the downlinks towards it are balanced too. With ShiftWraps > 0
+ * (the study's variant against persistent pinning) every pointer skips one
+ * slot after that many wrap-arounds.
  */
 class OfanDiscipline : public SwitchDiscipline
 {
@@ -288,6 +290,7 @@ class OfanDiscipline : public SwitchDiscipline
      * \return the object TypeId
      */
     static TypeId GetTypeId();
+    OfanDiscipline();
     void Setup(const SwitchContext& context) override;
     uint32_t SelectUplink(const UplinkRequest& request) override;
 
@@ -296,6 +299,7 @@ class OfanDiscipline : public SwitchDiscipline
 
   private:
     std::vector<std::optional<fabriclb::WeightedRotation>> m_pointers; //!< by (key, bin)
+    uint32_t m_shiftWraps; //!< wraps between one-slot shifts of a pointer; 0 = never
 };
 
 /**

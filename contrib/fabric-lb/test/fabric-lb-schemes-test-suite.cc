@@ -66,6 +66,54 @@ class SchemeDeliveryTest : public TestCase
     uint64_t m_bytes;
 };
 
+/// (switch node, destination key, size bin) -> up ports in order of use
+using Sequences = std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector<uint32_t>>;
+
+/**
+ * Runs an all-to-all of 16 packets per message on \p fabric and records, for
+ * every edge and aggregation switch, the uplinks it chooses per Ofan key:
+ * destination edge switch (at edges) or destination pod (at aggregation
+ * switches), and size bin (1 = ACK).
+ *
+ * \return true if every message completed
+ */
+bool
+RunAllToAllRecording(Ptr<FatTreeHelper> fabric, Sequences& sequences)
+{
+    const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+    auto hook = [&](const NodeContainer& switches, bool edge) {
+        for (uint32_t i = 0; i < switches.GetN(); ++i)
+        {
+            Ptr<Node> node = switches.Get(i);
+            auto record = [&sequences, &topo, node, edge](Ptr<const Packet> p,
+                                                          const Ipv4Header& ip,
+                                                          bool up,
+                                                          uint32_t port) {
+                if (!up)
+                {
+                    return;
+                }
+                const uint32_t host = topo.HostFromAddress(ip.GetDestination().Get());
+                const uint32_t key = edge ? topo.EdgeOf(host) : topo.PodOf(host);
+                const uint32_t bin = p->GetSize() <= 512 ? 1 : 0;
+                sequences[{node->GetId(), key, bin}].push_back(port);
+            };
+            node->GetObject<Ipv4>()->GetRoutingProtocol()->TraceConnectWithoutContext(
+                "Forward",
+                Callback<void, Ptr<const Packet>, const Ipv4Header&, bool, uint32_t>(record));
+        }
+    };
+    hook(fabric->GetEdgeSwitches(), true);
+    hook(fabric->GetAggregationSwitches(), false);
+
+    fabriclbtest::Completions completions;
+    fabriclbtest::InstallMessages(fabric,
+                                  fabriclb::AllToAllWorkload(topo.HostCount(), 16 * 4096),
+                                  completions);
+    Simulator::Run();
+    return completions.done == completions.expected;
+}
+
 /// Ofan: per (switch, destination key, size bin) the uplinks are used in perfect rotation.
 class OfanBalanceTest : public TestCase
 {
@@ -76,46 +124,15 @@ class OfanBalanceTest : public TestCase
     }
 
   private:
-    /// (switch node, destination key, size bin) -> up ports in order of use
-    using Sequences = std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector<uint32_t>>;
-
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
         const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
 
         Sequences sequences;
-        auto hook = [&](NodeContainer switches, bool edge) {
-            for (uint32_t i = 0; i < switches.GetN(); ++i)
-            {
-                Ptr<Node> node = switches.Get(i);
-                auto record = [&sequences, &topo, node, edge](Ptr<const Packet> p,
-                                                              const Ipv4Header& ip,
-                                                              bool up,
-                                                              uint32_t port) {
-                    if (!up)
-                    {
-                        return;
-                    }
-                    const uint32_t host = topo.HostFromAddress(ip.GetDestination().Get());
-                    const uint32_t key = edge ? topo.EdgeOf(host) : topo.PodOf(host);
-                    const uint32_t bin = p->GetSize() <= 512 ? 1 : 0;
-                    sequences[{node->GetId(), key, bin}].push_back(port);
-                };
-                node->GetObject<Ipv4>()->GetRoutingProtocol()->TraceConnectWithoutContext(
-                    "Forward",
-                    Callback<void, Ptr<const Packet>, const Ipv4Header&, bool, uint32_t>(record));
-            }
-        };
-        hook(fabric->GetEdgeSwitches(), true);
-        hook(fabric->GetAggregationSwitches(), false);
-
-        fabriclbtest::Completions completions;
-        fabriclbtest::InstallMessages(fabric,
-                                      fabriclb::AllToAllWorkload(topo.HostCount(), 16 * 4096),
-                                      completions);
-        Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(completions.done, completions.expected, "all messages complete");
+        NS_TEST_ASSERT_MSG_EQ(RunAllToAllRecording(fabric, sequences),
+                              true,
+                              "all messages complete");
 
         const uint32_t n = topo.Half();
         bool sawAckBin = false;
@@ -156,6 +173,61 @@ class OfanBalanceTest : public TestCase
                                   fabriclb::OfanPointerCount(4, fabriclb::OfanTier::AGGREGATION),
                                   "aggregation pointers: (k - 1) destination pods x 2 bins");
         }
+        fabric->Dispose();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Ofan's shift variant: with ShiftWraps = 1 every pointer skips one slot after
+ * each rotation, so each rotation still uses every uplink once but starts one
+ * slot further on than the one before.
+ */
+class OfanShiftTest : public TestCase
+{
+  public:
+    OfanShiftTest()
+        : TestCase("Ofan's ShiftWraps moves every pointer on by one slot per rotation")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        for (const NodeContainer* switches :
+             {&fabric->GetEdgeSwitches(), &fabric->GetAggregationSwitches()})
+        {
+            for (uint32_t i = 0; i < switches->GetN(); ++i)
+            {
+                switches->Get(i)->GetObject<OfanDiscipline>()->SetAttribute("ShiftWraps",
+                                                                            UintegerValue(1));
+            }
+        }
+        Sequences sequences;
+        NS_TEST_ASSERT_MSG_EQ(RunAllToAllRecording(fabric, sequences),
+                              true,
+                              "all messages complete");
+
+        const uint32_t n = topo.Half();
+        uint32_t shiftsSeen = 0;
+        for (const auto& [key, ports] : sequences)
+        {
+            for (size_t block = 0; (block + 1) * n <= ports.size(); ++block)
+            {
+                std::set<uint32_t> used(ports.begin() + block * n, ports.begin() + (block + 1) * n);
+                NS_TEST_ASSERT_MSG_EQ(used.size(), n, "a rotation uses every uplink once");
+                if (block > 0)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(ports[block * n],
+                                          ports[(block - 1) * n + 1],
+                                          "a rotation starts one slot after the previous one");
+                    ++shiftsSeen;
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(shiftsSeen, 0U, "pointers rotated more than once");
         fabric->Dispose();
         Simulator::Destroy();
     }
@@ -271,6 +343,7 @@ class FabricLbRotationSuite : public TestSuite
         : TestSuite("fabric-lb-rotation", FABRIC_LB_SUITE_SYSTEM)
     {
         AddTestCase(new OfanBalanceTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new OfanShiftTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new HostDrCoreRotationTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new OfanNearBoundTest, FABRIC_LB_TEST_QUICK);
     }
