@@ -12,21 +12,26 @@
 
 #include "ns3/command-line.h"
 #include "ns3/gnuplot.h"
+#include "ns3/lb-scheme.h"
+#include "ns3/workload.h"
 
+#include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <gsl/gsl_fit.h>
+#include <iomanip>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -51,6 +56,23 @@ Split(const std::string& text)
         }
     }
     return items;
+}
+
+/// \return true if \p text is a decimal integer of at least 1, stored in \p value
+bool
+ParsePositive(const std::string& text, uint64_t& value)
+{
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    return !text.empty() && error == std::errc() && stop == end && value > 0;
+}
+
+/// Prints one error line and returns the exit status of bad input.
+int
+Fail(const std::string& message)
+{
+    std::cerr << "fabric-lb-sweep: error: " << message << std::endl;
+    return 2;
 }
 
 /// One run of the grid.
@@ -170,26 +192,53 @@ main(int argc, char* argv[])
                  fitMinPackets);
     cmd.Parse(argc, argv);
 
+    if (k < 4 || k % 2 != 0)
+    {
+        return Fail("fat-tree radix k must be even and at least 4, got " + std::to_string(k));
+    }
+    const std::vector<std::string>& workloads = fabriclb::WorkloadNames();
+    if (std::find(workloads.begin(), workloads.end(), workload) == workloads.end())
+    {
+        return Fail("unknown workload '" + workload + "'");
+    }
+    if (runs == 0 || jobs == 0)
+    {
+        return Fail("--runs and --jobs must be at least 1");
+    }
+    std::vector<uint64_t> sizeList;
+    for (const std::string& size : Split(sizes))
+    {
+        uint64_t bytes = 0;
+        if (!ParsePositive(size, bytes))
+        {
+            return Fail("message size '" + size + "' is not a positive integer");
+        }
+        sizeList.push_back(bytes);
+    }
     std::vector<Job> grid;
     for (const std::string& scheme : Split(schemes))
     {
-        for (const std::string& size : Split(sizes))
+        if (!fabriclb::FindLbScheme(scheme))
+        {
+            return Fail("unknown scheme '" + scheme + "' (fabric-lb-sim --lb=help lists them)");
+        }
+        for (uint64_t bytes : sizeList)
         {
             for (uint32_t run = 1; run <= runs; ++run)
             {
-                grid.push_back({scheme, std::stoull(size), run, ""});
+                grid.push_back({scheme, bytes, run, ""});
             }
         }
     }
-    if (grid.empty() || runs == 0)
+    if (grid.empty())
     {
-        std::cerr << "fabric-lb-sweep: error: nothing to run" << std::endl;
-        return 2;
+        return Fail("nothing to run: give --schemes and --sizes");
     }
-    if (std::system(("mkdir -p " + out + "/runs").c_str()) != 0)
+    std::error_code error;
+    std::filesystem::create_directories(out + "/runs", error);
+    if (error)
     {
-        std::cerr << "fabric-lb-sweep: error: cannot create " << out << std::endl;
-        return 2;
+        return Fail("cannot create " + out + "/runs: " + error.message());
     }
 
     std::atomic<size_t> next{0};
@@ -269,7 +318,7 @@ main(int argc, char* argv[])
     }
     csv.close();
 
-    if (Split(sizes).size() < 2)
+    if (sizeList.size() < 2)
     {
         std::cout << "results: " << out << "/results.csv (one message size: no fits, no figures)"
                   << std::endl;
@@ -280,6 +329,7 @@ main(int argc, char* argv[])
     const std::string fitsName =
         fitMinPackets > 0 ? "/fits-from-" + std::to_string(fitMinPackets) + ".csv" : "/fits.csv";
     std::ofstream fits(out + fitsName);
+    fits << std::setprecision(std::numeric_limits<double>::max_digits10);
     fits << "scheme,q_mean_exponent,max_queue_exponent\n";
     std::cout << "exponents in m fitted over m >= " << fitMinPackets << " packets\n";
     std::cout << "scheme      q(m) exponent  max-queue exponent\n";

@@ -4,58 +4,23 @@
  * End-to-end tests of the fabric-lb-sim command line: output, determinism, bad input.
  */
 
+#include "e2e-util.h"
+
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
+
+using namespace fabriclbe2e;
 
 namespace
 {
 
-struct Outcome
-{
-    int status;      //!< exit status
-    std::string out; //!< stdout
-    std::string err; //!< stderr
-};
-
-std::string
-Slurp(const std::string& path)
-{
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-/// A fresh temporary file name.
-std::string
-TempPath(const std::string& tag)
-{
-    char name[] = "/tmp/fabric-lb-e2e-XXXXXX";
-    const int fd = mkstemp(name);
-    close(fd);
-    return std::string(name) + "-" + tag;
-}
-
 Outcome
 RunSim(const std::string& args)
 {
-    const std::string out = TempPath("out");
-    const std::string err = TempPath("err");
-    const std::string command = std::string(FABRIC_LB_SIM) + " " + args + " >" + out + " 2>" + err;
-    const int raw = std::system(command.c_str());
-    Outcome outcome{WIFEXITED(raw) ? WEXITSTATUS(raw) : 128, Slurp(out), Slurp(err)};
-    std::remove(out.c_str());
-    std::remove(err.c_str());
-    return outcome;
+    return Run(FABRIC_LB_SIM, args);
 }
 
 nlohmann::json

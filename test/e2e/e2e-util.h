@@ -1,0 +1,66 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Helpers of the end-to-end tests: run a program of the project, capture its
+ * exit status and output.
+ */
+
+#ifndef FABRIC_LB_E2E_UTIL_H
+#define FABRIC_LB_E2E_UTIL_H
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fabriclbe2e
+{
+
+/// What a program did.
+struct Outcome
+{
+    int status;      //!< exit status
+    std::string out; //!< stdout
+    std::string err; //!< stderr
+};
+
+/// \return the whole content of the file at \p path ("" if there is none)
+inline std::string
+Slurp(const std::string& path)
+{
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+/// \return a fresh temporary path, ending in \p tag
+inline std::string
+TempPath(const std::string& tag)
+{
+    char name[] = "/tmp/fabric-lb-e2e-XXXXXX";
+    const int fd = mkstemp(name);
+    close(fd);
+    return std::string(name) + "-" + tag;
+}
+
+/// Runs \p program with \p args through the shell and returns what it did.
+inline Outcome
+Run(const std::string& program, const std::string& args)
+{
+    const std::string out = TempPath("out");
+    const std::string err = TempPath("err");
+    const std::string command = program + " " + args + " >" + out + " 2>" + err;
+    const int raw = std::system(command.c_str());
+    Outcome outcome{WIFEXITED(raw) ? WEXITSTATUS(raw) : 128, Slurp(out), Slurp(err)};
+    std::remove(out.c_str());
+    std::remove(err.c_str());
+    return outcome;
+}
+
+} // namespace fabriclbe2e
+
+#endif /* FABRIC_LB_E2E_UTIL_H */

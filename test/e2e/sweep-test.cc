@@ -1,0 +1,189 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * End-to-end tests of fabric-lb-sweep: the CSV of every run, the fitted
+ * exponents, the figures, resuming, bad input.
+ */
+
+#include "e2e-util.h"
+
+#include <cmath>
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+using namespace fabriclbe2e;
+
+namespace
+{
+
+Outcome
+RunSweep(const std::string& args)
+{
+    return Run(FABRIC_LB_SWEEP, std::string("--sim=") + FABRIC_LB_SIM + " " + args);
+}
+
+/// The rows of a CSV file, each split at its commas; the header is row 0.
+std::vector<std::vector<std::string>>
+ReadCsv(const std::string& path)
+{
+    std::vector<std::vector<std::string>> rows;
+    std::stringstream lines(Slurp(path));
+    std::string line;
+    while (std::getline(lines, line))
+    {
+        std::vector<std::string> cells;
+        std::stringstream fields(line);
+        std::string cell;
+        while (std::getline(fields, cell, ','))
+        {
+            cells.push_back(cell);
+        }
+        rows.push_back(cells);
+    }
+    return rows;
+}
+
+/// A small grid on the k=4 fabric: 2 schemes x 2 sizes x 2 runs.
+class Sweep : public ::testing::Test
+{
+  protected:
+    static constexpr const char* GRID =
+        "--k=4 --schemes=ofan,rsq --sizes=16384,65536 --runs=2 --jobs=2";
+
+    void SetUp() override
+    {
+        m_dir = TempPath("sweep");
+        m_outcome = RunSweep(std::string(GRID) + " --out=" + m_dir);
+    }
+
+    void TearDown() override
+    {
+        std::filesystem::remove_all(m_dir);
+    }
+
+    std::string m_dir;
+    Outcome m_outcome;
+};
+
+} // namespace
+
+TEST_F(Sweep, WritesEveryRunToTheCsv)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    const auto rows = ReadCsv(m_dir + "/results.csv");
+    ASSERT_EQ(rows.size(), 1U + 8U);
+    const std::vector<std::string>& header = rows[0];
+    const auto column = [&header](const std::string& name) {
+        return std::find(header.begin(), header.end(), name) - header.begin();
+    };
+    for (size_t i = 1; i < rows.size(); ++i)
+    {
+        const std::vector<std::string>& row = rows[i];
+        const std::string json = m_dir + "/runs/" + row[column("scheme")] + "-" +
+                                 row[column("msg_bytes")] + "-" + row[column("run")] + ".json";
+        const nlohmann::json r = nlohmann::json::parse(Slurp(json));
+        EXPECT_EQ(row[column("workload")], "permutation");
+        EXPECT_EQ(std::stod(row[column("cct_ns")]), r["cct_ns"].get<double>()) << json;
+        EXPECT_EQ(std::stod(row[column("cct_increase_pct")]), r["cct_increase_pct"].get<double>())
+            << json;
+        EXPECT_EQ(std::stod(row[column("max_queue_pkts")]), r["max_queue_pkts"].get<double>());
+        EXPECT_EQ(row[column("packets_dropped")], "0");
+    }
+}
+
+TEST_F(Sweep, FitsTheLogLogSlopeOfTheMeans)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    // scheme -> packets -> (sum of q(m), sum of max queue, runs)
+    std::map<std::string, std::map<double, std::vector<double>>> sums;
+    const auto rows = ReadCsv(m_dir + "/results.csv");
+    for (size_t i = 1; i < rows.size(); ++i)
+    {
+        std::vector<double>& s = sums[rows[i][0]][std::stod(rows[i][4])];
+        s.resize(3, 0.0);
+        s[0] += std::stod(rows[i][9]);
+        s[1] += std::stod(rows[i][10]);
+        s[2] += 1;
+    }
+    const auto fits = ReadCsv(m_dir + "/fits.csv");
+    ASSERT_EQ(fits.size(), 1U + 2U);
+    for (size_t i = 1; i < fits.size(); ++i)
+    {
+        const auto& bySize = sums.at(fits[i][0]);
+        ASSERT_EQ(bySize.size(), 2U);
+        const auto& [m1, s1] = *bySize.begin();
+        const auto& [m2, s2] = *bySize.rbegin();
+        EXPECT_EQ(m1, 4.0);
+        EXPECT_EQ(m2, 16.0);
+        for (size_t metric = 0; metric < 2; ++metric)
+        {
+            // Two sizes: the least-squares slope is the slope through both means.
+            const double y1 = s1[metric] / s1[2];
+            const double y2 = s2[metric] / s2[2];
+            const double fitted = std::stod(fits[i][1 + metric]);
+            if (y1 > 0 && y2 > 0)
+            {
+                EXPECT_NEAR(fitted, std::log(y2 / y1) / std::log(m2 / m1), 1e-9) << fits[i][0];
+            }
+            else
+            {
+                EXPECT_TRUE(std::isnan(fitted)) << fits[i][0];
+            }
+        }
+    }
+}
+
+TEST_F(Sweep, DrawsTheFigures)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    for (const char* figure : {"cct-increase", "max-queue", "q-mean"})
+    {
+        const std::string png = Slurp(m_dir + "/" + figure + ".png");
+        ASSERT_GT(png.size(), 8U) << figure;
+        EXPECT_EQ(png.substr(1, 3), "PNG") << figure;
+    }
+}
+
+TEST_F(Sweep, ResumesWithoutRunningAgainWhatItHas)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    const std::string kept = m_dir + "/runs/ofan-16384-1.json";
+    const std::string removed = m_dir + "/runs/rsq-65536-2.json";
+    const auto keptTime = std::filesystem::last_write_time(kept);
+    std::filesystem::remove(removed);
+
+    const Outcome again = RunSweep(std::string(GRID) + " --out=" + m_dir);
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(std::filesystem::last_write_time(kept), keptTime);
+    EXPECT_TRUE(std::filesystem::exists(removed));
+    EXPECT_EQ(ReadCsv(m_dir + "/results.csv").size(), 1U + 8U);
+}
+
+class SweepBadInput : public ::testing::TestWithParam<std::pair<std::string, std::string>>
+{
+};
+
+TEST_P(SweepBadInput, OneClearErrorLine)
+{
+    const auto& [args, mention] = GetParam();
+    const std::string dir = TempPath("sweep-bad");
+    const Outcome o = RunSweep(args + " --out=" + dir);
+    std::filesystem::remove_all(dir);
+    EXPECT_EQ(o.status, 2) << o.err;
+    EXPECT_EQ(o.err.rfind("fabric-lb-sweep: error: ", 0), 0U) << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    EXPECT_NE(o.err.find(mention), std::string::npos) << o.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Sweep,
+                         SweepBadInput,
+                         ::testing::Values(std::make_pair("--sizes=1.5", "1.5"),
+                                           std::make_pair("--sizes=-4096", "-4096"),
+                                           std::make_pair("--schemes=ofan,nope", "nope"),
+                                           std::make_pair("--k=6 --workload=ring", "ring"),
+                                           std::make_pair("--k=7", "even"),
+                                           std::make_pair("--runs=0", "--runs")));
