@@ -58,13 +58,14 @@ Split(const std::string& text)
     return items;
 }
 
-/// \return true if \p text is a decimal integer of at least 1, stored in \p value
+/// \return true if the whole of \p text is a decimal integer, stored in \p value
+template <typename Unsigned>
 bool
-ParsePositive(const std::string& text, uint64_t& value)
+ParseUnsigned(const std::string& text, Unsigned& value)
 {
     const char* end = text.data() + text.size();
     const auto [stop, error] = std::from_chars(text.data(), end, value);
-    return !text.empty() && error == std::errc() && stop == end && value > 0;
+    return !text.empty() && error == std::errc() && stop == end;
 }
 
 /// Prints one error line and returns the exit status of bad input.
@@ -169,12 +170,14 @@ main(int argc, char* argv[])
     std::string schemes = "ofan,rsq";
     std::string workload = "permutation";
     std::string sizes = "65536,262144";
-    uint32_t runs = 3;
-    uint32_t k = 8;
-    uint32_t jobs = std::max(1U, std::thread::hardware_concurrency());
+    // Numbers are read as text and parsed strictly below: ns-3's own parsing
+    // would take "1.5" as 1.
+    std::string runsText = "3";
+    std::string kText = "8";
+    std::string jobsText = std::to_string(std::max(1U, std::thread::hardware_concurrency()));
     std::string out = "results/sweep";
     std::string extra;
-    uint32_t fitMinPackets = 0;
+    std::string fitMinPacketsText = "0";
 
     CommandLine cmd(__FILE__);
     cmd.Usage("Runs fabric-lb-sim over schemes x sizes x runs; writes CSV, fits and figures.");
@@ -182,34 +185,44 @@ main(int argc, char* argv[])
     cmd.AddValue("schemes", "comma-separated scheme names", schemes);
     cmd.AddValue("workload", "permutation or all-to-all", workload);
     cmd.AddValue("sizes", "comma-separated message sizes in bytes", sizes);
-    cmd.AddValue("runs", "runs (RngRun 1..runs) per point", runs);
-    cmd.AddValue("k", "fat-tree radix", k);
-    cmd.AddValue("jobs", "simulations at once", jobs);
+    cmd.AddValue("runs", "runs (RngRun 1..runs) per point", runsText);
+    cmd.AddValue("k", "fat-tree radix", kText);
+    cmd.AddValue("jobs", "simulations at once", jobsText);
     cmd.AddValue("out", "output directory", out);
     cmd.AddValue("extra", "further arguments for every run", extra);
     cmd.AddValue("fitMinPackets",
                  "fit only message sizes of at least this many packets",
-                 fitMinPackets);
+                 fitMinPacketsText);
     cmd.Parse(argc, argv);
 
-    if (k < 4 || k % 2 != 0)
+    uint32_t k = 0;
+    if (!ParseUnsigned(kText, k) || k < 4 || k % 2 != 0)
     {
-        return Fail("fat-tree radix k must be even and at least 4, got " + std::to_string(k));
+        return Fail("fat-tree radix k must be an even integer of at least 4, got '" + kText + "'");
     }
     const std::vector<std::string>& workloads = fabriclb::WorkloadNames();
     if (std::find(workloads.begin(), workloads.end(), workload) == workloads.end())
     {
         return Fail("unknown workload '" + workload + "'");
     }
-    if (runs == 0 || jobs == 0)
+    uint32_t runs = 0;
+    uint32_t jobs = 0;
+    if (!ParseUnsigned(runsText, runs) || !ParseUnsigned(jobsText, jobs) || runs == 0 || jobs == 0)
     {
-        return Fail("--runs and --jobs must be at least 1");
+        return Fail("--runs and --jobs must be integers of at least 1, got '" + runsText +
+                    "' and '" + jobsText + "'");
+    }
+    uint32_t fitMinPackets = 0;
+    if (!ParseUnsigned(fitMinPacketsText, fitMinPackets))
+    {
+        return Fail("--fitMinPackets must be a non-negative integer, got '" + fitMinPacketsText +
+                    "'");
     }
     std::vector<uint64_t> sizeList;
     for (const std::string& size : Split(sizes))
     {
         uint64_t bytes = 0;
-        if (!ParsePositive(size, bytes))
+        if (!ParseUnsigned(size, bytes) || bytes == 0)
         {
             return Fail("message size '" + size + "' is not a positive integer");
         }

@@ -186,4 +186,7 @@ INSTANTIATE_TEST_SUITE_P(Sweep,
                                            std::make_pair("--schemes=ofan,nope", "nope"),
                                            std::make_pair("--k=6 --workload=ring", "ring"),
                                            std::make_pair("--k=7", "even"),
-                                           std::make_pair("--runs=0", "--runs")));
+                                           std::make_pair("--runs=0", "--runs"),
+                                           std::make_pair("--runs=1.5", "1.5"),
+                                           std::make_pair("--k=abc", "abc"),
+                                           std::make_pair("--fitMinPackets=-1", "-1")));
