@@ -33,7 +33,6 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 using namespace ns3;
