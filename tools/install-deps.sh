@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  g++ cmake ninja-build ccache python3 time
+  g++ cmake ninja-build ccache pkg-config python3 time
   libns3-dev ns3          # ns-3.37; ns3 ships binaries that libns3-dev's CMake config references
   libgsl-dev              # linked by Debian's ns-3 CMake config
   nlohmann-json3-dev libgtest-dev

@@ -33,15 +33,37 @@ IsPermutation(const std::vector<uint32_t>& order)
     return true;
 }
 
-/// \return a uniformly random element index among \p candidates, which must be non-empty
+/**
+ * \return the index of a uniformly random one of the ports 0 .. n-1 whose key
+ * is smallest (no draw when one port alone has it)
+ */
+template <typename Key>
 uint32_t
-PickOne(const std::vector<uint32_t>& candidates, const UniformIndex& draw)
+PickAmongSmallest(uint32_t n, const Key& key, const UniformIndex& draw)
 {
-    if (candidates.size() == 1)
+    auto smallest = key(0);
+    uint32_t ties = 1;
+    for (uint32_t i = 1; i < n; ++i)
     {
-        return candidates.front();
+        const auto value = key(i);
+        if (value < smallest)
+        {
+            smallest = value;
+            ties = 1;
+        }
+        else if (value == smallest)
+        {
+            ++ties;
+        }
     }
-    return candidates[draw(static_cast<uint32_t>(candidates.size()))];
+    uint32_t pick = ties == 1 ? 0 : draw(ties);
+    for (uint32_t i = 0;; ++i)
+    {
+        if (key(i) == smallest && pick-- == 0)
+        {
+            return i;
+        }
+    }
 }
 } // namespace
 
@@ -254,21 +276,10 @@ ChooseLowestBand(const std::vector<uint32_t>& backlogs,
     {
         throw std::invalid_argument("no candidate port");
     }
-    std::vector<uint32_t> bands(backlogs.size());
-    for (size_t i = 0; i < backlogs.size(); ++i)
-    {
-        bands[i] = QuantisedBand(backlogs[i], bufferBytes, thresholds);
-    }
-    const uint32_t lowest = *std::min_element(bands.begin(), bands.end());
-    std::vector<uint32_t> candidates;
-    for (uint32_t i = 0; i < bands.size(); ++i)
-    {
-        if (bands[i] == lowest)
-        {
-            candidates.push_back(i);
-        }
-    }
-    return PickOne(candidates, draw);
+    return PickAmongSmallest(
+        static_cast<uint32_t>(backlogs.size()),
+        [&](uint32_t i) { return QuantisedBand(backlogs[i], bufferBytes, thresholds); },
+        draw);
 }
 
 uint32_t
@@ -278,16 +289,10 @@ ChooseShortest(const std::vector<uint32_t>& backlogs, const UniformIndex& draw)
     {
         throw std::invalid_argument("no candidate port");
     }
-    const uint32_t shortest = *std::min_element(backlogs.begin(), backlogs.end());
-    std::vector<uint32_t> candidates;
-    for (uint32_t i = 0; i < backlogs.size(); ++i)
-    {
-        if (backlogs[i] == shortest)
-        {
-            candidates.push_back(i);
-        }
-    }
-    return PickOne(candidates, draw);
+    return PickAmongSmallest(
+        static_cast<uint32_t>(backlogs.size()),
+        [&](uint32_t i) { return backlogs[i]; },
+        draw);
 }
 
 uint32_t
@@ -469,7 +474,8 @@ DrLabel(uint32_t half, uint32_t edgeUplink, uint32_t aggUplink)
 
 HostDrRotation::HostDrRotation(uint32_t k, uint32_t source)
     : m_topology(k),
-      m_source(source)
+      m_source(source),
+      m_labelBase(DrLabelBase(m_topology.Half()))
 {
     if (source >= m_topology.HostCount())
     {
@@ -486,11 +492,10 @@ HostDrRotation::Choices(uint32_t destination) const
 uint16_t
 HostDrRotation::NextLabel(uint32_t destination, uint32_t sizeBin, const UniformIndex& draw)
 {
-    const uint32_t half = m_topology.Half();
     const uint32_t choices = Choices(destination);
     if (choices <= 1)
     {
-        return DrLabelBase(half);
+        return m_labelBase;
     }
     const uint64_t key = (static_cast<uint64_t>(destination) << 32) | sizeBin;
     auto it = m_pointers.find(key);
@@ -498,8 +503,8 @@ HostDrRotation::NextLabel(uint32_t destination, uint32_t sizeBin, const UniformI
     {
         it = m_pointers.emplace(key, RotationPointer(choices, 0, draw, true, false)).first;
     }
-    const uint32_t slot = it->second.Next();
-    return DrLabel(half, slot % half, slot / half);
+    // Slot = edge uplink + k/2 x aggregation uplink: DrLabel of that pair.
+    return static_cast<uint16_t>(m_labelBase + it->second.Next());
 }
 
 uint32_t
