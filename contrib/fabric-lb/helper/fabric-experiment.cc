@@ -226,9 +226,9 @@ GenerateWorkload(const ExperimentConfig& config, uint32_t hosts)
     }
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(WORKLOAD_STREAM);
-    return fabriclb::PermutationWorkload(hosts, config.messageBytes, [rng](uint32_t bound) {
-        return rng->GetInteger(0, bound - 1);
-    });
+    return fabriclb::PermutationWorkload(hosts,
+                                         config.messageBytes,
+                                         fabriclb::UniformIndexFrom(rng));
 }
 
 ExperimentResult

@@ -98,7 +98,7 @@ FabricRouting::Lookup(Ptr<const Packet> p, const Ipv4Header& header, uint32_t ho
         break;
     }
 
-    const UplinkRequest request{p, header, host, p->GetSize()};
+    const UplinkRequest request{p, header, host};
     const uint32_t port = m_discipline->SelectUplink(request);
     NS_ASSERT(port < m_up.size());
     m_forwardTrace(p, header, true, port);

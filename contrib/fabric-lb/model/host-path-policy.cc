@@ -31,14 +31,14 @@ HostPathPolicy::GetTypeId()
 HostPathPolicy::HostPathPolicy()
     : m_rng(CreateObject<UniformRandomVariable>())
 {
-    m_draw = [rng = m_rng](uint32_t bound) { return rng->GetInteger(0, bound - 1); };
+    m_draw = fabriclb::UniformIndexFrom(m_rng);
 }
 
 void
-HostPathPolicy::Setup(std::shared_ptr<const fabriclb::FatTreeTopology> topology, uint32_t host)
+HostPathPolicy::Setup(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
+                      uint32_t /* host */)
 {
     m_topology = std::move(topology);
-    m_host = host;
 }
 
 uint16_t

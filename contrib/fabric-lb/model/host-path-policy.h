@@ -96,7 +96,6 @@ class HostPathPolicy : public Object
     uint16_t RandomLabel();
 
     std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< fabric coordinates
-    uint32_t m_host{0};                                          //!< this host
     Ptr<UniformRandomVariable> m_rng;                            //!< this host's stream
     fabriclb::UniformIndex m_draw;                               //!< uniform integers from m_rng
 };

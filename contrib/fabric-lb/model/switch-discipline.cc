@@ -66,7 +66,7 @@ SwitchDiscipline::SwitchDiscipline()
     : m_rng(CreateObject<UniformRandomVariable>()),
       m_ackBinBytes(512)
 {
-    m_draw = [rng = m_rng](uint32_t bound) { return rng->GetInteger(0, bound - 1); };
+    m_draw = fabriclb::UniformIndexFrom(m_rng);
 }
 
 void
@@ -97,7 +97,8 @@ SwitchDiscipline::ReadBacklogs()
 uint32_t
 SwitchDiscipline::SizeBin(const UplinkRequest& request) const
 {
-    return request.packetBytes <= m_ackBinBytes ? 1 : 0;
+    // The packet's IP payload: its IPv4 header is already removed.
+    return request.packet->GetSize() <= m_ackBinBytes ? 1 : 0;
 }
 
 void
@@ -159,14 +160,12 @@ RoundRobinDiscipline::RoundRobinDiscipline()
 void
 RoundRobinDiscipline::DoInitialize()
 {
-    if (m_fixedOrder)
-    {
-        m_pointer.emplace(Uplinks(), 0, m_draw, false, false);
-    }
-    else
-    {
-        m_pointer.emplace(Uplinks(), m_reshuffleWraps, m_draw, true, true);
-    }
+    // Simple RR: ports in index order from the first, never reshuffled (no draw).
+    m_pointer.emplace(Uplinks(),
+                      m_fixedOrder ? 0 : m_reshuffleWraps,
+                      m_draw,
+                      !m_fixedOrder,
+                      !m_fixedOrder);
     SwitchDiscipline::DoInitialize();
 }
 

@@ -31,7 +31,6 @@ struct UplinkRequest
     Ptr<const Packet> packet; //!< the packet, IPv4 header removed
     const Ipv4Header& header; //!< its IPv4 header
     uint32_t destinationHost; //!< index of the destination host
-    uint32_t packetBytes;     //!< IP payload size (tells data from ACK)
 
     /**
      * \return addresses, ports (the source port is the label) and protocol; the
@@ -55,7 +54,6 @@ struct SwitchContext
 {
     std::shared_ptr<const fabriclb::FatTreeTopology> topology; //!< fabric coordinates
     SwitchTier tier{SwitchTier::EDGE};                         //!< edge or aggregation
-    uint32_t index{0};                              //!< fabric-wide edge or aggregation index
     std::vector<Ptr<FabricQueueDisc>> uplinkQueues; //!< the uplinks' egress buffers, by port
 };
 

@@ -4,6 +4,8 @@
 
 #include "workload.h"
 
+#include "ns3/random-variable-stream.h"
+
 #include <numeric>
 #include <stdexcept>
 #include <utility>
@@ -12,6 +14,12 @@ namespace ns3
 {
 namespace fabriclb
 {
+
+UniformIndex
+UniformIndexFrom(Ptr<UniformRandomVariable> rng)
+{
+    return [rng](uint32_t bound) { return rng->GetInteger(0, bound - 1); };
+}
 
 std::vector<uint32_t>
 RandomDerangement(uint32_t hosts, const UniformIndex& draw)

@@ -5,6 +5,8 @@
 #ifndef FABRIC_LB_WORKLOAD_H
 #define FABRIC_LB_WORKLOAD_H
 
+#include "ns3/ptr.h"
+
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -12,6 +14,9 @@
 
 namespace ns3
 {
+
+class UniformRandomVariable;
+
 namespace fabriclb
 {
 
@@ -31,6 +36,12 @@ struct MessageSpec
  * UniformRandomVariable so that every draw comes from an ns-3 stream.
  */
 using UniformIndex = std::function<uint32_t(uint32_t bound)>;
+
+/**
+ * \param rng an ns-3 stream
+ * \return the UniformIndex that draws rng->GetInteger(0, bound - 1)
+ */
+UniformIndex UniformIndexFrom(Ptr<UniformRandomVariable> rng);
 
 /**
  * \param hosts number of hosts (at least 2)
