@@ -155,7 +155,7 @@ PlbPathPolicy::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::PlbPathPolicy")
-            .SetParent<HostPathPolicy>()
+            .SetParent<FixedLabelPathPolicy>()
             .SetGroupName("FabricLb")
             .AddConstructor<PlbPathPolicy>()
             .AddAttribute("RoundAcks",
@@ -178,17 +178,10 @@ PlbPathPolicy::PlbPathPolicy()
 }
 
 void
-PlbPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t /* destinationHost */)
+PlbPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t destinationHost)
 {
-    NS_ABORT_MSG_UNLESS(queuePair == m_labels.size(), "queue pairs must be added in order");
-    m_labels.push_back(RandomLabel());
+    FixedLabelPathPolicy::AddQueuePair(queuePair, destinationHost);
     m_state.emplace_back(m_roundAcks, m_threshold);
-}
-
-uint16_t
-PlbPathPolicy::SelectLabel(uint32_t queuePair)
-{
-    return m_labels[queuePair];
 }
 
 void

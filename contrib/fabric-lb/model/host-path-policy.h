@@ -116,7 +116,7 @@ class FixedLabelPathPolicy : public HostPathPolicy
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
     uint16_t SelectLabel(uint32_t queuePair) override;
 
-  private:
+  protected:
     std::vector<uint16_t> m_labels; //!< label of each queue pair
 };
 
@@ -148,7 +148,7 @@ class SubflowPathPolicy : public HostPathPolicy
  * \brief PLB-like repathing: a queue pair keeps its label until more than
  * Threshold of a round of RoundAcks ACKs carry ECN, then draws a new one.
  */
-class PlbPathPolicy : public HostPathPolicy
+class PlbPathPolicy : public FixedLabelPathPolicy
 {
   public:
     /**
@@ -158,13 +158,11 @@ class PlbPathPolicy : public HostPathPolicy
     static TypeId GetTypeId();
     PlbPathPolicy();
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-    uint16_t SelectLabel(uint32_t queuePair) override;
     void NotifyAck(uint32_t queuePair, uint16_t label, bool ecnMarked) override;
 
   private:
     uint32_t m_roundAcks;                    //!< ACKs per round
     double m_threshold;                      //!< marked fraction that triggers a repath
-    std::vector<uint16_t> m_labels;          //!< each queue pair's label
     std::vector<fabriclb::PlbState> m_state; //!< each queue pair's round
 };
 
