@@ -358,15 +358,14 @@ RunFabricExperiment(const ExperimentConfig& config)
     result.events = Simulator::GetEventCount();
     const Time end = tracker.LastCompletion();
     const double linkBytesInSpan = fabric->GetLinkRate().GetBitRate() / 8.0 * end.GetSeconds();
-    uint32_t switchPorts = 0;
     for (const Ptr<PortMonitor>& monitor : fabric->GetPortMonitors())
     {
-        StageQueueStats& s = result.stages[static_cast<size_t>(monitor->GetStage())];
-        if (monitor->GetStage() != FabricStage::HOST_UP)
+        const FabricStage stage = monitor->GetStage();
+        const double meanPackets = monitor->GetMeanPackets(end);
+        StageQueueStats& s = result.stages[static_cast<size_t>(stage)];
+        if (stage != FabricStage::HOST_UP)
         {
-            ++switchPorts;
-            result.qMeanPackets += monitor->GetMeanPackets(end);
-            result.maxQueuePackets = std::max(result.maxQueuePackets, monitor->GetMaxPackets());
+            result.qMeanPackets += meanPackets;
         }
         if (linkBytesInSpan > 0)
         {
@@ -376,10 +375,20 @@ RunFabricExperiment(const ExperimentConfig& config)
         s.maxBytes = std::max(s.maxBytes, monitor->GetMaxBytes());
         s.maxPackets = std::max(s.maxPackets, monitor->GetMaxPackets());
         s.meanBytes += monitor->GetMeanBytes(end);
-        s.meanPackets += monitor->GetMeanPackets(end);
+        s.meanPackets += meanPackets;
         result.packetsDropped += monitor->GetDrops();
         result.packetsMarked += monitor->GetMarks();
         result.packetHops += monitor->GetPacketsForwarded();
+    }
+    uint32_t switchPorts = 0;
+    for (size_t stage = 0; stage < result.stages.size(); ++stage)
+    {
+        if (stage != static_cast<size_t>(FabricStage::HOST_UP))
+        {
+            switchPorts += result.stages[stage].ports;
+            result.maxQueuePackets =
+                std::max(result.maxQueuePackets, result.stages[stage].maxPackets);
+        }
     }
     result.qMeanPackets /= std::max<uint32_t>(switchPorts, 1);
     for (StageQueueStats& s : result.stages)

@@ -128,19 +128,23 @@ FatTreeHelper::Connect(Ptr<Node> lower,
     addresses.SetBase(Ipv4Address(network), Ipv4Mask("255.255.255.252"));
     Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
 
+    LinkRoutes routes;
     for (uint32_t side = 0; side < 2; ++side)
     {
         PointerValue txQueue;
         devices.Get(side)->GetAttribute("TxQueue", txQueue);
-        DynamicCast<FabricQueueDisc>(queueDiscs.Get(side))
-            ->SetDeviceQueue(txQueue.Get<Queue<Packet>>());
+        const Ptr<Queue<Packet>> deviceQueue = txQueue.Get<Queue<Packet>>();
+        const Ptr<FabricQueueDisc> queueDisc = DynamicCast<FabricQueueDisc>(queueDiscs.Get(side));
+        queueDisc->SetDeviceQueue(deviceQueue);
         Ptr<PortMonitor> monitor = CreateObject<PortMonitor>();
-        monitor->Attach(side == 0 ? upStage : downStage, queueDiscs.Get(side), devices.Get(side));
+        monitor->Attach(side == 0 ? upStage : downStage, queueDisc, deviceQueue);
         m_monitors.push_back(monitor);
+        if (side == 0)
+        {
+            routes.upQueue = queueDisc;
+        }
     }
 
-    LinkRoutes routes;
-    routes.upQueue = DynamicCast<FabricQueueDisc>(queueDiscs.Get(0));
     routes.up = Create<Ipv4Route>();
     routes.up->SetSource(interfaces.GetAddress(0));
     routes.up->SetGateway(interfaces.GetAddress(1));

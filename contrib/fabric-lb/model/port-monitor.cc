@@ -4,7 +4,6 @@
 
 #include "port-monitor.h"
 
-#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -31,13 +30,11 @@ PortMonitor::GetTypeId()
 }
 
 void
-PortMonitor::Attach(FabricStage stage, Ptr<QueueDisc> queueDisc, Ptr<NetDevice> device)
+PortMonitor::Attach(FabricStage stage, Ptr<QueueDisc> queueDisc, Ptr<Queue<Packet>> deviceQueue)
 {
     m_stage = stage;
     m_queueDisc = queueDisc;
-    PointerValue txQueue;
-    device->GetAttribute("TxQueue", txQueue);
-    m_deviceQueue = txQueue.Get<Queue<Packet>>();
+    m_deviceQueue = deviceQueue;
     NS_ABORT_MSG_UNLESS(m_queueDisc && m_deviceQueue,
                         "PortMonitor needs a queue disc and a TxQueue");
     m_lastChange = Simulator::Now();

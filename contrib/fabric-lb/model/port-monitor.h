@@ -5,7 +5,6 @@
 #ifndef FABRIC_LB_PORT_MONITOR_H
 #define FABRIC_LB_PORT_MONITOR_H
 
-#include "ns3/net-device.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/queue-disc.h"
@@ -62,9 +61,9 @@ class PortMonitor : public Object
      * \brief Start watching a port.
      * \param stage the port's tier and direction
      * \param queueDisc the port's root queue disc
-     * \param device the port's device (its TxQueue is watched too)
+     * \param deviceQueue the transmit queue of the port's device, watched too
      */
-    void Attach(FabricStage stage, Ptr<QueueDisc> queueDisc, Ptr<NetDevice> device);
+    void Attach(FabricStage stage, Ptr<QueueDisc> queueDisc, Ptr<Queue<Packet>> deviceQueue);
 
     /// \return the port's stage
     FabricStage GetStage() const
