@@ -11,13 +11,14 @@
  */
 
 #include "ns3/command-line.h"
+#include "ns3/fabric-experiment.h"
+#include "ns3/fat-tree-topology.h"
 #include "ns3/gnuplot.h"
 #include "ns3/lb-scheme.h"
 #include "ns3/workload.h"
 
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -55,16 +56,6 @@ Split(const std::string& text)
         }
     }
     return items;
-}
-
-/// \return true if the whole of \p text is a decimal integer, stored in \p value
-template <typename Unsigned>
-bool
-ParseUnsigned(const std::string& text, Unsigned& value)
-{
-    const char* end = text.data() + text.size();
-    const auto [stop, error] = std::from_chars(text.data(), end, value);
-    return !text.empty() && error == std::errc() && stop == end;
 }
 
 /// Prints one error line and returns the exit status of bad input.
@@ -169,8 +160,7 @@ main(int argc, char* argv[])
     std::string schemes = "ofan,rsq";
     std::string workload = "permutation";
     std::string sizes = "65536,262144";
-    // Numbers are read as text and parsed strictly below: ns-3's own parsing
-    // would take "1.5" as 1.
+    // Numbers are read as text and parsed by ParseWholeInteger below.
     std::string runsText = "3";
     std::string kText = "8";
     std::string jobsText = std::to_string(std::max(1U, std::thread::hardware_concurrency()));
@@ -194,34 +184,44 @@ main(int argc, char* argv[])
                  fitMinPacketsText);
     cmd.Parse(argc, argv);
 
-    uint32_t k = 0;
-    if (!ParseUnsigned(kText, k) || k < 4 || k % 2 != 0)
+    const std::optional<uint32_t> k = ParseWholeInteger<uint32_t>(kText);
+    if (!k)
     {
-        return Fail("fat-tree radix k must be an even integer of at least 4, got '" + kText + "'");
+        return Fail("fat-tree radix k must be a positive integer, got '" + kText + "'");
+    }
+    try
+    {
+        fabriclb::FatTreeTopology topology(*k); // rejects an odd or too small k
+    }
+    catch (const std::invalid_argument& e)
+    {
+        return Fail(e.what());
     }
     const std::vector<std::string>& workloads = fabriclb::WorkloadNames();
     if (std::find(workloads.begin(), workloads.end(), workload) == workloads.end())
     {
         return Fail("unknown workload '" + workload + "'");
     }
-    uint32_t runs = 0;
-    uint32_t jobs = 0;
-    if (!ParseUnsigned(runsText, runs) || !ParseUnsigned(jobsText, jobs) || runs == 0 || jobs == 0)
+    const uint32_t runs = ParseWholeInteger<uint32_t>(runsText).value_or(0);
+    const uint32_t jobs = ParseWholeInteger<uint32_t>(jobsText).value_or(0);
+    if (runs == 0 || jobs == 0)
     {
         return Fail("--runs and --jobs must be integers of at least 1, got '" + runsText +
                     "' and '" + jobsText + "'");
     }
-    uint32_t fitMinPackets = 0;
-    if (!ParseUnsigned(fitMinPacketsText, fitMinPackets))
+    const std::optional<uint32_t> fitMinPacketsValue =
+        ParseWholeInteger<uint32_t>(fitMinPacketsText);
+    if (!fitMinPacketsValue)
     {
         return Fail("--fitMinPackets must be a non-negative integer, got '" + fitMinPacketsText +
                     "'");
     }
+    const uint32_t fitMinPackets = *fitMinPacketsValue;
     std::vector<uint64_t> sizeList;
     for (const std::string& size : Split(sizes))
     {
-        uint64_t bytes = 0;
-        if (!ParseUnsigned(size, bytes) || bytes == 0)
+        const uint64_t bytes = ParseWholeInteger<uint64_t>(size).value_or(0);
+        if (bytes == 0)
         {
             return Fail("message size '" + size + "' is not a positive integer");
         }
@@ -271,7 +271,7 @@ main(int argc, char* argv[])
                 continue;
             }
             std::ostringstream command;
-            command << sim << " --k=" << k << " --lb=" << job.scheme << " --workload=" << workload
+            command << sim << " --k=" << *k << " --lb=" << job.scheme << " --workload=" << workload
                     << " --msgBytes=" << job.bytes << " --run=" << job.run << " --out=" << job.json
                     << " " << extra << " >/dev/null 2>" << job.json << ".err";
             if (std::system(command.str().c_str()) != 0)
@@ -317,7 +317,7 @@ main(int argc, char* argv[])
         {
             continue;
         }
-        csv << job.scheme << "," << workload << "," << k << "," << job.bytes << ","
+        csv << job.scheme << "," << workload << "," << *k << "," << job.bytes << ","
             << r["msg_packets"] << "," << job.run << "," << r["cct_ns"] << "," << r["bound_ns"]
             << "," << r["cct_increase_pct"] << "," << r["q_mean_pkts"] << "," << r["max_queue_pkts"]
             << "," << r["packets_dropped"] << "\n";

@@ -12,9 +12,9 @@
 #include "ns3/core-module.h"
 #include "ns3/data-rate.h"
 #include "ns3/fabric-experiment.h"
+#include "ns3/fat-tree-topology.h"
 #include "ns3/lb-scheme.h"
 
-#include <charconv>
 #include <cstdlib>
 #include <exception>
 #include <fstream>
@@ -36,20 +36,6 @@ Fail(const std::string& message)
 {
     std::cerr << "fabric-lb-sim: error: " << message << std::endl;
     return 2;
-}
-
-/// \return the whole of \p text as a decimal integer, or nothing if it is not one
-std::optional<int64_t>
-ParseInteger(const std::string& text)
-{
-    int64_t value = 0;
-    const char* end = text.data() + text.size();
-    const auto [stop, error] = std::from_chars(text.data(), end, value);
-    if (text.empty() || error != std::errc() || stop != end)
-    {
-        return std::nullopt;
-    }
-    return value;
 }
 
 /// What ns-3 writes to std::cerr while it parses the command line.
@@ -121,8 +107,7 @@ main(int argc, char* argv[])
 {
     Time::SetResolution(Time::PS);
 
-    // Integers are read as text and parsed strictly below: ns-3's own parsing
-    // would take "1.5" as 1.
+    // Integers are read as text and parsed by ParseWholeInteger below.
     std::string kText = "8";
     std::string lb = "ecmp";
     std::string workload = "permutation";
@@ -171,24 +156,32 @@ main(int argc, char* argv[])
         }
         return 0;
     }
-    const std::optional<int64_t> k = ParseInteger(kText);
-    if (!k || *k < 4 || *k % 2 != 0)
+    const std::optional<uint32_t> k = ParseWholeInteger<uint32_t>(kText);
+    if (!k)
     {
-        return Fail("fat-tree radix k must be an even integer of at least 4, got '" + kText + "'");
+        return Fail("fat-tree radix k must be a positive integer, got '" + kText + "'");
     }
-    const std::optional<int64_t> msgBytes = ParseInteger(msgBytesText);
+    try
+    {
+        fabriclb::FatTreeTopology topology(*k); // rejects an odd or too small k
+    }
+    catch (const std::invalid_argument& e)
+    {
+        return Fail(e.what());
+    }
+    const std::optional<int64_t> msgBytes = ParseWholeInteger<int64_t>(msgBytesText);
     if (!msgBytes || *msgBytes <= 0)
     {
         return Fail("--msgBytes must be a positive integer, got '" + msgBytesText + "'");
     }
-    const std::optional<int64_t> bufferBytes = ParseInteger(bufferBytesText);
+    const std::optional<int64_t> bufferBytes = ParseWholeInteger<int64_t>(bufferBytesText);
     if (!bufferBytes || *bufferBytes <= 0 || *bufferBytes > UINT32_MAX)
     {
         return Fail("--bufferBytes must be a positive integer below 2^32, got '" + bufferBytesText +
                     "'");
     }
-    const std::optional<int64_t> seed = ParseInteger(seedText);
-    const std::optional<int64_t> run = ParseInteger(runText);
+    const std::optional<int64_t> seed = ParseWholeInteger<int64_t>(seedText);
+    const std::optional<int64_t> run = ParseWholeInteger<int64_t>(runText);
     if (!seed || !run || *seed <= 0 || *seed > UINT32_MAX || *run <= 0)
     {
         return Fail("--seed and --run must be positive integers (seed below 2^32), got '" +

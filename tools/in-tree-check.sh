@@ -36,13 +36,16 @@ if [ -z "$tree" ]; then
     step "fetching the ns-3.37 source with apt-get source ns3"
     mkdir -p "$cache"
     if ! grep -rqs "deb-src" /etc/apt/sources.list /etc/apt/sources.list.d/; then
+      sudo=""
+      [ "$(id -u)" -ne 0 ] && sudo="sudo"
       if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-        sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources \
-          >/etc/apt/sources.list.d/fabric-lb-deb-src.sources
+        sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources |
+          $sudo tee /etc/apt/sources.list.d/fabric-lb-deb-src.sources >/dev/null
       else
-        sed -n 's/^deb /deb-src /p' /etc/apt/sources.list >/etc/apt/sources.list.d/fabric-lb-deb-src.list
+        sed -n 's/^deb /deb-src /p' /etc/apt/sources.list |
+          $sudo tee /etc/apt/sources.list.d/fabric-lb-deb-src.list >/dev/null
       fi
-      apt-get update -qq
+      $sudo apt-get update -qq
     fi
     src=$(mktemp -d)
     (cd "$src" && apt-get source -qq ns3 >/dev/null 2>&1) || fail "apt-get source ns3"

@@ -7,11 +7,13 @@
 
 #include "e2e-util.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <gtest/gtest.h>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -47,6 +49,13 @@ ReadCsv(const std::string& path)
     return rows;
 }
 
+/// \return the index of the column \p name in the CSV header \p header
+size_t
+Column(const std::vector<std::string>& header, const std::string& name)
+{
+    return std::find(header.begin(), header.end(), name) - header.begin();
+}
+
 /// A small grid on the k=4 fabric: 2 schemes x 2 sizes x 2 runs.
 class Sweep : public ::testing::Test
 {
@@ -76,10 +85,7 @@ TEST_F(Sweep, WritesEveryRunToTheCsv)
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
     const auto rows = ReadCsv(m_dir + "/results.csv");
     ASSERT_EQ(rows.size(), 1U + 8U);
-    const std::vector<std::string>& header = rows[0];
-    const auto column = [&header](const std::string& name) {
-        return std::find(header.begin(), header.end(), name) - header.begin();
-    };
+    const auto column = [&rows](const std::string& name) { return Column(rows[0], name); };
     for (size_t i = 1; i < rows.size(); ++i)
     {
         const std::vector<std::string>& row = rows[i];
@@ -101,12 +107,14 @@ TEST_F(Sweep, FitsTheLogLogSlopeOfTheMeans)
     // scheme -> packets -> (sum of q(m), sum of max queue, runs)
     std::map<std::string, std::map<double, std::vector<double>>> sums;
     const auto rows = ReadCsv(m_dir + "/results.csv");
+    const auto column = [&rows](const std::string& name) { return Column(rows[0], name); };
     for (size_t i = 1; i < rows.size(); ++i)
     {
-        std::vector<double>& s = sums[rows[i][0]][std::stod(rows[i][4])];
+        const std::vector<std::string>& row = rows[i];
+        std::vector<double>& s = sums[row[column("scheme")]][std::stod(row[column("msg_packets")])];
         s.resize(3, 0.0);
-        s[0] += std::stod(rows[i][9]);
-        s[1] += std::stod(rows[i][10]);
+        s[0] += std::stod(row[column("q_mean_pkts")]);
+        s[1] += std::stod(row[column("max_queue_pkts")]);
         s[2] += 1;
     }
     const auto fits = ReadCsv(m_dir + "/fits.csv");

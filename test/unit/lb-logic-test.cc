@@ -10,7 +10,6 @@
 #include <gtest/gtest.h>
 #include <map>
 #include <memory>
-#include <random>
 #include <set>
 #include <stdexcept>
 

@@ -9,8 +9,10 @@
 #include "ns3/workload.h"
 
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -83,6 +85,25 @@ struct ExperimentResult
     /// \return a human-readable summary, several lines
     std::string Summary() const;
 };
+
+/**
+ * \param text a command-line value
+ * \return the whole of \p text as an Integer, or nothing if it is not one (ns-3's
+ * own command-line parsing would take "1.5" as 1)
+ */
+template <typename Integer>
+std::optional<Integer>
+ParseWholeInteger(const std::string& text)
+{
+    Integer value{};
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc() || stop != end)
+    {
+        return std::nullopt;
+    }
+    return value;
+}
 
 /**
  * \ingroup fabric-lb

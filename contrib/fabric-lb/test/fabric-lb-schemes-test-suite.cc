@@ -14,9 +14,7 @@
 #include "ns3/fat-tree-helper.h"
 #include "ns3/lb-logic.h"
 #include "ns3/lb-scheme.h"
-#include "ns3/roce-header.h"
 #include "ns3/test.h"
-#include "ns3/udp-header.h"
 
 #include <map>
 #include <set>
