@@ -12,7 +12,6 @@
 
 #include "ns3/command-line.h"
 #include "ns3/fabric-experiment.h"
-#include "ns3/fat-tree-topology.h"
 #include "ns3/gnuplot.h"
 #include "ns3/lb-scheme.h"
 #include "ns3/workload.h"
@@ -184,14 +183,10 @@ main(int argc, char* argv[])
                  fitMinPacketsText);
     cmd.Parse(argc, argv);
 
-    const std::optional<uint32_t> k = ParseWholeInteger<uint32_t>(kText);
-    if (!k)
-    {
-        return Fail("fat-tree radix k must be a positive integer, got '" + kText + "'");
-    }
+    uint32_t k = 0;
     try
     {
-        fabriclb::FatTreeTopology topology(*k); // rejects an odd or too small k
+        k = ParseRadix(kText);
     }
     catch (const std::invalid_argument& e)
     {
@@ -271,7 +266,7 @@ main(int argc, char* argv[])
                 continue;
             }
             std::ostringstream command;
-            command << sim << " --k=" << *k << " --lb=" << job.scheme << " --workload=" << workload
+            command << sim << " --k=" << k << " --lb=" << job.scheme << " --workload=" << workload
                     << " --msgBytes=" << job.bytes << " --run=" << job.run << " --out=" << job.json
                     << " " << extra << " >/dev/null 2>" << job.json << ".err";
             if (std::system(command.str().c_str()) != 0)
@@ -317,7 +312,7 @@ main(int argc, char* argv[])
         {
             continue;
         }
-        csv << job.scheme << "," << workload << "," << *k << "," << job.bytes << ","
+        csv << job.scheme << "," << workload << "," << k << "," << job.bytes << ","
             << r["msg_packets"] << "," << job.run << "," << r["cct_ns"] << "," << r["bound_ns"]
             << "," << r["cct_increase_pct"] << "," << r["q_mean_pkts"] << "," << r["max_queue_pkts"]
             << "," << r["packets_dropped"] << "\n";

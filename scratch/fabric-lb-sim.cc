@@ -12,7 +12,6 @@
 #include "ns3/core-module.h"
 #include "ns3/data-rate.h"
 #include "ns3/fabric-experiment.h"
-#include "ns3/fat-tree-topology.h"
 #include "ns3/lb-scheme.h"
 
 #include <cstdlib>
@@ -156,14 +155,10 @@ main(int argc, char* argv[])
         }
         return 0;
     }
-    const std::optional<uint32_t> k = ParseWholeInteger<uint32_t>(kText);
-    if (!k)
-    {
-        return Fail("fat-tree radix k must be a positive integer, got '" + kText + "'");
-    }
+    uint32_t k = 0;
     try
     {
-        fabriclb::FatTreeTopology topology(*k); // rejects an odd or too small k
+        k = ParseRadix(kText);
     }
     catch (const std::invalid_argument& e)
     {
@@ -202,7 +197,7 @@ main(int argc, char* argv[])
     {
         return Fail("--linkDelay '" + linkDelay + "' is not a non-negative time such as 500ns");
     }
-    Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(*k));
+    Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(k));
     Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(*bufferBytes));
     RngSeedManager::SetSeed(*seed);
     RngSeedManager::SetRun(*run);

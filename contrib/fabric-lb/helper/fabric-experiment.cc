@@ -217,6 +217,19 @@ ExperimentResult::Summary() const
     return os.str();
 }
 
+uint32_t
+ParseRadix(const std::string& text)
+{
+    const std::optional<uint32_t> k = ParseWholeInteger<uint32_t>(text);
+    if (!k)
+    {
+        throw std::invalid_argument("fat-tree radix k must be a positive integer, got '" + text +
+                                    "'");
+    }
+    fabriclb::FatTreeTopology topology(*k); // throws for an odd or too small k
+    return *k;
+}
+
 std::vector<fabriclb::MessageSpec>
 GenerateWorkload(const ExperimentConfig& config, uint32_t hosts)
 {

@@ -106,6 +106,13 @@ ParseWholeInteger(const std::string& text)
 }
 
 /**
+ * \param text a command-line value for the fat-tree radix
+ * \return it as a radix FatTreeTopology accepts
+ * \throws std::invalid_argument naming the problem otherwise
+ */
+uint32_t ParseRadix(const std::string& text);
+
+/**
  * \ingroup fabric-lb
  * \brief The messages of the configured workload, drawn from the ns-3 stream
  * that RunFabricExperiment uses (so RngRun changes a permutation).
