@@ -6,7 +6,6 @@
 
 #include "fabric-lb-test-util.h"
 
-#include "ns3/collective-app.h"
 #include "ns3/core-module.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-lb-compat.h"
@@ -79,30 +78,24 @@ bool
 RunAllToAllRecording(Ptr<FatTreeHelper> fabric, Sequences& sequences)
 {
     const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
-    auto hook = [&](const NodeContainer& switches, bool edge) {
-        for (uint32_t i = 0; i < switches.GetN(); ++i)
-        {
-            Ptr<Node> node = switches.Get(i);
-            auto record = [&sequences, &topo, node, edge](Ptr<const Packet> p,
-                                                          const Ipv4Header& ip,
-                                                          bool up,
-                                                          uint32_t port) {
-                if (!up)
-                {
-                    return;
-                }
-                const uint32_t host = topo.HostFromAddress(ip.GetDestination().Get());
-                const uint32_t key = edge ? topo.EdgeOf(host) : topo.PodOf(host);
-                const uint32_t bin = p->GetSize() <= 512 ? 1 : 0;
-                sequences[{node->GetId(), key, bin}].push_back(port);
-            };
-            node->GetObject<Ipv4>()->GetRoutingProtocol()->TraceConnectWithoutContext(
-                "Forward",
-                Callback<void, Ptr<const Packet>, const Ipv4Header&, bool, uint32_t>(record));
-        }
+    auto recorder = [&sequences, &topo](bool edge) {
+        return [&sequences, &topo, edge](Ptr<Node> node,
+                                         Ptr<const Packet> p,
+                                         const Ipv4Header& ip,
+                                         bool up,
+                                         uint32_t port) {
+            if (!up)
+            {
+                return;
+            }
+            const uint32_t host = topo.HostFromAddress(ip.GetDestination().Get());
+            const uint32_t key = edge ? topo.EdgeOf(host) : topo.PodOf(host);
+            const uint32_t bin = p->GetSize() <= 512 ? 1 : 0;
+            sequences[{node->GetId(), key, bin}].push_back(port);
+        };
     };
-    hook(fabric->GetEdgeSwitches(), true);
-    hook(fabric->GetAggregationSwitches(), false);
+    fabriclbtest::HookForward(fabric->GetEdgeSwitches(), recorder(true));
+    fabriclbtest::HookForward(fabric->GetAggregationSwitches(), recorder(false));
 
     fabriclbtest::Completions completions;
     fabriclbtest::InstallMessages(fabric,
@@ -248,28 +241,19 @@ class HostDrCoreRotationTest : public TestCase
 
         std::vector<uint32_t> cores; // core node of each data packet from host 0 to host 8
         const Ipv4Address destination = fabric->GetHostAddress(8);
-        for (uint32_t c = 0; c < fabric->GetCoreSwitches().GetN(); ++c)
-        {
-            const uint32_t id = fabric->GetCoreSwitches().Get(c)->GetId();
-            auto record = [&cores,
-                           id,
-                           destination](Ptr<const Packet> p, const Ipv4Header& ip, bool, uint32_t) {
-                if (ip.GetDestination() == destination && p->GetSize() > 512)
-                {
-                    cores.push_back(id);
-                }
-            };
-            fabric->GetCoreSwitches()
-                .Get(c)
-                ->GetObject<Ipv4>()
-                ->GetRoutingProtocol()
-                ->TraceConnectWithoutContext(
-                    "Forward",
-                    Callback<void, Ptr<const Packet>, const Ipv4Header&, bool, uint32_t>(record));
-        }
-        Ptr<CollectiveApp> app = CreateObject<CollectiveApp>();
-        fabric->GetHosts().Get(0)->AddApplication(app);
-        app->AddMessage(destination, 8, 12 * 4096, 0);
+        fabriclbtest::HookForward(fabric->GetCoreSwitches(),
+                                  [&cores, destination](Ptr<Node> core,
+                                                        Ptr<const Packet> p,
+                                                        const Ipv4Header& ip,
+                                                        bool,
+                                                        uint32_t) {
+                                      if (ip.GetDestination() == destination && p->GetSize() > 512)
+                                      {
+                                          cores.push_back(core->GetId());
+                                      }
+                                  });
+        fabriclbtest::Completions completions;
+        fabriclbtest::InstallMessages(fabric, {{0, 8, 12 * 4096}}, completions);
         Simulator::Run();
 
         NS_TEST_ASSERT_MSG_EQ(cores.size(), 12U, "twelve data packets crossed the core");

@@ -248,38 +248,30 @@ class EcmpPinningTest : public TestCase
         Ptr<FatTreeHelper> fabric = BuildFabric(4);
         std::map<FlowAtSwitch, std::set<uint32_t>> ports;
         std::set<std::pair<uint32_t, uint32_t>> portsUsed; // (switch, up port)
-        auto hook = [&](NodeContainer switches) {
-            for (uint32_t i = 0; i < switches.GetN(); ++i)
+        auto record = [&ports, &portsUsed](Ptr<Node> node,
+                                           Ptr<const Packet> p,
+                                           const Ipv4Header& ip,
+                                           bool up,
+                                           uint32_t port) {
+            if (!up)
             {
-                Ptr<Node> node = switches.Get(i);
-                auto record = [&ports, &portsUsed, node](Ptr<const Packet> p,
-                                                         const Ipv4Header& ip,
-                                                         bool up,
-                                                         uint32_t port) {
-                    if (!up)
-                    {
-                        return;
-                    }
-                    Ptr<Packet> copy = p->Copy();
-                    UdpHeader udp;
-                    copy->RemoveHeader(udp);
-                    RoceHeader roce;
-                    copy->RemoveHeader(roce);
-                    ports[{node->GetId(),
-                           ip.GetSource().Get(),
-                           ip.GetDestination().Get(),
-                           roce.queuePair,
-                           roce.opcode}]
-                        .insert(port);
-                    portsUsed.insert({node->GetId(), port});
-                };
-                node->GetObject<Ipv4>()->GetRoutingProtocol()->TraceConnectWithoutContext(
-                    "Forward",
-                    Callback<void, Ptr<const Packet>, const Ipv4Header&, bool, uint32_t>(record));
+                return;
             }
+            Ptr<Packet> copy = p->Copy();
+            UdpHeader udp;
+            copy->RemoveHeader(udp);
+            RoceHeader roce;
+            copy->RemoveHeader(roce);
+            ports[{node->GetId(),
+                   ip.GetSource().Get(),
+                   ip.GetDestination().Get(),
+                   roce.queuePair,
+                   roce.opcode}]
+                .insert(port);
+            portsUsed.insert({node->GetId(), port});
         };
-        hook(fabric->GetEdgeSwitches());
-        hook(fabric->GetAggregationSwitches());
+        fabriclbtest::HookForward(fabric->GetEdgeSwitches(), record);
+        fabriclbtest::HookForward(fabric->GetAggregationSwitches(), record);
 
         Completions completions;
         InstallMessages(fabric, fabriclb::AllToAllWorkload(16, 8 * 4096), completions);

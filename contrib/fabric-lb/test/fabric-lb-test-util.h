@@ -9,11 +9,13 @@
 #include "ns3/config.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fat-tree-helper.h"
+#include "ns3/ipv4.h"
 #include "ns3/nstime.h"
 #include "ns3/simulator.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -73,6 +75,29 @@ struct Completions
         }
     }
 };
+
+/// What a switch's FabricRouting reports of each packet it forwards: the
+/// switch, the packet (IPv4 header removed), its IPv4 header, whether it goes
+/// up, and the port.
+using ForwardRecorder =
+    std::function<void(Ptr<Node>, Ptr<const Packet>, const Ipv4Header&, bool, uint32_t)>;
+
+/// Calls \p recorder for every packet any of \p switches forwards.
+inline void
+HookForward(const NodeContainer& switches, const ForwardRecorder& recorder)
+{
+    for (uint32_t i = 0; i < switches.GetN(); ++i)
+    {
+        Ptr<Node> node = switches.Get(i);
+        auto report =
+            [node, recorder](Ptr<const Packet> p, const Ipv4Header& ip, bool up, uint32_t port) {
+                recorder(node, p, ip, up, port);
+            };
+        node->GetObject<Ipv4>()->GetRoutingProtocol()->TraceConnectWithoutContext(
+            "Forward",
+            Callback<void, Ptr<const Packet>, const Ipv4Header&, bool, uint32_t>(report));
+    }
+}
 
 /// Adds messages to the fabric's hosts (all start at 0) and hooks completion counting.
 inline void
