@@ -233,6 +233,15 @@ main(int argc, char* argv[])
     {
         json << result.ToJson().dump(2) << std::endl;
     }
+    if (!result.PacketBooksBalance())
+    {
+        std::cerr << "fabric-lb-sim: error: packet books do not balance: "
+                  << result.packetsSent + result.acksSent << " sent (data and ACKs), "
+                  << result.packetsDelivered + result.acksDelivered << " delivered, "
+                  << result.packetsDropped << " dropped, " << result.inFlight << " in flight"
+                  << std::endl;
+        return 1;
+    }
     if (result.messagesCompleted != result.messages)
     {
         std::cerr << "fabric-lb-sim: error: only " << result.messagesCompleted << " of "

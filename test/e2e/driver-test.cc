@@ -52,6 +52,8 @@ TEST(Driver, WritesOneJsonObjectWithEveryField)
                               "mean_queue_bytes",
                               "packets_sent",
                               "packets_dropped",
+                              "acks_delivered",
+                              "in_flight",
                               "wall_seconds",
                               "events"})
     {
@@ -66,6 +68,18 @@ TEST(Driver, WritesOneJsonObjectWithEveryField)
     EXPECT_EQ(j["messages_completed"], 16);
     EXPECT_EQ(j["packets_sent"], 16 * 16);
     EXPECT_EQ(j["packets_dropped"], 0);
+    EXPECT_EQ(j["acks_sent"], 16 * 16);
+    EXPECT_EQ(j["acks_delivered"], 16 * 16);
+    EXPECT_EQ(j["in_flight"], 0);
+    // Queues in data packets: bytes over a data packet's 4158 B on the wire.
+    double largest = 0;
+    for (const auto& [stage, bytes] : j["max_queue_bytes"].items())
+    {
+        EXPECT_DOUBLE_EQ(j["max_queue_packets"][stage].get<double>(), bytes.get<double>() / 4158)
+            << stage;
+        largest = std::max(largest, bytes.get<double>() / 4158);
+    }
+    EXPECT_DOUBLE_EQ(j["max_queue_pkts"].get<double>(), largest);
     EXPECT_GE(j["cct_ns"].get<double>(), j["bound_ns"].get<double>());
     EXPECT_GT(j["events"].get<uint64_t>(), 0U);
     const std::set<std::string> stages{"edge-up", "agg-up", "core-down", "agg-down", "edge-down"};

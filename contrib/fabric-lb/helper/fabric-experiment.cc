@@ -131,6 +131,12 @@ class CompletionTracker
 
 } // namespace
 
+bool
+ExperimentResult::PacketBooksBalance() const
+{
+    return packetsSent + acksSent == packetsDelivered + acksDelivered + packetsDropped + inFlight;
+}
+
 double
 ExperimentResult::CctIncreasePercent() const
 {
@@ -182,6 +188,8 @@ ExperimentResult::ToJson() const
                           {"packets_sent", packetsSent},
                           {"acks_sent", acksSent},
                           {"packets_delivered", packetsDelivered},
+                          {"acks_delivered", acksDelivered},
+                          {"in_flight", inFlight},
                           {"packets_dropped", packetsDropped},
                           {"packets_marked", packetsMarked},
                           {"losses_detected", lossesDetected},
@@ -202,9 +210,9 @@ ExperimentResult::Summary() const
        << CctIncreasePercent() << " %\n";
     os << "  messages " << messagesCompleted << "/" << messages << ", data sent " << packetsSent
        << ", delivered " << packetsDelivered << ", dropped " << packetsDropped << ", marked "
-       << packetsMarked << ", ACKs " << acksSent << "\n";
-    os << "  q(m) " << qMeanPackets << " packets (time-averaged over switch ports), max queue "
-       << maxQueuePackets << " packets\n";
+       << packetsMarked << ", ACKs " << acksSent << ", in flight at the end " << inFlight << "\n";
+    os << "  q(m) " << qMeanPackets << " data packets (time-averaged over switch ports), max queue "
+       << maxQueuePackets << " data packets\n";
     os << "  stage       max queue (B)  max (pkts)  mean queue (B)  max overload\n";
     for (FabricStage stage : REPORTED_STAGES)
     {
@@ -371,14 +379,20 @@ RunFabricExperiment(const ExperimentConfig& config)
     result.events = Simulator::GetEventCount();
     const Time end = tracker.LastCompletion();
     const double linkBytesInSpan = fabric->GetLinkRate().GetBitRate() / 8.0 * end.GetSeconds();
+    const double dataPacketBytes = wire.dataWireBytes;
+    double switchQueueBytes = 0;
+    uint32_t switchPorts = 0;
     for (const Ptr<PortMonitor>& monitor : fabric->GetPortMonitors())
     {
         const FabricStage stage = monitor->GetStage();
-        const double meanPackets = monitor->GetMeanPackets(end);
+        const double meanBytes = monitor->GetMeanBytes(end);
         StageQueueStats& s = result.stages[static_cast<size_t>(stage)];
         if (stage != FabricStage::HOST_UP)
         {
-            result.qMeanPackets += meanPackets;
+            switchQueueBytes += meanBytes;
+            ++switchPorts;
+            result.maxQueuePackets =
+                std::max(result.maxQueuePackets, monitor->GetMaxBytes() / dataPacketBytes);
         }
         if (linkBytesInSpan > 0)
         {
@@ -386,31 +400,21 @@ RunFabricExperiment(const ExperimentConfig& config)
         }
         ++s.ports;
         s.maxBytes = std::max(s.maxBytes, monitor->GetMaxBytes());
-        s.maxPackets = std::max(s.maxPackets, monitor->GetMaxPackets());
-        s.meanBytes += monitor->GetMeanBytes(end);
-        s.meanPackets += meanPackets;
+        s.meanBytes += meanBytes;
         result.packetsDropped += monitor->GetDrops();
         result.packetsMarked += monitor->GetMarks();
         result.packetHops += monitor->GetPacketsForwarded();
+        result.inFlight += monitor->GetPacketsWaiting() + monitor->GetPacketsOnLink();
     }
-    uint32_t switchPorts = 0;
-    for (size_t stage = 0; stage < result.stages.size(); ++stage)
-    {
-        if (stage != static_cast<size_t>(FabricStage::HOST_UP))
-        {
-            switchPorts += result.stages[stage].ports;
-            result.maxQueuePackets =
-                std::max(result.maxQueuePackets, result.stages[stage].maxPackets);
-        }
-    }
-    result.qMeanPackets /= std::max<uint32_t>(switchPorts, 1);
+    result.qMeanPackets = switchQueueBytes / std::max<uint32_t>(switchPorts, 1) / dataPacketBytes;
     for (StageQueueStats& s : result.stages)
     {
         if (s.ports > 0)
         {
             s.meanBytes /= s.ports;
-            s.meanPackets /= s.ports;
         }
+        s.maxPackets = s.maxBytes / dataPacketBytes;
+        s.meanPackets = s.meanBytes / dataPacketBytes;
     }
     for (uint32_t h = 0; h < hosts; ++h)
     {
@@ -418,6 +422,7 @@ RunFabricExperiment(const ExperimentConfig& config)
         result.packetsSent += nic->GetDataSent();
         result.acksSent += nic->GetAcksSent();
         result.packetsDelivered += nic->GetDataReceived();
+        result.acksDelivered += nic->GetAcksReceived();
         result.lossesDetected += nic->GetLossesDetected();
     }
 

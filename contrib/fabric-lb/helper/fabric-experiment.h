@@ -35,16 +35,17 @@ struct ExperimentConfig
 
 /**
  * \ingroup fabric-lb
- * \brief Queue statistics of the ports of one stage.
+ * \brief Queue statistics of the ports of one stage. Queues in packets are
+ * in the study's unit, data packets: bytes over a data packet's wire size.
  */
 struct StageQueueStats
 {
-    uint32_t ports{0};      //!< ports in the stage
-    uint64_t maxBytes{0};   //!< largest queue of any port, bytes
-    uint64_t maxPackets{0}; //!< largest queue of any port, packets
-    double meanBytes{0};    //!< time-averaged queue, averaged over the ports, bytes
-    double meanPackets{0};  //!< time-averaged queue, averaged over the ports, packets
-    double maxOverload{0};  //!< largest bytes arrived at a port over what its link could send
+    uint32_t ports{0};     //!< ports in the stage
+    uint64_t maxBytes{0};  //!< largest queue of any port, bytes
+    double maxPackets{0};  //!< largest queue of any port, data packets
+    double meanBytes{0};   //!< time-averaged queue, averaged over the ports, bytes
+    double meanPackets{0}; //!< time-averaged queue, averaged over the ports, data packets
+    double maxOverload{0}; //!< largest bytes arrived at a port over what its link could send
 };
 
 /**
@@ -69,15 +70,22 @@ struct ExperimentResult
     uint64_t packetsSent{0};                                  //!< data packets the hosts sent
     uint64_t acksSent{0};                                     //!< ACKs the hosts sent
     uint64_t packetsDelivered{0};                             //!< data packets the hosts received
+    uint64_t acksDelivered{0};                                //!< ACKs the hosts received
     uint64_t packetsDropped{0};                               //!< packets dropped at any port
     uint64_t packetsMarked{0};                                //!< packets CE-marked at any port
-    uint64_t lossesDetected{0};  //!< data packets senders declared lost
-    uint64_t packetHops{0};      //!< packets put on any link (data and ACKs, every hop)
-    double qMeanPackets{0};      //!< q(m): time-averaged queue over all switch ports, packets
-    uint64_t maxQueuePackets{0}; //!< largest queue any switch port reached, packets
-    double wallSeconds{0};       //!< wall-clock time of the simulation
-    uint64_t events{0};          //!< simulator events executed
+    uint64_t lossesDetected{0}; //!< data packets senders declared lost
+    uint64_t packetHops{0};     //!< packets put on any link (data and ACKs, every hop)
+    uint64_t inFlight{0};       //!< packets still waiting at a port or on a link at the end
+    double qMeanPackets{0};     //!< q(m): time-averaged queue over all switch ports, data packets
+    double maxQueuePackets{0};  //!< largest queue any switch port reached, data packets
+    double wallSeconds{0};      //!< wall-clock time of the simulation
+    uint64_t events{0};         //!< simulator events executed
 
+    /**
+     * \return whether every packet the hosts sent (data and ACKs) was received,
+     * dropped, or is still waiting at a port or on a link: four separate counts
+     */
+    bool PacketBooksBalance() const;
     /// \return the CCT increase over the bound, in percent
     double CctIncreasePercent() const;
     /// \return one JSON object with every field
@@ -131,6 +139,7 @@ std::vector<fabriclb::MessageSpec> GenerateWorkload(const ExperimentConfig& conf
  * The fabric comes from FatTreeHelper's attribute defaults, randomness from
  * RngSeedManager's seed and run. Unknown scheme or workload names and sizes
  * of zero are fatal errors. Calls Simulator::Destroy at the end.
+
  */
 ExperimentResult RunFabricExperiment(const ExperimentConfig& config);
 

@@ -137,7 +137,11 @@ FatTreeHelper::Connect(Ptr<Node> lower,
         const Ptr<FabricQueueDisc> queueDisc = DynamicCast<FabricQueueDisc>(queueDiscs.Get(side));
         queueDisc->SetDeviceQueue(deviceQueue);
         Ptr<PortMonitor> monitor = CreateObject<PortMonitor>();
-        monitor->Attach(side == 0 ? upStage : downStage, queueDisc, deviceQueue);
+        monitor->Attach(side == 0 ? upStage : downStage,
+                        queueDisc,
+                        deviceQueue,
+                        devices.Get(side),
+                        devices.Get(1 - side));
         m_monitors.push_back(monitor);
         if (side == 0)
         {

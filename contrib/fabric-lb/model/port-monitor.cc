@@ -30,7 +30,11 @@ PortMonitor::GetTypeId()
 }
 
 void
-PortMonitor::Attach(FabricStage stage, Ptr<QueueDisc> queueDisc, Ptr<Queue<Packet>> deviceQueue)
+PortMonitor::Attach(FabricStage stage,
+                    Ptr<QueueDisc> queueDisc,
+                    Ptr<Queue<Packet>> deviceQueue,
+                    Ptr<NetDevice> device,
+                    Ptr<NetDevice> peer)
 {
     m_stage = stage;
     m_queueDisc = queueDisc;
@@ -42,6 +46,21 @@ PortMonitor::Attach(FabricStage stage, Ptr<QueueDisc> queueDisc, Ptr<Queue<Packe
     // never fills, so the backlog only changes when the device queue does.
     m_deviceQueue->TraceConnectWithoutContext("BytesInQueue",
                                               MakeCallback(&PortMonitor::Update, this));
+    device->TraceConnectWithoutContext("PhyTxBegin",
+                                       MakeCallback(&PortMonitor::TransmissionStarted, this));
+    peer->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&PortMonitor::ReceptionEnded, this));
+}
+
+void
+PortMonitor::TransmissionStarted(Ptr<const Packet>)
+{
+    ++m_transmissionsStarted;
+}
+
+void
+PortMonitor::ReceptionEnded(Ptr<const Packet>)
+{
+    ++m_receptionsEnded;
 }
 
 void
@@ -51,12 +70,9 @@ PortMonitor::Update(uint32_t, uint32_t)
     const Time now = Simulator::Now();
     const auto elapsed = static_cast<double>((now - m_lastChange).GetTimeStep());
     m_byteTime += elapsed * static_cast<double>(m_bytes);
-    m_packetTime += elapsed * static_cast<double>(m_packets);
     m_lastChange = now;
     m_bytes = m_queueDisc->GetNBytes() + m_deviceQueue->GetNBytes();
-    m_packets = m_queueDisc->GetNPackets() + m_deviceQueue->GetNPackets();
     m_maxBytes = std::max(m_maxBytes, m_bytes);
-    m_maxPackets = std::max(m_maxPackets, m_packets);
 }
 
 double
@@ -69,18 +85,6 @@ PortMonitor::GetMeanBytes(Time end) const
     const double tail =
         std::max<int64_t>(0, (end - m_lastChange).GetTimeStep()) * static_cast<double>(m_bytes);
     return (m_byteTime + tail) / static_cast<double>(end.GetTimeStep());
-}
-
-double
-PortMonitor::GetMeanPackets(Time end) const
-{
-    if (!end.IsStrictlyPositive())
-    {
-        return 0;
-    }
-    const double tail =
-        std::max<int64_t>(0, (end - m_lastChange).GetTimeStep()) * static_cast<double>(m_packets);
-    return (m_packetTime + tail) / static_cast<double>(end.GetTimeStep());
 }
 
 uint64_t
@@ -105,6 +109,12 @@ uint64_t
 PortMonitor::GetPacketsForwarded() const
 {
     return m_deviceQueue->GetTotalReceivedPackets() - m_deviceQueue->GetTotalDroppedPackets();
+}
+
+uint64_t
+PortMonitor::GetPacketsWaiting() const
+{
+    return m_queueDisc->GetNPackets() + m_deviceQueue->GetNPackets();
 }
 
 void

@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_PORT_MONITOR_H
 #define FABRIC_LB_PORT_MONITOR_H
 
+#include "ns3/net-device.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/queue-disc.h"
@@ -42,11 +43,13 @@ const char* FabricStageName(FabricStage stage);
 
 /**
  * \ingroup fabric-lb
- * \brief Watches one egress port: its waiting packets (queue disc plus the
+ * \brief Watches one egress port: the bytes waiting (queue disc plus the
  * device's transmit queue, not the packet on the wire), their maximum and
- * time average. It samples on every change of the device queue, which is
- * exact for the ports FatTreeHelper builds: their FabricQueueDisc passes every
- * packet straight on, so it holds nothing between events.
+ * time average, and the packets on the link. It samples on every change of
+ * the device queue, which is exact for the ports FatTreeHelper builds: their
+ * FabricQueueDisc passes every packet straight on, so it holds nothing
+ * between events. Queues are kept in bytes; results divide them by a data
+ * packet's wire size, the study's unit.
  */
 class PortMonitor : public Object
 {
@@ -62,8 +65,14 @@ class PortMonitor : public Object
      * \param stage the port's tier and direction
      * \param queueDisc the port's root queue disc
      * \param deviceQueue the transmit queue of the port's device, watched too
+     * \param device the port's device, whose transmissions start packets on the link
+     * \param peer the device at the link's far end, whose receptions end them
      */
-    void Attach(FabricStage stage, Ptr<QueueDisc> queueDisc, Ptr<Queue<Packet>> deviceQueue);
+    void Attach(FabricStage stage,
+                Ptr<QueueDisc> queueDisc,
+                Ptr<Queue<Packet>> deviceQueue,
+                Ptr<NetDevice> device,
+                Ptr<NetDevice> peer);
 
     /// \return the port's stage
     FabricStage GetStage() const
@@ -77,22 +86,11 @@ class PortMonitor : public Object
         return m_maxBytes;
     }
 
-    /// \return the most packets waiting at any instant
-    uint64_t GetMaxPackets() const
-    {
-        return m_maxPackets;
-    }
-
     /**
      * \param end the end of the averaging window, which starts at time 0
      * \return the time-averaged bytes waiting over [0, end]
      */
     double GetMeanBytes(Time end) const;
-    /**
-     * \param end the end of the averaging window, which starts at time 0
-     * \return the time-averaged packets waiting over [0, end]
-     */
-    double GetMeanPackets(Time end) const;
     /// \return packets dropped by the port's queue disc and device queue
     uint64_t GetDrops() const;
     /// \return bytes that arrived for the port: put on the wire, held for it, or dropped
@@ -101,23 +99,34 @@ class PortMonitor : public Object
     uint64_t GetMarks() const;
     /// \return packets the port has put on the wire (or holds for it)
     uint64_t GetPacketsForwarded() const;
+    /// \return packets waiting at the port now (queue disc and device queue)
+    uint64_t GetPacketsWaiting() const;
+
+    /// \return packets the port's device has started to send and its peer has not yet received
+    uint64_t GetPacketsOnLink() const
+    {
+        return m_transmissionsStarted - m_receptionsEnded;
+    }
 
   protected:
     void DoDispose() override;
 
   private:
-    /// Brings the integrals up to now and reads the new occupancy.
+    /// Brings the integral up to now and reads the new occupancy.
     void Update(uint32_t, uint32_t);
+    /// Counts a packet the device starts to put on the link.
+    void TransmissionStarted(Ptr<const Packet>);
+    /// Counts a packet the peer has taken off the link.
+    void ReceptionEnded(Ptr<const Packet>);
 
     FabricStage m_stage{FabricStage::HOST_UP}; //!< tier and direction
     Ptr<QueueDisc> m_queueDisc;                //!< the port's queue disc
     Ptr<Queue<Packet>> m_deviceQueue;          //!< the device's transmit queue
     uint64_t m_bytes{0};                       //!< bytes waiting now
-    uint64_t m_packets{0};                     //!< packets waiting now
     uint64_t m_maxBytes{0};                    //!< maximum of m_bytes
-    uint64_t m_maxPackets{0};                  //!< maximum of m_packets
     double m_byteTime{0};                      //!< integral of m_bytes over time, byte*s
-    double m_packetTime{0};                    //!< integral of m_packets over time, packet*s
+    uint64_t m_transmissionsStarted{0};        //!< packets the device started to send
+    uint64_t m_receptionsEnded{0};             //!< packets the peer received whole
     Time m_lastChange;                         //!< when the integrals were last brought up to date
 };
 

@@ -241,6 +241,7 @@ RoceNic::Receive(Ptr<Packet> packet,
     packet->RemoveHeader(roce);
     if (roce.opcode == RoceHeader::ACK)
     {
+        ++m_acksReceived;
         ReceiveAck(roce);
         return;
     }

@@ -121,6 +121,12 @@ class RoceNic : public Object
         return m_dataReceived;
     }
 
+    /// \return ACKs received
+    uint64_t GetAcksReceived() const
+    {
+        return m_acksReceived;
+    }
+
     /// \return data packets declared lost
     uint64_t GetLossesDetected() const
     {
@@ -228,6 +234,7 @@ class RoceNic : public Object
     uint64_t m_dataSent{0};       //!< counter
     uint64_t m_acksSent{0};       //!< counter
     uint64_t m_dataReceived{0};   //!< counter
+    uint64_t m_acksReceived{0};   //!< counter
     uint64_t m_lossesDetected{0}; //!< counter
 
     TracedCallback<uint32_t, uint32_t> m_messageAckedTrace;    //!< sender holds all m ACKs

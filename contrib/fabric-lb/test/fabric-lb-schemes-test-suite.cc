@@ -56,6 +56,9 @@ class SchemeDeliveryTest : public TestCase
                                     r.messages * r.messagePackets,
                                     "every receiver gets at least m packets");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(r.cctPs, r.boundPs, "never below the bound");
+        NS_TEST_ASSERT_MSG_EQ(r.packetsSent + r.acksSent,
+                              r.packetsDelivered + r.acksDelivered + r.packetsDropped + r.inFlight,
+                              "every packet sent is delivered, dropped or still in flight");
     }
 
     std::string m_lb;

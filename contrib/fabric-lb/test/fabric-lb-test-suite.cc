@@ -227,6 +227,9 @@ class LossRecoveryTest : public TestCase
         NS_TEST_ASSERT_MSG_GT(r.packetsSent,
                               r.messages * r.messagePackets,
                               "lost packets were replaced by fresh coded ones");
+        NS_TEST_ASSERT_MSG_EQ(r.packetsSent + r.acksSent,
+                              r.packetsDelivered + r.acksDelivered + r.packetsDropped + r.inFlight,
+                              "every packet sent is delivered, dropped or still in flight");
     }
 };
 
