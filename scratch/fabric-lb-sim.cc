@@ -13,6 +13,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/lb-scheme.h"
+#include "ns3/wire-model.h"
 
 #include <cstdlib>
 #include <exception>
@@ -116,6 +117,7 @@ main(int argc, char* argv[])
     std::string linkRate = "800Gbps";
     std::string linkDelay = "500ns";
     std::string bufferBytesText = "800000";
+    std::string wire = "physical";
     std::string out;
     bool progress = false;
     std::string flowmon;
@@ -134,6 +136,10 @@ main(int argc, char* argv[])
     cmd.AddValue("linkRate", "rate of every link", linkRate);
     cmd.AddValue("linkDelay", "propagation delay of every link", linkDelay);
     cmd.AddValue("bufferBytes", "drop-tail buffer per egress port", bufferBytesText);
+    cmd.AddValue("wire",
+                 "physical (RoCEv2 frames, 20 B gaps) or study (the study's simulator's sizes, "
+                 "pacing and buffer slots)",
+                 wire);
     cmd.AddValue("out", "write the result as one JSON object to this file", out);
     cmd.AddValue("progress", "report progress on stderr even when it is not a terminal", progress);
     cmd.AddValue("flowmon", "run ns-3's FlowMonitor on the hosts and write its XML here", flowmon);
@@ -197,6 +203,15 @@ main(int argc, char* argv[])
     {
         return Fail("--linkDelay '" + linkDelay + "' is not a non-negative time such as 500ns");
     }
+    try
+    {
+        fabriclb::ParseWireKind(wire);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        return Fail(std::string("--wire: ") + e.what());
+    }
+    Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue(wire));
     Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(k));
     Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(*bufferBytes));
     RngSeedManager::SetSeed(*seed);

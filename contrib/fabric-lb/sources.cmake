@@ -13,6 +13,7 @@ set(FABRIC_LB_SOURCES
     model/roce-header.cc
     model/roce-nic.cc
     model/switch-discipline.cc
+    model/wire-model.cc
     model/workload.cc
     model/lb-logic.cc
     helper/fabric-experiment.cc
@@ -33,6 +34,7 @@ set(FABRIC_LB_HEADERS
     model/roce-header.h
     model/roce-nic.h
     model/switch-discipline.h
+    model/wire-model.h
     model/workload.h
     model/lb-logic.h
     helper/fabric-experiment.h

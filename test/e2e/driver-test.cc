@@ -163,6 +163,7 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_pair("--bufferBytes=-1", "bufferBytes"),
                       std::make_pair("--workload=bogus --k=4", "bogus"),
                       std::make_pair("--linkRate=fast", "linkRate"),
+                      std::make_pair("--wire=htsim", "wire model"),
                       std::make_pair("--linkDelay=soon", "linkDelay"),
                       std::make_pair("--out=/nonexistent/dir/x.json", "/nonexistent/dir"),
                       std::make_pair("--msgBytes=1.5", "msgBytes"),

@@ -25,6 +25,45 @@ TEST(WireModel, SerialisationTimesAtTheStudyDefaults)
     EXPECT_EQ(slow.DataPs(), 332640U); // 100 Gb/s: 332.64 ns
 }
 
+TEST(WireModel, PhysicalModelIsTheDefault)
+{
+    const WireModel made =
+        WireModel::Make(ns3::fabriclb::WireKind::PHYSICAL, 800000000000ULL, 500000, 4096, 64, 20);
+    EXPECT_EQ(made.dataWireBytes, 4158U);
+    EXPECT_EQ(made.ackWireBytes, 64U);
+    EXPECT_EQ(made.gapBytes, 20U);
+    EXPECT_EQ(made.PacingGapPs(1), 0U); // line rate, unpaced
+    EXPECT_EQ(made.PortBufferBytes(800000), 800000U);
+}
+
+TEST(WireModel, StudyModelIsTheStudysSimulator)
+{
+    const WireModel study =
+        WireModel::Make(ns3::fabriclb::WireKind::STUDY, 800000000000ULL, 500000, 4096, 64, 20);
+    EXPECT_EQ(study.DataPs(), 40960U); // 4096 B at 10 ps a byte
+    EXPECT_EQ(study.AckPs(), 820U);    // 82 B
+    EXPECT_EQ(study.GapPs(), 0U);
+    // One packet per (4096 + 82) B of line time, times the flows per host.
+    EXPECT_EQ(study.PacingGapPs(1), 41780U);
+    EXPECT_EQ(study.PacingGapPs(127), 5306060U); // the all-to-all of 128 hosts
+    EXPECT_DOUBLE_EQ(study.paceJitter, 0.01);
+    // Buffers in whole 4178 B slots: 800 KB is 191 of them.
+    EXPECT_EQ(study.PortBufferBytes(800000), 191U * 4178U);
+    EXPECT_EQ(study.PortBufferBytes(20 * 4178), 20U * 4178U);
+    // Another payload keeps the study's 82 B of overhead per slot.
+    const WireModel small =
+        WireModel::Make(ns3::fabriclb::WireKind::STUDY, 800000000000ULL, 500000, 2048, 64, 20);
+    EXPECT_EQ(small.PacingGapPs(1), 21300U);
+}
+
+TEST(WireModel, KindsByName)
+{
+    EXPECT_EQ(ns3::fabriclb::ParseWireKind("study"), ns3::fabriclb::WireKind::STUDY);
+    EXPECT_EQ(ns3::fabriclb::ParseWireKind("physical"), ns3::fabriclb::WireKind::PHYSICAL);
+    EXPECT_STREQ(ns3::fabriclb::WireKindName(ns3::fabriclb::WireKind::STUDY), "study");
+    EXPECT_THROW(ns3::fabriclb::ParseWireKind("htsim"), std::invalid_argument);
+}
+
 TEST(PermutationBound, StudyDefaultsAcrossPods)
 {
     // H = 6, p = 3 us. t1 = p + 6 Td = 3000 + 249.48 = 3249.48 ns.

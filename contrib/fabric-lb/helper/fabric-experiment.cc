@@ -14,6 +14,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 #include "ns3/workload.h"
 
@@ -167,6 +168,7 @@ ExperimentResult::ToJson() const
     }
     return nlohmann::json{{"scheme", scheme},
                           {"workload", workload},
+                          {"wire", wire},
                           {"k", k},
                           {"hosts", hosts},
                           {"msg_bytes", messageBytes},
@@ -204,8 +206,8 @@ ExperimentResult::Summary() const
     std::ostringstream os;
     os << std::fixed << std::setprecision(3);
     os << "fabric-lb: " << workload << " of " << messageBytes << " B (" << messagePackets
-       << " packets) under " << scheme << ", k=" << k << " (" << hosts << " hosts), seed " << seed
-       << " run " << run << "\n";
+       << " packets) under " << scheme << ", k=" << k << " (" << hosts << " hosts), " << wire
+       << " wire, seed " << seed << " run " << run << "\n";
     os << "  CCT " << cctPs / 1e6 << " us, bound " << boundPs / 1e6 << " us, increase "
        << CctIncreasePercent() << " %\n";
     os << "  messages " << messagesCompleted << "/" << messages << ", data sent " << packetsSent
@@ -276,10 +278,12 @@ RunFabricExperiment(const ExperimentConfig& config)
     fabric->SetAttribute("SwitchDiscipline",
                          TypeIdValue(TypeId::LookupByName(scheme->switchDiscipline)));
     fabric->SetAttribute("HostPathPolicy", TypeIdValue(TypeId::LookupByName(scheme->hostPolicy)));
-    UintegerValue buffer;
-    fabric->GetAttribute("BufferBytes", buffer);
-    fabric->SetAttribute("MarkThresholdBytes",
-                         UintegerValue(static_cast<uint32_t>(scheme->markFraction * buffer.Get())));
+    const fabriclb::WireModel wire = fabric->GetWireModel(); // throws for an unknown model
+    StringValue wireName;
+    fabric->GetAttribute("Wire", wireName);
+    fabric->SetAttribute(
+        "MarkThresholdBytes",
+        UintegerValue(static_cast<uint32_t>(scheme->markFraction * fabric->GetPortBufferBytes())));
     UintegerValue k;
     fabric->GetAttribute("K", k);
     fabriclb::FatTreeTopology topology(k.Get()); // throws std::invalid_argument for a bad k
@@ -310,6 +314,7 @@ RunFabricExperiment(const ExperimentConfig& config)
     CompletionTracker tracker(messages.size(), config.progress);
     for (uint32_t h = 0; h < hosts; ++h)
     {
+        fabric->GetNic(h)->SetFlowsPerHost(static_cast<double>(messages.size()) / hosts);
         fabric->GetNic(h)->TraceConnectWithoutContext(
             "MessageAcked",
             MakeCallback(&CompletionTracker::MessageAcked, &tracker));
@@ -318,6 +323,7 @@ RunFabricExperiment(const ExperimentConfig& config)
     ExperimentResult result;
     result.scheme = config.lb;
     result.workload = config.workload;
+    result.wire = fabriclb::WireKindName(fabriclb::ParseWireKind(wireName.Get()));
     result.k = topology.K();
     result.hosts = hosts;
     result.messageBytes = config.messageBytes;
@@ -326,25 +332,14 @@ RunFabricExperiment(const ExperimentConfig& config)
     result.run = RngSeedManager::GetRun();
     result.messages = messages.size();
 
-    fabriclb::WireModel wire;
-    wire.linkRateBps = fabric->GetLinkRate().GetBitRate();
-    wire.linkDelayPs = fabric->GetLinkDelay().GetPicoSeconds();
-    UintegerValue payload;
-    UintegerValue ackBytes;
-    fabric->GetNic(0)->GetAttribute("PayloadBytes", payload);
-    fabric->GetNic(0)->GetAttribute("AckWireBytes", ackBytes);
-    wire.dataWireBytes = payload.Get() + RoceNic::STACK_OVERHEAD_BYTES;
-    wire.ackWireBytes = ackBytes.Get();
-    UintegerValue gap;
-    fabric->GetAttribute("GapBytes", gap);
-    wire.gapBytes = gap.Get();
+    const fabriclb::WireModel boundWire = fabric->GetBoundWireModel();
     if (config.workload == "permutation")
     {
         for (const fabriclb::MessageSpec& m : messages)
         {
             result.boundPs =
                 std::max(result.boundPs,
-                         fabriclb::ComputePermutationBound(wire,
+                         fabriclb::ComputePermutationBound(boundWire,
                                                            result.messagePackets,
                                                            topology.Hops(m.source, m.destination))
                              .completionPs);
@@ -353,7 +348,7 @@ RunFabricExperiment(const ExperimentConfig& config)
     else
     {
         result.boundPs =
-            fabriclb::ComputeAllToAllBound(wire, hosts, result.messagePackets, maxHops);
+            fabriclb::ComputeAllToAllBound(boundWire, hosts, result.messagePackets, maxHops);
     }
 
     FlowMonitorHelper flowMonitorHelper;

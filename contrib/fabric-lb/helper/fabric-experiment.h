@@ -56,6 +56,7 @@ struct ExperimentResult
 {
     std::string scheme;            //!< scheme name
     std::string workload;          //!< workload name
+    std::string wire;              //!< wire model name (fabriclb::WireKind)
     uint32_t k{0};                 //!< radix
     uint32_t hosts{0};             //!< host count
     uint64_t messageBytes{0};      //!< bytes per message

@@ -65,8 +65,25 @@ FatTreeHelper::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&FatTreeHelper::m_markThresholdBytes),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Wire",
+                          "Accounting of bytes on the wire: physical (RoCEv2 frames and gaps) "
+                          "or study (the study's simulator: sizes, no gaps, paced hosts, "
+                          "buffers in slots)",
+                          StringValue("physical"),
+                          MakeStringAccessor(&FatTreeHelper::m_wire),
+                          MakeStringChecker())
+            .AddAttribute("PayloadBytes",
+                          "Message bytes per data packet (4096: 4158 B on a physical wire)",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&FatTreeHelper::m_payloadBytes),
+                          MakeUintegerChecker<uint32_t>(1, 65000))
+            .AddAttribute("AckBytes",
+                          "Size of an ACK on a physical wire, headers included",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&FatTreeHelper::m_ackBytes),
+                          MakeUintegerChecker<uint32_t>(RoceNic::STACK_OVERHEAD_BYTES, 65000))
             .AddAttribute("GapBytes",
-                          "Inter-packet gap after every packet, in byte times",
+                          "Inter-packet gap after every packet on a physical wire, in byte times",
                           UintegerValue(20),
                           MakeUintegerAccessor(&FatTreeHelper::m_gapBytes),
                           MakeUintegerChecker<uint32_t>())
@@ -92,9 +109,41 @@ FatTreeHelper::FatTreeHelper()
     : m_k(8),
       m_bufferBytes(800000),
       m_markThresholdBytes(0),
+      m_wire("physical"),
+      m_payloadBytes(4096),
+      m_ackBytes(64),
       m_gapBytes(20),
       m_mtu(9000)
 {
+}
+
+fabriclb::WireModel
+FatTreeHelper::MakeWireModel(fabriclb::WireKind kind) const
+{
+    return fabriclb::WireModel::Make(kind,
+                                     m_linkRate.GetBitRate(),
+                                     m_linkDelay.GetPicoSeconds(),
+                                     m_payloadBytes,
+                                     m_ackBytes,
+                                     m_gapBytes);
+}
+
+fabriclb::WireModel
+FatTreeHelper::GetWireModel() const
+{
+    return MakeWireModel(fabriclb::ParseWireKind(m_wire));
+}
+
+fabriclb::WireModel
+FatTreeHelper::GetBoundWireModel() const
+{
+    return MakeWireModel(fabriclb::WireKind::PHYSICAL);
+}
+
+uint32_t
+FatTreeHelper::GetPortBufferBytes() const
+{
+    return GetWireModel().PortBufferBytes(m_bufferBytes);
 }
 
 FatTreeHelper::LinkRoutes
@@ -104,22 +153,24 @@ FatTreeHelper::Connect(Ptr<Node> lower,
                        FabricStage downStage,
                        uint32_t network)
 {
+    const uint32_t bufferBytes = m_wireModel.PortBufferBytes(m_bufferBytes);
     PointToPointHelper p2p;
     p2p.SetDeviceAttribute("DataRate", DataRateValue(m_linkRate));
-    p2p.SetDeviceAttribute("InterframeGap", TimeValue(m_linkRate.CalculateBytesTxTime(m_gapBytes)));
+    p2p.SetDeviceAttribute("InterframeGap",
+                           TimeValue(m_linkRate.CalculateBytesTxTime(m_wireModel.gapBytes)));
     p2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
     p2p.SetChannelAttribute("Delay", TimeValue(m_linkDelay));
     // The queue disc enforces the port's buffer over its own and the device's
     // backlog; the device queue has room for more, so it never stops the disc.
     p2p.SetQueue("ns3::DropTailQueue<Packet>",
                  "MaxSize",
-                 QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, m_bufferBytes + 2 * m_mtu)));
+                 QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, bufferBytes + 2 * m_mtu)));
     NetDeviceContainer devices = p2p.Install(lower, upper);
 
     TrafficControlHelper tc;
     tc.SetRootQueueDisc("ns3::FabricQueueDisc",
                         "MaxSize",
-                        QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, m_bufferBytes)),
+                        QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, bufferBytes)),
                         "MarkThreshold",
                         UintegerValue(m_markThresholdBytes));
     QueueDiscContainer queueDiscs = tc.Install(devices);
@@ -170,6 +221,7 @@ FatTreeHelper::Build()
     try
     {
         m_topology = std::make_shared<const fabriclb::FatTreeTopology>(m_k);
+        m_wireModel = GetWireModel();
     }
     catch (const std::invalid_argument& e)
     {
@@ -220,7 +272,7 @@ FatTreeHelper::Build()
         policy->Setup(m_topology, h);
         Ptr<RoceNic> nic = CreateObject<RoceNic>();
         m_hosts.Get(h)->AggregateObject(nic);
-        nic->Setup(m_hosts.Get(h), h, link.up, link.up->GetOutputDevice(), policy);
+        nic->Setup(m_hosts.Get(h), h, link.up, link.up->GetOutputDevice(), policy, m_wireModel);
     }
 
     uint32_t linkIndex = 0;
@@ -309,6 +361,10 @@ FatTreeHelper::AssignStreams(int64_t stream)
     for (uint32_t h = 0; h < m_hosts.GetN(); ++h)
     {
         used += GetNic(h)->GetPathPolicy()->AssignStreams(stream + used);
+    }
+    for (uint32_t h = 0; h < m_hosts.GetN(); ++h)
+    {
+        used += GetNic(h)->AssignStreams(stream + used);
     }
     return used;
 }

@@ -15,8 +15,10 @@
 #include "ns3/object.h"
 #include "ns3/port-monitor.h"
 #include "ns3/roce-nic.h"
+#include "ns3/wire-model.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -92,7 +94,20 @@ class FatTreeHelper : public Object
         return m_monitors;
     }
 
-    /// \return the link parameters that fix every serialisation time
+    /**
+     * \return the sizes, gaps and pacing of the Wire attribute's model, from the
+     * current attributes (callable before Build)
+     * \throws std::invalid_argument for an unknown Wire value
+     */
+    fabriclb::WireModel GetWireModel() const;
+
+    /// \return the physical model, whatever the Wire attribute: the study's bound uses it
+    fabriclb::WireModel GetBoundWireModel() const;
+
+    /// \return the buffer every port gets: BufferBytes in the wire model's units
+    uint32_t GetPortBufferBytes() const;
+
+    /// \return every link's rate
     DataRate GetLinkRate() const
     {
         return m_linkRate;
@@ -128,11 +143,18 @@ class FatTreeHelper : public Object
     Time m_linkDelay;              //!< every link's propagation delay
     uint32_t m_bufferBytes;        //!< per-port buffer
     uint32_t m_markThresholdBytes; //!< per-port ECN marking threshold
-    uint32_t m_gapBytes;           //!< inter-packet gap
+    std::string m_wire;            //!< name of the wire model
+    uint32_t m_payloadBytes;       //!< message bytes per data packet
+    uint32_t m_ackBytes;           //!< ACK size on a physical wire
+    uint32_t m_gapBytes;           //!< inter-packet gap on a physical wire
     uint32_t m_mtu;                //!< every device's MTU
     TypeId m_switchDiscipline;     //!< discipline of every edge and aggregation switch
     TypeId m_hostPathPolicy;       //!< policy of every host
 
+    /// \return the model of \p kind from the current attributes
+    fabriclb::WireModel MakeWireModel(fabriclb::WireKind kind) const;
+
+    fabriclb::WireModel m_wireModel;                             //!< the fabric's wire, from Build
     std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< coordinates
     NodeContainer m_hosts;                                       //!< hosts
     NodeContainer m_edges;                                       //!< edge switches

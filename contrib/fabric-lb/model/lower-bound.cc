@@ -13,23 +13,6 @@ namespace ns3
 namespace fabriclb
 {
 
-namespace
-{
-constexpr uint64_t PS_PER_SECOND = 1000000000000ULL;
-} // namespace
-
-uint64_t
-WireModel::SerialisationPs(uint64_t bytes) const
-{
-    // bits * 1e12 / rate, rounded to nearest; exact in 64 bits for packet sizes.
-    if (bytes > MAX_SERIALISED_BYTES)
-    {
-        throw std::invalid_argument("SerialisationPs is for packets, not " + std::to_string(bytes) +
-                                    " bytes");
-    }
-    return (bytes * 8 * PS_PER_SECOND + linkRateBps / 2) / linkRateBps;
-}
-
 PermutationBound
 ComputePermutationBound(const WireModel& wire, uint32_t packets, uint32_t hops)
 {

@@ -5,54 +5,14 @@
 #ifndef FABRIC_LB_LOWER_BOUND_H
 #define FABRIC_LB_LOWER_BOUND_H
 
+#include "wire-model.h"
+
 #include <cstdint>
 
 namespace ns3
 {
 namespace fabriclb
 {
-
-/**
- * \ingroup fabric-lb
- * \brief Link and packet parameters that fix every serialisation time.
- *
- * All times are integer picoseconds so that the bound arithmetic is exact.
- */
-struct WireModel
-{
-    uint64_t linkRateBps{800000000000ULL}; //!< link rate, bit/s
-    uint64_t linkDelayPs{500000};          //!< one-way propagation per link, ps
-    uint32_t dataWireBytes{4158};          //!< data packet on the wire (4096 B payload + 62 B)
-    uint32_t ackWireBytes{64};             //!< ACK on the wire
-    uint32_t gapBytes{20};                 //!< inter-packet gap after every packet
-
-    /// Largest size SerialisationPs takes (its arithmetic stays exact in 64 bits).
-    static constexpr uint64_t MAX_SERIALISED_BYTES = 1000000;
-
-    /**
-     * \param bytes a packet size, at most MAX_SERIALISED_BYTES
-     * \return the time to serialise it at the link rate, rounded to the nearest ps
-     */
-    uint64_t SerialisationPs(uint64_t bytes) const;
-
-    /// \return Td, a data packet's serialisation time
-    uint64_t DataPs() const
-    {
-        return SerialisationPs(dataWireBytes);
-    }
-
-    /// \return Ta, an ACK's serialisation time
-    uint64_t AckPs() const
-    {
-        return SerialisationPs(ackWireBytes);
-    }
-
-    /// \return Tg, the gap's duration
-    uint64_t GapPs() const
-    {
-        return SerialisationPs(gapBytes);
-    }
-};
 
 /**
  * \ingroup fabric-lb

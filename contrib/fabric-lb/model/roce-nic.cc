@@ -36,16 +36,6 @@ RoceNic::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("FabricLb")
             .AddConstructor<RoceNic>()
-            .AddAttribute("PayloadBytes",
-                          "Message bytes per data packet (4096: 4158 B on the wire)",
-                          UintegerValue(4096),
-                          MakeUintegerAccessor(&RoceNic::m_payloadBytes),
-                          MakeUintegerChecker<uint32_t>(1, 65000))
-            .AddAttribute("AckWireBytes",
-                          "Size of an ACK on the wire, headers included",
-                          UintegerValue(64),
-                          MakeUintegerAccessor(&RoceNic::m_ackWireBytes),
-                          MakeUintegerChecker<uint32_t>(STACK_OVERHEAD_BYTES, 65000))
             .AddAttribute("InitialRtt",
                           "RTT estimate before the first ACK (sets the first loss timeouts)",
                           TimeValue(MicroSeconds(10)),
@@ -68,9 +58,8 @@ RoceNic::GetTypeId()
 }
 
 RoceNic::RoceNic()
-    : m_payloadBytes(4096),
-      m_ackWireBytes(64),
-      m_ecnCapable(true)
+    : m_ecnCapable(true),
+      m_rng(CreateObject<UniformRandomVariable>())
 {
 }
 
@@ -79,8 +68,14 @@ RoceNic::Setup(Ptr<Node> node,
                uint32_t hostIndex,
                Ptr<Ipv4Route> route,
                Ptr<NetDevice> device,
-               Ptr<HostPathPolicy> policy)
+               Ptr<HostPathPolicy> policy,
+               const fabriclb::WireModel& wire)
 {
+    NS_ABORT_MSG_IF(wire.dataWireBytes < STACK_OVERHEAD_BYTES ||
+                        wire.ackWireBytes < STACK_OVERHEAD_BYTES,
+                    "RoceNic needs data packets and ACKs of at least " << STACK_OVERHEAD_BYTES
+                                                                       << " B on the wire");
+    m_wire = wire;
     m_route = route;
     m_address = route->GetSource();
     m_policy = policy;
@@ -91,9 +86,10 @@ RoceNic::Setup(Ptr<Node> node,
     device->GetAttribute("DataRate", rate);
     TimeValue gap;
     device->GetAttribute("InterframeGap", gap);
-    m_dataTxTime = rate.Get().CalculateBytesTxTime(m_payloadBytes + STACK_OVERHEAD_BYTES);
-    m_ackTxTime = rate.Get().CalculateBytesTxTime(m_ackWireBytes);
+    m_dataTxTime = rate.Get().CalculateBytesTxTime(wire.dataWireBytes);
+    m_ackTxTime = rate.Get().CalculateBytesTxTime(wire.ackWireBytes);
     m_gap = gap.Get();
+    SetFlowsPerHost(1);
     m_srtt = m_initialRtt;
     m_rttvar = m_initialRtt / 2;
 
@@ -102,10 +98,24 @@ RoceNic::Setup(Ptr<Node> node,
     m_endPoint->SetRxCallback(MakeCallback(&RoceNic::Receive, this));
 }
 
+void
+RoceNic::SetFlowsPerHost(double flowsPerHost)
+{
+    NS_ABORT_MSG_UNLESS(flowsPerHost > 0, "a host paces at least one flow");
+    m_pacingGapPs = m_wire.PacingGapPs(flowsPerHost);
+}
+
+int64_t
+RoceNic::AssignStreams(int64_t stream)
+{
+    m_rng->SetStream(stream);
+    return 1;
+}
+
 uint32_t
 RoceNic::PacketsFor(uint64_t bytes) const
 {
-    return static_cast<uint32_t>((bytes + m_payloadBytes - 1) / m_payloadBytes);
+    return static_cast<uint32_t>((bytes + m_wire.payloadBytes - 1) / m_wire.payloadBytes);
 }
 
 uint32_t
@@ -127,10 +137,44 @@ RoceNic::SendMessage(Ipv4Address destination,
     sender.labelOf.reserve(sender.packets);
     m_senders.push_back(std::move(sender));
     m_policy->AddQueuePair(qp, destinationHost);
+    if (m_pacingGapPs > 0)
+    {
+        m_senders[qp].pacer =
+            Simulator::Schedule(PicoSeconds(m_rng->GetInteger(0, m_pacingGapPs - 1)),
+                                &RoceNic::Release,
+                                this,
+                                qp);
+        return qp;
+    }
     m_senders[qp].queued = true;
     m_dataRing.push_back(qp);
     Kick();
     return qp;
+}
+
+void
+RoceNic::Release(uint32_t qp)
+{
+    SenderQp& sender = m_senders[qp];
+    if (sender.Done())
+    {
+        return;
+    }
+    if (sender.credits > 0)
+    {
+        --sender.credits;
+        ++sender.released;
+        if (!sender.queued)
+        {
+            sender.queued = true;
+            m_pacedRing.push_back({qp, nullptr});
+            Kick();
+        }
+    }
+    const auto jitterBound = static_cast<uint64_t>(m_pacingGapPs * m_wire.paceJitter);
+    const uint64_t jitter = jitterBound > 0 ? m_rng->GetInteger(0, jitterBound - 1) : 0;
+    sender.pacer =
+        Simulator::Schedule(PicoSeconds(m_pacingGapPs + jitter), &RoceNic::Release, this, qp);
 }
 
 void
@@ -145,41 +189,11 @@ RoceNic::Kick()
 void
 RoceNic::TransmitNext()
 {
-    // Skip queue pairs that finished while waiting for their turn.
-    while (!m_dataRing.empty() && m_senders[m_dataRing.front()].Done())
-    {
-        m_senders[m_dataRing.front()].queued = false;
-        m_dataRing.pop_front();
-    }
-    const bool ackWaiting = !m_pendingAcks.empty();
-    const bool dataWaiting = !m_dataRing.empty();
-    if (!ackWaiting && !dataWaiting)
+    const Time txTime = m_pacingGapPs > 0 ? SendNextPaced() : SendNextAlternating();
+    if (txTime.IsZero())
     {
         m_busy = false;
         return;
-    }
-    Time txTime;
-    if (ackWaiting && (m_ackTurn || !dataWaiting))
-    {
-        txTime = SendAck();
-        m_ackTurn = false;
-    }
-    else
-    {
-        const uint32_t qp = m_dataRing.front();
-        m_dataRing.pop_front();
-        txTime = SendData(qp);
-        SenderQp& sender = m_senders[qp];
-        if (sender.credits > 0)
-        {
-            m_dataRing.push_back(qp);
-        }
-        else
-        {
-            sender.queued = false;
-            ScheduleLossCheck(qp);
-        }
-        m_ackTurn = true;
     }
     // The packet starts when the link is free and its bits are out txTime later;
     // then the NIC commits the next one, which waits out the gap in the device.
@@ -188,6 +202,93 @@ RoceNic::TransmitNext()
     m_linkFreeAt = start + txTime + m_gap;
     m_busy = true;
     Simulator::Schedule(start + txTime - now, &RoceNic::TransmitNext, this);
+}
+
+Time
+RoceNic::SendNextAlternating()
+{
+    // Skip queue pairs that finished while waiting for their turn.
+    while (!m_dataRing.empty() && m_senders[m_dataRing.front()].Done())
+    {
+        m_senders[m_dataRing.front()].queued = false;
+        m_dataRing.pop_front();
+    }
+    const bool ackWaiting = !m_pendingAcks.empty();
+    const bool dataWaiting = !m_dataRing.empty();
+    if (ackWaiting && (m_ackTurn || !dataWaiting))
+    {
+        const PendingAck ack = m_pendingAcks.front();
+        m_pendingAcks.pop_front();
+        m_ackTurn = false;
+        return SendAck(ack);
+    }
+    if (!dataWaiting)
+    {
+        return Time(0);
+    }
+    const uint32_t qp = m_dataRing.front();
+    m_dataRing.pop_front();
+    SenderQp& sender = m_senders[qp];
+    --sender.credits;
+    const Time txTime = SendData(qp);
+    if (sender.credits > 0)
+    {
+        m_dataRing.push_back(qp);
+    }
+    else
+    {
+        sender.queued = false;
+        ScheduleLossCheck(qp);
+    }
+    m_ackTurn = true;
+    return txTime;
+}
+
+Time
+RoceNic::SendNextPaced()
+{
+    while (!m_pacedRing.empty())
+    {
+        const PacedQueue queue = m_pacedRing.front();
+        m_pacedRing.pop_front();
+        if (queue.receiver)
+        {
+            const PendingAck ack = queue.receiver->acks.front();
+            queue.receiver->acks.pop_front();
+            if (queue.receiver->acks.empty())
+            {
+                queue.receiver->queued = false;
+            }
+            else
+            {
+                m_pacedRing.push_back(queue);
+            }
+            return SendAck(ack);
+        }
+        SenderQp& sender = m_senders[queue.queuePair];
+        if (sender.Done())
+        {
+            sender.released = 0;
+            sender.queued = false;
+            continue;
+        }
+        --sender.released;
+        const Time txTime = SendData(queue.queuePair);
+        if (sender.released > 0)
+        {
+            m_pacedRing.push_back(queue);
+        }
+        else
+        {
+            sender.queued = false;
+            if (sender.credits == 0)
+            {
+                ScheduleLossCheck(queue.queuePair);
+            }
+        }
+        return txTime;
+    }
+    return Time(0);
 }
 
 Time
@@ -200,9 +301,8 @@ RoceNic::SendData(uint32_t qp)
     header.psn = sender.nextPsn++;
     header.messageId = sender.messageId;
     header.messagePackets = sender.packets;
-    --sender.credits;
 
-    Ptr<Packet> packet = Create<Packet>(m_payloadBytes);
+    Ptr<Packet> packet = Create<Packet>(m_wire.dataWireBytes - STACK_OVERHEAD_BYTES);
     packet->AddHeader(header);
     if (m_ecnCapable)
     {
@@ -220,11 +320,9 @@ RoceNic::SendData(uint32_t qp)
 }
 
 Time
-RoceNic::SendAck()
+RoceNic::SendAck(const PendingAck& ack)
 {
-    const PendingAck ack = m_pendingAcks.front();
-    m_pendingAcks.pop_front();
-    Ptr<Packet> packet = Create<Packet>(m_ackWireBytes - STACK_OVERHEAD_BYTES);
+    Ptr<Packet> packet = Create<Packet>(m_wire.ackWireBytes - STACK_OVERHEAD_BYTES);
     packet->AddHeader(ack.header);
     ++m_acksSent;
     m_udp->Send(packet, m_address, ack.destination, ack.label, ROCE_UDP_PORT, m_route);
@@ -268,7 +366,19 @@ RoceNic::Receive(Ptr<Packet> packet,
     ack.header.opcode = RoceHeader::ACK;
     ack.header.label = sourcePort;
     ack.header.ecnEcho = header.GetEcn() == Ipv4Header::ECN_CE;
-    m_pendingAcks.push_back(ack);
+    if (m_pacingGapPs > 0)
+    {
+        receiver.acks.push_back(ack);
+        if (!receiver.queued)
+        {
+            receiver.queued = true;
+            m_pacedRing.push_back({0, &receiver});
+        }
+    }
+    else
+    {
+        m_pendingAcks.push_back(ack);
+    }
     Kick();
 }
 
@@ -292,6 +402,7 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
     {
         sender.credits = 0;
         sender.lossCheck.Cancel();
+        sender.pacer.Cancel();
         m_messageAckedTrace(sender.messageId, ack.queuePair);
     }
 }
@@ -342,7 +453,7 @@ RoceNic::CheckLosses(uint32_t qp)
         ++m_lossesDetected;
         m_policy->NotifyLoss(qp, sender.labelOf[psn]);
     }
-    if (sender.credits > 0 && !sender.queued)
+    if (m_pacingGapPs == 0 && sender.credits > 0 && !sender.queued)
     {
         sender.queued = true;
         m_dataRing.push_back(qp);
@@ -362,7 +473,10 @@ RoceNic::DoDispose()
     for (SenderQp& sender : m_senders)
     {
         sender.lossCheck.Cancel();
+        sender.pacer.Cancel();
     }
+    m_pacedRing.clear();
+    m_rng = nullptr;
     m_senders.clear();
     Object::DoDispose();
 }

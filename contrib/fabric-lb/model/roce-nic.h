@@ -7,6 +7,7 @@
 
 #include "host-path-policy.h"
 #include "roce-header.h"
+#include "wire-model.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
@@ -16,6 +17,7 @@
 #include "ns3/net-device.h"
 #include "ns3/node.h"
 #include "ns3/object.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
@@ -48,6 +50,14 @@ class UdpL4Protocol;
  * as lost when its ACK is overdue: later than its send time plus the smoothed
  * RTT plus max(smoothed RTT, 4 RTT variations). Each loss adds one more coded
  * packet. A message is done when the sender holds m distinct ACKs.
+ *
+ * Under the study's wire model (WireModel::paceSlotBytes > 0) the NIC paces
+ * instead, as the study's simulator does: every queue pair releases one packet
+ * per pacing gap (the host's slot times the flows per host, each gap stretched
+ * by a uniform 0 to WireModel::paceJitter of itself, the first released at a
+ * uniform offset within one gap) into a queue of its own, every incoming flow
+ * queues its ACKs in a queue of its own, and the link serves these queues one
+ * packet at a time in round robin, as soon as it is free.
  */
 class RoceNic : public Object
 {
@@ -71,12 +81,27 @@ class RoceNic : public Object
      * \param route the route through the host's only port
      * \param device that port's device (its DataRate and InterframeGap pace the NIC)
      * \param policy chooses each data packet's label
+     * \param wire packet sizes and pacing
      */
     void Setup(Ptr<Node> node,
                uint32_t hostIndex,
                Ptr<Ipv4Route> route,
                Ptr<NetDevice> device,
-               Ptr<HostPathPolicy> policy);
+               Ptr<HostPathPolicy> policy,
+               const fabriclb::WireModel& wire);
+
+    /**
+     * \brief Sets how many flows share the host's rate when the NIC paces.
+     * \param flowsPerHost the collective's messages over its hosts (the study's
+     * simulator uses this average for every host)
+     */
+    void SetFlowsPerHost(double flowsPerHost);
+
+    /**
+     * \param stream first stream index
+     * \return the number of streams used (the pacing jitter's)
+     */
+    int64_t AssignStreams(int64_t stream);
 
     /**
      * \brief Start sending a message now.
@@ -154,6 +179,7 @@ class RoceNic : public Object
         uint32_t nextPsn{0};           //!< PSN of its next packet
         uint32_t unresolved{0};        //!< every PSN below is acknowledged or declared lost
         uint32_t acked{0};             //!< distinct ACKs held
+        uint32_t released{0};          //!< paced packets waiting for the link
         bool queued{false};            //!< in the data round-robin
         std::vector<bool> ackedPsn;    //!< which PSNs are acknowledged
         std::vector<Time> sentAt;      //!< when each PSN was committed
@@ -166,13 +192,7 @@ class RoceNic : public Object
         }
 
         EventId lossCheck; //!< next check for overdue ACKs
-    };
-
-    /// The receiving side of a message.
-    struct ReceiverQp
-    {
-        std::vector<bool> seen; //!< which PSNs arrived
-        uint32_t distinct{0};   //!< how many distinct PSNs arrived
+        EventId pacer;     //!< next release of a paced packet
     };
 
     /// An ACK waiting for the link.
@@ -183,14 +203,38 @@ class RoceNic : public Object
         RoceHeader header;       //!< what the ACK says
     };
 
+    /// The receiving side of a message.
+    struct ReceiverQp
+    {
+        std::vector<bool> seen;      //!< which PSNs arrived
+        uint32_t distinct{0};        //!< how many distinct PSNs arrived
+        std::deque<PendingAck> acks; //!< its ACKs waiting for the link, when the NIC paces
+        bool queued{false};          //!< in the paced round robin
+    };
+
+    /// A queue in the paced round robin: a queue pair's data, or a flow's ACKs.
+    struct PacedQueue
+    {
+        uint32_t queuePair;   //!< the sending queue pair, if receiver is null
+        ReceiverQp* receiver; //!< the flow whose ACKs wait, or null
+    };
+
     /// Puts the next packet on the link if the NIC is idle.
     void Kick();
-    /// Commits the next packet (ACK and data take turns) and schedules the next decision.
+    /// Commits the next packet and schedules the next decision.
     void TransmitNext();
-    /// Sends one data packet of queue pair \p qp.
+    /// \return the next packet's serialisation time once sent, ACK and data taking turns,
+    /// or zero if nothing waits
+    Time SendNextAlternating();
+    /// \return the next packet's serialisation time once sent from the paced round robin,
+    /// or zero if nothing waits
+    Time SendNextPaced();
+    /// Releases one packet of \p qp to the link's round robin and schedules the next release.
+    void Release(uint32_t qp);
+    /// Sends one data packet of queue pair \p qp (its credit or release already taken).
     Time SendData(uint32_t qp);
-    /// Sends the oldest pending ACK.
-    Time SendAck();
+    /// Sends \p ack.
+    Time SendAck(const PendingAck& ack);
     /// Handles a packet for port 4791.
     void Receive(Ptr<Packet> packet,
                  Ipv4Header header,
@@ -205,10 +249,9 @@ class RoceNic : public Object
     /// \return how long after sending a packet its ACK counts as overdue
     Time LossTimeout() const;
 
-    uint32_t m_payloadBytes; //!< data payload per packet
-    uint32_t m_ackWireBytes; //!< ACK size on the wire
-    Time m_initialRtt;       //!< RTT estimate before the first sample
-    bool m_ecnCapable;       //!< send data as ECT(0)
+    fabriclb::WireModel m_wire; //!< packet sizes and pacing
+    Time m_initialRtt;          //!< RTT estimate before the first sample
+    bool m_ecnCapable;          //!< send data as ECT(0)
 
     Ipv4Address m_address;             //!< the host's address
     Ptr<Ipv4Route> m_route;            //!< the route through the host's port
@@ -216,16 +259,19 @@ class RoceNic : public Object
     Ipv4EndPoint* m_endPoint{nullptr}; //!< port 4791
     Ptr<HostPathPolicy> m_policy;      //!< label choice
 
-    Time m_dataTxTime; //!< a data packet's serialisation time
-    Time m_ackTxTime;  //!< an ACK's serialisation time
-    Time m_gap;        //!< the gap after every packet
+    Time m_dataTxTime;                //!< a data packet's serialisation time
+    Time m_ackTxTime;                 //!< an ACK's serialisation time
+    Time m_gap;                       //!< the gap after every packet
+    uint64_t m_pacingGapPs{0};        //!< a queue pair's pacing gap before jitter; 0: unpaced
+    Ptr<UniformRandomVariable> m_rng; //!< pacing jitter and start offsets
 
     bool m_busy{false};   //!< a TransmitNext is scheduled
     bool m_ackTurn{true}; //!< ACKs go next when both kinds wait
     Time m_linkFreeAt;    //!< when the link finishes the last committed packet and its gap
     std::vector<SenderQp> m_senders;                      //!< by queue pair number
     std::deque<uint32_t> m_dataRing;                      //!< queue pairs with packets to send
-    std::deque<PendingAck> m_pendingAcks;                 //!< ACKs to send
+    std::deque<PendingAck> m_pendingAcks;                 //!< ACKs to send, unpaced
+    std::deque<PacedQueue> m_pacedRing;                   //!< paced round robin
     std::unordered_map<uint64_t, ReceiverQp> m_receivers; //!< by (sender address, queue pair)
 
     Time m_srtt;   //!< smoothed RTT

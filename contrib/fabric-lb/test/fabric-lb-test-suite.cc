@@ -134,6 +134,65 @@ class WireSizeTest : public TestCase
     }
 };
 
+/**
+ * The study's wire: 4096 B data and 82 B ACKs without gaps, and a lone flow
+ * paced at one packet per 41.78 ns, each gap stretched by less than 1%.
+ */
+class StudyWireTest : public TestCase
+{
+  public:
+    StudyWireTest()
+        : TestCase("the study wire model's sizes and host pacing")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue("study"));
+        Ptr<FatTreeHelper> fabric = BuildFabric(4);
+        Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue("physical"));
+
+        struct Departures
+        {
+            std::map<uint32_t, uint32_t> sizes;
+            std::vector<Time> data;
+        } seen;
+
+        Ptr<NetDevice> device = fabric->GetHosts().Get(0)->GetDevice(1);
+        device->TraceConnectWithoutContext("PhyTxBegin",
+                                           MakeCallback(+[](Departures* d, Ptr<const Packet> p) {
+                                               ++d->sizes[p->GetSize()];
+                                               if (p->GetSize() > 1000)
+                                               {
+                                                   d->data.push_back(Simulator::Now());
+                                               }
+                                           }).Bind(&seen));
+        Completions completions;
+        InstallMessages(fabric, {{0, 5, 64 * 4096}, {5, 0, 64 * 4096}}, completions);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(completions.done, 2U, "both messages complete");
+        NS_TEST_ASSERT_MSG_EQ(seen.sizes.size(), 2U, "two frame sizes");
+        NS_TEST_ASSERT_MSG_EQ(seen.sizes[4096], 64U, "64 data packets of 4096 B");
+        NS_TEST_ASSERT_MSG_EQ(seen.sizes[82], 64U, "64 ACKs of 82 B");
+        TimeValue gap;
+        device->GetAttribute("InterframeGap", gap);
+        NS_TEST_ASSERT_MSG_EQ(gap.Get(), Time(0), "no gap");
+        NS_TEST_ASSERT_MSG_LT(seen.data.front(), PicoSeconds(41780), "starts within one gap");
+        for (size_t i = 1; i < seen.data.size(); ++i)
+        {
+            const Time spacing = seen.data[i] - seen.data[i - 1];
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(spacing, PicoSeconds(41780), "paced, never faster");
+            // An ACK may hold the link for 0.82 ns when a packet is released.
+            NS_TEST_ASSERT_MSG_LT(spacing,
+                                  PicoSeconds(41780 + 417 + 820),
+                                  "jitter below 1% of the gap");
+        }
+        fabric->Dispose();
+        Simulator::Destroy();
+    }
+};
+
 /// A lone pair of hosts completes at its exact bound (within 0.1%, never below).
 class PairBoundTest : public TestCase
 {
@@ -343,6 +402,7 @@ class FabricLbWireSuite : public TestSuite
     {
         AddTestCase(new RoceHeaderSerialisationTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new WireSizeTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new StudyWireTest, FABRIC_LB_TEST_QUICK);
     }
 };
 
