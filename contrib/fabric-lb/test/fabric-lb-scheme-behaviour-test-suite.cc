@@ -306,7 +306,10 @@ class SubflowBehaviourTest : public TestCase
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "subflow");
         const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
         UintegerValue subflows;
-        fabric->GetNic(0)->GetPathPolicy()->GetAttribute("Subflows", subflows);
+        NS_TEST_ASSERT_MSG_EQ(
+            fabric->GetNic(0)->GetPathPolicy()->GetAttributeFailSafe("Subflows", subflows),
+            true,
+            "hosts run a subflow policy");
         NS_TEST_ASSERT_MSG_EQ(subflows.Get(), 4U, "4 subflows by default");
 
         std::vector<Hop> hops;
@@ -399,7 +402,10 @@ class RepsMarkingTest : public TestCase
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "reps", 4 * 4158);
         const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
         UintegerValue capacity;
-        fabric->GetNic(0)->GetPathPolicy()->GetAttribute("CacheLabels", capacity);
+        NS_TEST_ASSERT_MSG_EQ(
+            fabric->GetNic(0)->GetPathPolicy()->GetAttributeFailSafe("CacheLabels", capacity),
+            true,
+            "hosts run a REPS policy");
 
         std::map<QueuePair, RepsReplay> replays;
         uint32_t marked = 0;
@@ -517,7 +523,9 @@ class RepsFreezeTest : public TestCase
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "reps");
         Ptr<HostPathPolicy> policy = fabric->GetNic(0)->GetPathPolicy();
-        policy->SetAttribute("FreezePackets", UintegerValue(8));
+        NS_TEST_ASSERT_MSG_EQ(policy->SetAttributeFailSafe("FreezePackets", UintegerValue(8)),
+                              true,
+                              "hosts run a REPS policy");
         Simulator::Schedule(MicroSeconds(1), &RepsFreezeTest::Script, this, policy);
         Simulator::Run();
         Finish(fabric);
