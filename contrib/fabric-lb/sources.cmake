@@ -44,6 +44,7 @@ set(FABRIC_LB_HEADERS
 set(FABRIC_LB_TEST_SOURCES
     test/fabric-lb-test-suite.cc
     test/fabric-lb-schemes-test-suite.cc
+    test/fabric-lb-scheme-behaviour-test-suite.cc
 )
 
 # ns-3 TestSuites defined in FABRIC_LB_TEST_SOURCES, one CTest test each.
@@ -55,6 +56,14 @@ set(FABRIC_LB_TEST_SUITES
     fabric-lb-determinism
     fabric-lb-schemes
     fabric-lb-rotation
+    fabric-lb-behaviour-ecmp
+    fabric-lb-behaviour-subflow
+    fabric-lb-behaviour-reps
+    fabric-lb-behaviour-host-spray
+    fabric-lb-behaviour-simple-rr
+    fabric-lb-behaviour-jsq
+    fabric-lb-behaviour-host-dr
+    fabric-lb-behaviour-ofan
 )
 
 set(FABRIC_LB_EXAMPLES

@@ -1,0 +1,1203 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * ns-3 TestSuites that each load-balancing scheme does what the README's
+ * scheme table says, in a simulator on small fabrics: one suite per scheme.
+ */
+
+#include "fabric-lb-test-util.h"
+
+#include "ns3/channel.h"
+#include "ns3/core-module.h"
+#include "ns3/fabric-lb-compat.h"
+#include "ns3/fabric-queue-disc.h"
+#include "ns3/fat-tree-helper.h"
+#include "ns3/host-path-policy.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/lb-scheme.h"
+#include "ns3/roce-header.h"
+#include "ns3/test.h"
+#include "ns3/traffic-control-layer.h"
+#include "ns3/udp-header.h"
+#include "ns3/workload.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <functional>
+#include <map>
+#include <numeric>
+#include <set>
+#include <tuple>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Payload bytes of a data packet.
+constexpr uint64_t PACKET_BYTES = 4096;
+
+/// A queue pair: (sending host, queue-pair number on that host).
+using QueuePair = std::pair<uint32_t, uint32_t>;
+
+/**
+ * Builds scheme \p name of the module's table (its host path policy and
+ * switch discipline) on a k-ary fabric, with seed 1, run 1 and streams from 1.
+ *
+ * \param k fat-tree radix
+ * \param name the scheme, as --lb takes it
+ * \param markThresholdBytes ECN-mark every port above this backlog (0: never)
+ * \return the fabric
+ */
+Ptr<FatTreeHelper>
+BuildScheme(uint32_t k, const std::string& name, uint32_t markThresholdBytes = 0)
+{
+    const fabriclb::LbScheme* scheme = fabriclb::FindLbScheme(name);
+    NS_ABORT_MSG_UNLESS(scheme, "no scheme " << name);
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(1);
+    Config::SetDefault("ns3::FatTreeHelper::MarkThresholdBytes", UintegerValue(markThresholdBytes));
+    Ptr<FatTreeHelper> fabric =
+        fabriclbtest::BuildFabric(k, scheme->switchDiscipline, scheme->hostPolicy);
+    Config::SetDefault("ns3::FatTreeHelper::MarkThresholdBytes", UintegerValue(0));
+    return fabric;
+}
+
+/// One packet forwarded by a switch, as the tests read it.
+struct Hop
+{
+    uint32_t node;        //!< the switch's node id
+    uint32_t source;      //!< source host
+    uint32_t destination; //!< destination host
+    uint16_t label;       //!< UDP source port
+    RoceHeader roce;      //!< its RoCE header
+    bool up;              //!< through an up port
+    uint32_t port;        //!< index among the up or the down ports
+
+    /// \return whether it is a data packet (otherwise an ACK)
+    bool IsData() const
+    {
+        return roce.opcode == RoceHeader::DATA;
+    }
+
+    /// \return the queue pair it belongs to: a data packet's sender, an ACK's receiver
+    QueuePair Qp() const
+    {
+        return {IsData() ? source : destination, roce.queuePair};
+    }
+};
+
+/// Appends to \p hops every packet that \p switches forward.
+void
+RecordHops(const NodeContainer& switches,
+           const fabriclb::FatTreeTopology& topo,
+           std::vector<Hop>& hops)
+{
+    fabriclbtest::HookForward(
+        switches,
+        [&topo,
+         &hops](Ptr<Node> node, Ptr<const Packet> p, const Ipv4Header& ip, bool up, uint32_t port) {
+            Ptr<Packet> copy = p->Copy();
+            UdpHeader udp;
+            copy->RemoveHeader(udp);
+            Hop hop{node->GetId(),
+                    topo.HostFromAddress(ip.GetSource().Get()),
+                    topo.HostFromAddress(ip.GetDestination().Get()),
+                    udp.GetSourcePort(),
+                    RoceHeader(),
+                    up,
+                    port};
+            copy->RemoveHeader(hop.roce);
+            hops.push_back(hop);
+        });
+}
+
+/// Records what every edge and aggregation switch forwards.
+void
+RecordUpTiers(Ptr<FatTreeHelper> fabric, std::vector<Hop>& hops)
+{
+    RecordHops(fabric->GetEdgeSwitches(), fabric->GetTopology(), hops);
+    RecordHops(fabric->GetAggregationSwitches(), fabric->GetTopology(), hops);
+}
+
+/**
+ * Runs \p messages (all starting at 0) to completion on \p fabric.
+ * \return whether every message completed
+ */
+bool
+RunMessages(Ptr<FatTreeHelper> fabric, const std::vector<fabriclb::MessageSpec>& messages)
+{
+    fabriclbtest::Completions completions;
+    fabriclbtest::InstallMessages(fabric, messages, completions);
+    Simulator::Run();
+    return completions.done == completions.expected;
+}
+
+/// Ends a test case's simulation.
+void
+Finish(Ptr<FatTreeHelper> fabric)
+{
+    fabric->Dispose();
+    Simulator::Destroy();
+}
+
+/**
+ * \param dof degrees of freedom
+ * \return the chi-square quantile at 1 - 1e-3 (Wilson-Hilferty approximation)
+ */
+double
+ChiSquareBound(uint32_t dof)
+{
+    const double z = 3.09; // the standard normal quantile at 1 - 1e-3
+    const double a = 2.0 / (9.0 * dof);
+    return dof * std::pow(1 - a + z * std::sqrt(a), 3);
+}
+
+/// \return the chi-square statistic of \p counts against a uniform spread
+double
+ChiSquare(const std::vector<uint32_t>& counts)
+{
+    const double expected =
+        std::accumulate(counts.begin(), counts.end(), 0.0) / static_cast<double>(counts.size());
+    double statistic = 0;
+    for (uint32_t c : counts)
+    {
+        statistic += (c - expected) * (c - expected) / expected;
+    }
+    return statistic;
+}
+
+/// \return whether every count of \p counts is equal
+bool
+AllEqual(const std::vector<uint32_t>& counts)
+{
+    return std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<>()) == counts.end();
+}
+
+/// \return the largest count of \p counts minus the smallest
+uint32_t
+Spread(const std::vector<uint32_t>& counts)
+{
+    const auto [smallest, largest] = std::minmax_element(counts.begin(), counts.end());
+    return *largest - *smallest;
+}
+
+/// \return the index in \p nodes of each node, by node id
+std::map<uint32_t, uint32_t>
+IndexOf(const NodeContainer& nodes)
+{
+    std::map<uint32_t, uint32_t> index;
+    for (uint32_t i = 0; i < nodes.GetN(); ++i)
+    {
+        index[nodes.Get(i)->GetId()] = i;
+    }
+    return index;
+}
+
+/**
+ * \return whether \p ports rotate over \p n uplinks: the first n are distinct
+ * and every later one repeats the one n before
+ */
+bool
+IsRotation(const std::vector<uint32_t>& ports, uint32_t n)
+{
+    for (size_t i = 0; i < ports.size(); ++i)
+    {
+        const auto begin = ports.begin() + (i < n ? 0 : i - n);
+        if (i < n ? std::find(begin, ports.begin() + i, ports[i]) != ports.begin() + i
+                  : *begin != ports[i])
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------------------
+
+/**
+ * ecmp: every packet of a queue pair carries the queue pair's one label and
+ * takes one uplink at every switch (its ACKs likewise), while different queue
+ * pairs spread over the uplinks.
+ */
+class EcmpBehaviourTest : public TestCase
+{
+  public:
+    EcmpBehaviourTest()
+        : TestCase("ecmp: one label and one path per queue pair, queue pairs spread")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "ecmp");
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        std::vector<Hop> hops;
+        RecordUpTiers(fabric, hops);
+        NS_TEST_ASSERT_MSG_EQ(
+            RunMessages(fabric, fabriclb::AllToAllWorkload(topo.HostCount(), 8 * PACKET_BYTES)),
+            true,
+            "every message completes");
+
+        std::map<QueuePair, std::set<uint16_t>> labels;
+        // (switch, queue pair, data or ACK) -> the up ports it took
+        std::map<std::tuple<uint32_t, QueuePair, bool>, std::set<uint32_t>> ports;
+        for (const Hop& hop : hops)
+        {
+            labels[hop.Qp()].insert(hop.label);
+            if (hop.up)
+            {
+                ports[{hop.node, hop.Qp(), hop.IsData()}].insert(hop.port);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(labels.size(), 240U, "every queue pair was seen");
+        for (const auto& [qp, used] : labels)
+        {
+            NS_TEST_ASSERT_MSG_EQ(used.size(), 1U, "data and ACKs of a queue pair share one label");
+        }
+        std::map<uint32_t, std::vector<uint32_t>> queuePairsPerUplink; // switch -> per uplink
+        for (const auto& [key, used] : ports)
+        {
+            NS_TEST_ASSERT_MSG_EQ(used.size(), 1U, "a queue pair took one uplink at a switch");
+            if (std::get<2>(key))
+            {
+                std::vector<uint32_t>& counts = queuePairsPerUplink[std::get<0>(key)];
+                counts.resize(topo.Half());
+                ++counts[*used.begin()];
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(queuePairsPerUplink.size(), 16U, "every switch sent data up");
+        double statistic = 0;
+        for (const auto& [node, counts] : queuePairsPerUplink)
+        {
+            NS_TEST_ASSERT_MSG_GT(*std::min_element(counts.begin(), counts.end()),
+                                  0U,
+                                  "every uplink carries some queue pair");
+            statistic += ChiSquare(counts);
+        }
+        NS_TEST_ASSERT_MSG_LT(statistic,
+                              ChiSquareBound(16),
+                              "queue pairs spread uniformly over the uplinks");
+        Finish(fabric);
+    }
+};
+
+// ---------------------------------------------------------------------------
+
+/**
+ * subflow: a queue pair draws Subflows = 4 labels and sends its packets on them
+ * in turn, so the label of packet i is the label of packet i mod 4; under ECMP
+ * each subflow keeps one uplink at every switch.
+ */
+class SubflowBehaviourTest : public TestCase
+{
+  public:
+    SubflowBehaviourTest()
+        : TestCase("subflow: 4 labels per queue pair, used in turn, one path each")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "subflow");
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        UintegerValue subflows;
+        NS_TEST_ASSERT_MSG_EQ(
+            fabric->GetNic(0)->GetPathPolicy()->GetAttributeFailSafe("Subflows", subflows),
+            true,
+            "hosts run a subflow policy");
+        NS_TEST_ASSERT_MSG_EQ(subflows.Get(), 4U, "4 subflows by default");
+
+        std::vector<Hop> hops;
+        RecordUpTiers(fabric, hops);
+        const uint32_t packets = 10; // not a multiple of 4: the last turn is cut short
+        NS_TEST_ASSERT_MSG_EQ(
+            RunMessages(fabric,
+                        fabriclb::AllToAllWorkload(topo.HostCount(), packets * PACKET_BYTES)),
+            true,
+            "every message completes");
+
+        std::map<QueuePair, std::vector<uint16_t>> labelOfPsn;
+        std::map<std::tuple<uint32_t, QueuePair, uint16_t>, std::set<uint32_t>> ports;
+        for (const Hop& hop : hops)
+        {
+            if (!hop.IsData())
+            {
+                continue;
+            }
+            std::vector<uint16_t>& labels = labelOfPsn[hop.Qp()];
+            labels.resize(packets);
+            labels[hop.roce.psn] = hop.label; // the same at every switch, as checked below
+            if (hop.up)
+            {
+                ports[{hop.node, hop.Qp(), hop.label}].insert(hop.port);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(labelOfPsn.size(), 240U, "every queue pair was seen");
+        for (const Hop& hop : hops)
+        {
+            if (hop.IsData())
+            {
+                NS_TEST_ASSERT_MSG_EQ(hop.label,
+                                      labelOfPsn[hop.Qp()][hop.roce.psn],
+                                      "a packet keeps its label");
+            }
+        }
+        for (const auto& [qp, labels] : labelOfPsn)
+        {
+            const std::set<uint16_t> distinct(labels.begin(), labels.end());
+            NS_TEST_ASSERT_MSG_EQ(distinct.size(), 4U, "exactly 4 labels per queue pair");
+            for (uint32_t psn = 0; psn < packets; ++psn)
+            {
+                NS_TEST_ASSERT_MSG_EQ(labels[psn],
+                                      labels[psn % 4],
+                                      "packet " << psn << " uses subflow " << psn % 4);
+            }
+        }
+        for (const auto& [key, used] : ports)
+        {
+            NS_TEST_ASSERT_MSG_EQ(used.size(), 1U, "a subflow took one uplink at a switch");
+        }
+        Finish(fabric);
+    }
+};
+
+// ---------------------------------------------------------------------------
+
+/**
+ * What the README says a REPS queue pair does, replayed from what its host
+ * sends and receives: a FIFO of good labels, an unmarked ACK recycles its label
+ * (while there is room), a marked ACK drops it, and a packet takes the oldest
+ * good label or, when there is none, explores.
+ */
+struct RepsReplay
+{
+    std::deque<uint16_t> good; //!< recycled labels, oldest first
+    uint32_t reused{0};        //!< packets sent on a recycled label
+    uint32_t explored{0};      //!< packets sent on a fresh label
+    uint32_t wrong{0};         //!< packets that did not take the oldest good label
+};
+
+/**
+ * reps under real ECN marking: every packet a queue pair sends takes the label
+ * the README's rule gives, replayed from the ACKs its host received before.
+ */
+class RepsMarkingTest : public TestCase
+{
+  public:
+    RepsMarkingTest()
+        : TestCase("reps: reuses labels ACKed unmarked and drops marked ones, under real marking")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A low threshold (four data packets queued) marks many, not all, packets of a
+        // k=4 permutation; the scheme's own 10% of the buffer is seldom reached there.
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "reps", 4 * 4158);
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        UintegerValue capacity;
+        NS_TEST_ASSERT_MSG_EQ(
+            fabric->GetNic(0)->GetPathPolicy()->GetAttributeFailSafe("CacheLabels", capacity),
+            true,
+            "hosts run a REPS policy");
+
+        std::map<QueuePair, RepsReplay> replays;
+        uint32_t marked = 0;
+        uint32_t unmarked = 0;
+        for (uint32_t h = 0; h < topo.HostCount(); ++h)
+        {
+            Ptr<Ipv4L3Protocol> ipv4 = fabric->GetHosts().Get(h)->GetObject<Ipv4L3Protocol>();
+            // The NIC picks a label and sends the packet in one call ...
+            auto sent = [h, &replays](const Ipv4Header&, Ptr<const Packet> p, uint32_t) {
+                Ptr<Packet> copy = p->Copy();
+                UdpHeader udp;
+                copy->RemoveHeader(udp);
+                RoceHeader roce;
+                copy->RemoveHeader(roce);
+                if (roce.opcode != RoceHeader::DATA)
+                {
+                    return;
+                }
+                RepsReplay& replay = replays[{h, roce.queuePair}];
+                if (replay.good.empty())
+                {
+                    ++replay.explored;
+                    return;
+                }
+                replay.wrong += udp.GetSourcePort() != replay.good.front();
+                replay.good.pop_front();
+                ++replay.reused;
+            };
+            // ... and hears of an ACK in the call that delivers it.
+            auto delivered = [h, &replays, &marked, &unmarked, &capacity](const Ipv4Header&,
+                                                                          Ptr<const Packet> p,
+                                                                          uint32_t) {
+                Ptr<Packet> copy = p->Copy();
+                UdpHeader udp;
+                copy->RemoveHeader(udp);
+                RoceHeader roce;
+                copy->RemoveHeader(roce);
+                if (roce.opcode != RoceHeader::ACK)
+                {
+                    return;
+                }
+                std::deque<uint16_t>& good = replays[{h, roce.queuePair}].good;
+                if (roce.ecnEcho)
+                {
+                    ++marked;
+                    good.erase(std::remove(good.begin(), good.end(), roce.label), good.end());
+                }
+                else
+                {
+                    ++unmarked;
+                    if (good.size() < capacity.Get())
+                    {
+                        good.push_back(roce.label);
+                    }
+                }
+            };
+            using HostTrace = Callback<void, const Ipv4Header&, Ptr<const Packet>, uint32_t>;
+            ipv4->TraceConnectWithoutContext("SendOutgoing", HostTrace(sent));
+            ipv4->TraceConnectWithoutContext("LocalDeliver", HostTrace(delivered));
+        }
+
+        const uint32_t packets = 256;
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(0);
+        NS_TEST_ASSERT_MSG_EQ(
+            RunMessages(fabric,
+                        fabriclb::PermutationWorkload(topo.HostCount(),
+                                                      packets * PACKET_BYTES,
+                                                      fabriclb::UniformIndexFrom(rng))),
+            true,
+            "every message completes");
+        uint64_t losses = 0;
+        for (uint32_t h = 0; h < topo.HostCount(); ++h)
+        {
+            losses += fabric->GetNic(h)->GetLossesDetected();
+        }
+        NS_TEST_ASSERT_MSG_EQ(losses, 0U, "no loss, so no freeze");
+
+        uint32_t reused = 0;
+        uint32_t explored = 0;
+        for (const auto& [qp, replay] : replays)
+        {
+            NS_TEST_ASSERT_MSG_EQ(replay.wrong, 0U, "a packet took the oldest good label");
+            NS_TEST_ASSERT_MSG_EQ(replay.reused + replay.explored,
+                                  packets,
+                                  "a queue pair sent m packets");
+            reused += replay.reused;
+            explored += replay.explored;
+        }
+        NS_TEST_ASSERT_MSG_EQ(replays.size(), topo.HostCount(), "every queue pair was seen");
+        const uint32_t acks = marked + unmarked;
+        NS_TEST_ASSERT_MSG_GT(marked, acks / 10, "many ACKs came back marked");
+        NS_TEST_ASSERT_MSG_GT(unmarked, acks / 10, "many ACKs came back unmarked");
+        NS_TEST_ASSERT_MSG_GT(reused, packets, "good labels were reused");
+        Finish(fabric);
+    }
+};
+
+/**
+ * reps after a loss, scripted on a host's installed policy inside a simulation:
+ * for FreezePackets packets the cached labels are reused in turn without
+ * waiting for ACKs and nothing new is explored; marked ACKs still drop labels;
+ * afterwards popping resumes.
+ */
+class RepsFreezeTest : public TestCase
+{
+  public:
+    RepsFreezeTest()
+        : TestCase("reps: a loss freezes exploration for FreezePackets packets")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "reps");
+        Ptr<HostPathPolicy> policy = fabric->GetNic(0)->GetPathPolicy();
+        NS_TEST_ASSERT_MSG_EQ(policy->SetAttributeFailSafe("FreezePackets", UintegerValue(8)),
+                              true,
+                              "hosts run a REPS policy");
+        Simulator::Schedule(MicroSeconds(1), &RepsFreezeTest::Script, this, policy);
+        Simulator::Run();
+        Finish(fabric);
+    }
+
+    /// Drives queue pair 0 of \p policy through explore, recycle, loss, freeze and thaw.
+    void Script(Ptr<HostPathPolicy> policy)
+    {
+        policy->AddQueuePair(0, 8);
+        std::vector<uint16_t> fresh;
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            fresh.push_back(policy->SelectLabel(0));
+        }
+        NS_TEST_ASSERT_MSG_EQ(std::set<uint16_t>(fresh.begin(), fresh.end()).size(),
+                              4U,
+                              "an empty cache explores");
+        const uint16_t a = fresh[0];
+        const uint16_t b = fresh[1];
+        const uint16_t c = fresh[2];
+        const uint16_t d = fresh[3];
+        policy->NotifyAck(0, a, false);
+        policy->NotifyAck(0, b, true);
+        policy->NotifyAck(0, c, false);
+        policy->NotifyAck(0, d, false);
+        NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), a, "the oldest unmarked label first");
+        NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), c, "the marked label is skipped");
+        NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), d, "then the next unmarked one");
+        const uint16_t e = policy->SelectLabel(0);
+        NS_TEST_ASSERT_MSG_EQ(std::set<uint16_t>({a, b, c, d, e}).size(),
+                              5U,
+                              "used up, the cache explores again");
+
+        policy->NotifyAck(0, a, false);
+        policy->NotifyAck(0, c, false);
+        policy->NotifyAck(0, e, false);
+        policy->NotifyLoss(0, c); // cache [a, e], frozen for 8 packets
+        const std::vector<uint16_t> firstThree{policy->SelectLabel(0),
+                                               policy->SelectLabel(0),
+                                               policy->SelectLabel(0)};
+        NS_TEST_ASSERT_MSG_EQ((firstThree == std::vector<uint16_t>{a, e, a}),
+                              true,
+                              "frozen, the good labels are reused in turn, the lost one not");
+        policy->NotifyAck(0, a, false); // a is cached already: not added twice
+        NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), e, "frozen: e");
+        NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), a, "frozen: a, once");
+        policy->NotifyAck(0, e, true); // a marked ACK drops e even while frozen
+        for (uint32_t i = 5; i < 8; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), a, "frozen packet " << i << ": a");
+        }
+        NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), a, "thawed: a is popped");
+        const uint16_t f = policy->SelectLabel(0);
+        NS_TEST_ASSERT_MSG_EQ((f != a && f != e), true, "thawed and empty: exploration");
+    }
+};
+
+// ---------------------------------------------------------------------------
+
+/**
+ * host-spray: every packet a fresh random label, so a queue pair's packets,
+ * and each switch's, spread near-uniformly over the uplinks.
+ */
+class HostSprayBehaviourTest : public TestCase
+{
+  public:
+    HostSprayBehaviourTest()
+        : TestCase("host-spray: a fresh label per packet, a near-uniform spread over uplinks")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-spray");
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        std::vector<Hop> hops;
+        RecordUpTiers(fabric, hops);
+        const uint32_t packets = 32;
+        NS_TEST_ASSERT_MSG_EQ(
+            RunMessages(fabric,
+                        fabriclb::AllToAllWorkload(topo.HostCount(), packets * PACKET_BYTES)),
+            true,
+            "every message completes");
+
+        const std::map<uint32_t, uint32_t> edge = IndexOf(fabric->GetEdgeSwitches());
+        std::map<QueuePair, std::set<uint16_t>> labels;
+        uint32_t data = 0;
+        std::map<uint32_t, std::vector<uint32_t>> perSwitch; // switch -> data per uplink
+        std::map<QueuePair, std::vector<uint32_t>> perQp;    // queue pair -> first uplinks
+        for (const Hop& hop : hops)
+        {
+            if (!hop.IsData())
+            {
+                continue;
+            }
+            if (hop.up)
+            {
+                std::vector<uint32_t>& counts = perSwitch[hop.node];
+                counts.resize(topo.Half());
+                ++counts[hop.port];
+            }
+            if (!edge.count(hop.node) || edge.at(hop.node) != topo.EdgeOf(hop.source))
+            {
+                continue;
+            }
+            ++data; // every data packet passes its source's edge switch once
+            labels[hop.Qp()].insert(hop.label);
+            if (hop.up)
+            {
+                std::vector<uint32_t>& counts = perQp[hop.Qp()];
+                counts.resize(topo.Half());
+                ++counts[hop.port];
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(data, 240U * packets, "every data packet was seen once");
+        uint32_t repeats = 0;
+        for (const auto& [qp, used] : labels)
+        {
+            repeats += packets - used.size();
+        }
+        // 32 draws from 64512 labels repeat one with probability 0.008: about 2 of 240 queue pairs.
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(repeats, 8U, "labels are drawn afresh for every packet");
+
+        double switchStatistic = 0;
+        for (const auto& [node, counts] : perSwitch)
+        {
+            switchStatistic += ChiSquare(counts);
+        }
+        NS_TEST_ASSERT_MSG_EQ(perSwitch.size(), 16U, "every switch sent data up");
+        NS_TEST_ASSERT_MSG_LT(switchStatistic,
+                              ChiSquareBound(16),
+                              "each switch spreads its data near-uniformly");
+        double qpStatistic = 0;
+        for (const auto& [qp, counts] : perQp)
+        {
+            qpStatistic += ChiSquare(counts);
+        }
+        NS_TEST_ASSERT_MSG_EQ(perQp.size(), 224U, "every queue pair across edges was seen");
+        NS_TEST_ASSERT_MSG_LT(qpStatistic,
+                              ChiSquareBound(224),
+                              "each queue pair spreads its packets near-uniformly");
+        Finish(fabric);
+    }
+};
+
+// ---------------------------------------------------------------------------
+
+/**
+ * simple-rr: every switch sends its packets up in the fixed order 0, 1, .., n-1,
+ * 0, 1, .., whatever they are and wherever they go, and never reshuffles (k=6,
+ * so that a reshuffled order of 3 uplinks would show).
+ */
+class SimpleRrBehaviourTest : public TestCase
+{
+  public:
+    SimpleRrBehaviourTest()
+        : TestCase("simple-rr: uplinks 0, 1, 2, 0, 1, 2, .. at every switch, never reshuffled")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildScheme(6, "simple-rr");
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        std::vector<Hop> hops;
+        RecordUpTiers(fabric, hops);
+        NS_TEST_ASSERT_MSG_EQ(
+            RunMessages(fabric, fabriclb::AllToAllWorkload(topo.HostCount(), 2 * PACKET_BYTES)),
+            true,
+            "every message completes");
+
+        std::map<uint32_t, std::vector<uint32_t>> sequence; // switch -> up ports in order
+        for (const Hop& hop : hops)
+        {
+            if (hop.up)
+            {
+                sequence[hop.node].push_back(hop.port);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(sequence.size(), 2 * topo.EdgeCount(), "every switch sent up");
+        for (const auto& [node, ports] : sequence)
+        {
+            // Reshuffling every 5 wrap-arounds would have drawn a new order many times.
+            NS_TEST_ASSERT_MSG_GT(ports.size(), 20 * 5 * topo.Half(), "many wrap-arounds");
+            for (size_t i = 0; i < ports.size(); ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(ports[i],
+                                      i % topo.Half(),
+                                      "packet " << i << " up from node " << node);
+            }
+        }
+        Finish(fabric);
+    }
+};
+
+// ---------------------------------------------------------------------------
+
+/// \return the egress queue discs of the up ports of switch \p sw, by port
+std::vector<Ptr<FabricQueueDisc>>
+UplinkQueues(Ptr<Node> sw, const NodeContainer& above, uint32_t half)
+{
+    const std::map<uint32_t, uint32_t> aboveIndex = IndexOf(above);
+    std::vector<Ptr<FabricQueueDisc>> queues(half);
+    for (uint32_t d = 0; d < sw->GetNDevices(); ++d)
+    {
+        Ptr<NetDevice> device = sw->GetDevice(d);
+        Ptr<Channel> channel = device->GetChannel();
+        for (uint32_t end = 0; channel && end < channel->GetNDevices(); ++end)
+        {
+            const auto peer = aboveIndex.find(channel->GetDevice(end)->GetNode()->GetId());
+            if (peer != aboveIndex.end())
+            {
+                // Edge uplink a reaches the pod's aggregation switch a; aggregation
+                // uplink p reaches core (position * k/2 + p).
+                queues[peer->second % half] = DynamicCast<FabricQueueDisc>(
+                    sw->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(device));
+            }
+        }
+    }
+    return queues;
+}
+
+/**
+ * jsq: at every decision the uplink taken has the fewest bytes queued (queue
+ * disc and device) among the switch's uplinks, read at that moment.
+ */
+class JsqBehaviourTest : public TestCase
+{
+  public:
+    JsqBehaviourTest()
+        : TestCase("jsq: every packet takes an uplink with the shortest queue at that moment")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "jsq");
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        std::map<uint32_t, std::vector<Ptr<FabricQueueDisc>>> uplinks; // by switch node id
+        for (uint32_t i = 0; i < topo.EdgeCount(); ++i)
+        {
+            Ptr<Node> edge = fabric->GetEdgeSwitches().Get(i);
+            Ptr<Node> agg = fabric->GetAggregationSwitches().Get(i);
+            uplinks[edge->GetId()] =
+                UplinkQueues(edge, fabric->GetAggregationSwitches(), topo.Half());
+            uplinks[agg->GetId()] = UplinkQueues(agg, fabric->GetCoreSwitches(), topo.Half());
+        }
+
+        uint32_t decisions = 0;
+        uint32_t shortest = 0;
+        uint32_t contested = 0; // decisions between unequal queues
+        std::vector<uint32_t> tiesWon(topo.Half(), 0);
+        auto check =
+            [&](Ptr<Node> node, Ptr<const Packet>, const Ipv4Header&, bool up, uint32_t port) {
+                if (!up)
+                {
+                    return;
+                }
+                std::vector<uint32_t> backlogs;
+                for (Ptr<FabricQueueDisc> queue : uplinks[node->GetId()])
+                {
+                    backlogs.push_back(queue->GetPortBacklogBytes());
+                }
+                ++decisions;
+                shortest += backlogs[port] == *std::min_element(backlogs.begin(), backlogs.end());
+                if (AllEqual(backlogs))
+                {
+                    ++tiesWon[port];
+                }
+                else
+                {
+                    ++contested;
+                }
+            };
+        fabriclbtest::HookForward(fabric->GetEdgeSwitches(), check);
+        fabriclbtest::HookForward(fabric->GetAggregationSwitches(), check);
+        NS_TEST_ASSERT_MSG_EQ(
+            RunMessages(fabric, fabriclb::AllToAllWorkload(topo.HostCount(), 16 * PACKET_BYTES)),
+            true,
+            "every message completes");
+
+        NS_TEST_ASSERT_MSG_EQ(shortest, decisions, "every decision took a shortest queue");
+        NS_TEST_ASSERT_MSG_GT(contested, decisions / 10, "queues differed often");
+        for (uint32_t won : tiesWon)
+        {
+            NS_TEST_ASSERT_MSG_GT(won, 0U, "each uplink wins some ties");
+        }
+        Finish(fabric);
+    }
+};
+
+// ---------------------------------------------------------------------------
+
+/**
+ * host-dr: a host rotates the packets to each destination over the lowest
+ * common tier, so every core switch (and, within a pod, every aggregation
+ * switch) carries the same number of packets of each destination and size bin,
+ * for each source within 1 when m is no multiple of the rotation.
+ */
+class HostDrBehaviourTest : public TestCase
+{
+  public:
+    /// \param packets m, packets per message of a k=4 all-to-all
+    explicit HostDrBehaviourTest(uint32_t packets)
+        : TestCase("host-dr: every core carries each destination's share, m = " +
+                   std::to_string(packets)),
+          m_packets(packets)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-dr");
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        std::vector<Hop> hops;
+        RecordHops(fabric->GetCoreSwitches(), topo, hops);
+        RecordHops(fabric->GetAggregationSwitches(), topo, hops);
+        NS_TEST_ASSERT_MSG_EQ(
+            RunMessages(fabric,
+                        fabriclb::AllToAllWorkload(topo.HostCount(), m_packets * PACKET_BYTES)),
+            true,
+            "every message completes");
+
+        const std::map<uint32_t, uint32_t> core = IndexOf(fabric->GetCoreSwitches());
+        const std::map<uint32_t, uint32_t> agg = IndexOf(fabric->GetAggregationSwitches());
+        // (data or ACK, destination) and (data or ACK, source, destination) -> per switch
+        std::map<std::pair<bool, uint32_t>, std::vector<uint32_t>> perDestination;
+        std::map<std::tuple<bool, uint32_t, uint32_t>, std::vector<uint32_t>> perPair;
+        std::map<std::pair<bool, uint32_t>, std::vector<uint32_t>> perDestinationInPod;
+        std::map<std::tuple<bool, uint32_t, uint32_t>, std::vector<uint32_t>> perPairInPod;
+        auto count = [](std::vector<uint32_t>& counts, uint32_t size, uint32_t at) {
+            counts.resize(size);
+            ++counts[at];
+        };
+        for (const Hop& hop : hops)
+        {
+            const bool data = hop.IsData();
+            if (core.count(hop.node))
+            {
+                count(perDestination[{data, hop.destination}], topo.CoreCount(), core.at(hop.node));
+                count(perPair[{data, hop.source, hop.destination}],
+                      topo.CoreCount(),
+                      core.at(hop.node));
+            }
+            else if (topo.PodOf(hop.source) == topo.PodOf(hop.destination) && !hop.up)
+            {
+                // Within a pod the aggregation switches are the lowest common tier.
+                const uint32_t position = agg.at(hop.node) % topo.Half();
+                count(perDestinationInPod[{data, hop.destination}], topo.Half(), position);
+                count(perPairInPod[{data, hop.source, hop.destination}], topo.Half(), position);
+            }
+        }
+
+        const uint32_t crossPod = topo.HostCount() - topo.HostsPerPod(); // sources per host
+        const uint32_t inPod = topo.HostsPerPod() - topo.Half();         // on other edges
+        NS_TEST_ASSERT_MSG_EQ(perPair.size(),
+                              2 * topo.HostCount() * crossPod,
+                              "every pair across pods crossed");
+        NS_TEST_ASSERT_MSG_EQ(perPairInPod.size(),
+                              2 * topo.HostCount() * inPod,
+                              "every pair within a pod");
+        for (const auto* pairs : {&perPair, &perPairInPod})
+        {
+            for (const auto& [key, counts] : *pairs)
+            {
+                const uint32_t choices = counts.size();
+                NS_TEST_ASSERT_MSG_EQ(std::accumulate(counts.begin(), counts.end(), 0U),
+                                      m_packets,
+                                      "each packet of a pair crossed the tier once");
+                NS_TEST_ASSERT_MSG_EQ(Spread(counts),
+                                      (m_packets % choices == 0 ? 0U : 1U),
+                                      "a pair's packets rotate over the tier");
+            }
+        }
+        if (m_packets % topo.CoreCount() == 0)
+        {
+            NS_TEST_ASSERT_MSG_EQ(perDestination.size(),
+                                  2 * topo.HostCount(),
+                                  "every destination, both bins");
+            for (const auto& [key, counts] : perDestination)
+            {
+                NS_TEST_ASSERT_MSG_EQ(AllEqual(counts), true, "each core: the same share");
+                NS_TEST_ASSERT_MSG_EQ(counts[0],
+                                      crossPod * m_packets / topo.CoreCount(),
+                                      "every source across pods: m / (k/2)^2 packets a core");
+            }
+            for (const auto& [key, counts] : perDestinationInPod)
+            {
+                NS_TEST_ASSERT_MSG_EQ(AllEqual(counts),
+                                      true,
+                                      "each aggregation switch: the same share");
+            }
+        }
+        Finish(fabric);
+    }
+
+    uint32_t m_packets; //!< packets per message
+};
+
+// ---------------------------------------------------------------------------
+
+/**
+ * ofan: a pointer per (destination edge switch, size bin) at edge switches and
+ * per (destination pod, size bin) at aggregation switches rotates strictly, so
+ * every core carries the same number of packets of each destination pod, and
+ * every aggregation switch the same number of each (source edge, destination
+ * edge). Per destination host the cores need not balance (in this all-to-all
+ * they carry 17 to 79 of a host's 192 packets): hosts under one edge switch
+ * share its pointers, Ofan's destination consolidation.
+ */
+class OfanAllToAllTest : public TestCase
+{
+  public:
+    OfanAllToAllTest()
+        : TestCase("ofan: pointers rotate; each core carries each destination pod's share")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "ofan");
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        std::vector<Hop> hops;
+        RecordUpTiers(fabric, hops);
+        RecordHops(fabric->GetCoreSwitches(), topo, hops);
+        NS_TEST_ASSERT_MSG_EQ(
+            RunMessages(fabric, fabriclb::AllToAllWorkload(topo.HostCount(), 16 * PACKET_BYTES)),
+            true,
+            "every message completes");
+
+        const std::map<uint32_t, uint32_t> edge = IndexOf(fabric->GetEdgeSwitches());
+        const std::map<uint32_t, uint32_t> agg = IndexOf(fabric->GetAggregationSwitches());
+        const std::map<uint32_t, uint32_t> core = IndexOf(fabric->GetCoreSwitches());
+        // (switch, key, data or ACK) -> up ports in order
+        std::map<std::tuple<uint32_t, uint32_t, bool>, std::vector<uint32_t>> pointers;
+        // (data or ACK, destination pod) -> per core
+        std::map<std::pair<bool, uint32_t>, std::vector<uint32_t>> perPod;
+        // (data or ACK, source edge, destination edge) -> per aggregation switch of the pod
+        std::map<std::tuple<bool, uint32_t, uint32_t>, std::vector<uint32_t>> perEdgePair;
+        for (const Hop& hop : hops)
+        {
+            const bool data = hop.IsData();
+            if (core.count(hop.node))
+            {
+                std::vector<uint32_t>& counts = perPod[{data, topo.PodOf(hop.destination)}];
+                counts.resize(topo.CoreCount());
+                ++counts[core.at(hop.node)];
+                continue;
+            }
+            const bool atEdge = edge.count(hop.node);
+            if (hop.up)
+            {
+                const uint32_t key =
+                    atEdge ? topo.EdgeOf(hop.destination) : topo.PodOf(hop.destination);
+                pointers[{hop.node, key, data}].push_back(hop.port);
+            }
+            if (!atEdge && topo.EdgeOf(hop.source) != topo.EdgeOf(hop.destination) &&
+                topo.PodOf(hop.source) == topo.PodOfSwitch(agg.at(hop.node)))
+            {
+                std::vector<uint32_t>& counts =
+                    perEdgePair[{data, topo.EdgeOf(hop.source), topo.EdgeOf(hop.destination)}];
+                counts.resize(topo.Half());
+                ++counts[agg.at(hop.node) % topo.Half()];
+            }
+        }
+
+        // Edge: 7 other edge switches; aggregation: 3 other pods; both bins.
+        NS_TEST_ASSERT_MSG_EQ(pointers.size(), 2U * (8 * 7 + 8 * 3), "every pointer was used");
+        for (const auto& [key, ports] : pointers)
+        {
+            NS_TEST_ASSERT_MSG_EQ(IsRotation(ports, topo.Half()), true, "a pointer rotates");
+        }
+        NS_TEST_ASSERT_MSG_EQ(perPod.size(), 2U * 4, "every destination pod, both bins");
+        for (const auto& [key, counts] : perPod)
+        {
+            NS_TEST_ASSERT_MSG_EQ(AllEqual(counts), true, "each core: the same share of a pod");
+        }
+        NS_TEST_ASSERT_MSG_EQ(perEdgePair.size(), 2U * 8 * 7, "every pair of edge switches");
+        for (const auto& [key, counts] : perEdgePair)
+        {
+            NS_TEST_ASSERT_MSG_EQ(AllEqual(counts),
+                                  true,
+                                  "each aggregation switch: the same share of an edge pair");
+        }
+        Finish(fabric);
+    }
+};
+
+/**
+ * ofan's keys: host 0 sends m = 8 packets to each of hosts 8 and 9 (one edge
+ * switch) and 10 (another edge switch of the same pod). At host 0's edge switch
+ * the packets to 8 and 9 together rotate over the uplinks (one pointer for the
+ * destination edge switch); at each aggregation switch all packets to the pod
+ * together rotate over the cores; each core carries 24 / 4 of them.
+ */
+class OfanSharedPointerTest : public TestCase
+{
+  public:
+    OfanSharedPointerTest()
+        : TestCase("ofan: destinations under one edge switch, or in one pod, share a pointer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "ofan");
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        std::vector<Hop> hops;
+        RecordUpTiers(fabric, hops);
+        RecordHops(fabric->GetCoreSwitches(), topo, hops);
+        const uint64_t bytes = 8 * PACKET_BYTES;
+        NS_TEST_ASSERT_MSG_EQ(RunMessages(fabric, {{0, 8, bytes}, {0, 9, bytes}, {0, 10, bytes}}),
+                              true,
+                              "every message completes");
+
+        const uint32_t edge0 = fabric->GetEdgeSwitches().Get(0)->GetId();
+        const std::map<uint32_t, uint32_t> core = IndexOf(fabric->GetCoreSwitches());
+        std::vector<uint32_t> toEdge4;                   // edge 0's uplinks to hosts 8 and 9
+        std::vector<uint32_t> toEdge5;                   // edge 0's uplinks to host 10
+        std::map<uint32_t, std::vector<uint32_t>> toPod; // aggregation switch -> uplinks to pod 2
+        std::set<uint32_t> hostsToEdge4;
+        std::vector<uint32_t> perCore(topo.CoreCount(), 0);
+        for (const Hop& hop : hops)
+        {
+            if (!hop.IsData())
+            {
+                continue;
+            }
+            if (core.count(hop.node))
+            {
+                ++perCore[core.at(hop.node)];
+            }
+            else if (hop.node == edge0)
+            {
+                (topo.EdgeOf(hop.destination) == 4 ? toEdge4 : toEdge5).push_back(hop.port);
+                if (topo.EdgeOf(hop.destination) == 4)
+                {
+                    hostsToEdge4.insert(hop.destination);
+                }
+            }
+            else if (hop.up)
+            {
+                toPod[hop.node].push_back(hop.port);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(hostsToEdge4.size(), 2U, "hosts 8 and 9 sit under edge switch 4");
+        NS_TEST_ASSERT_MSG_EQ(toEdge4.size(), 16U, "16 packets to edge switch 4");
+        NS_TEST_ASSERT_MSG_EQ(IsRotation(toEdge4, topo.Half()),
+                              true,
+                              "packets to hosts 8 and 9 together rotate over the uplinks");
+        NS_TEST_ASSERT_MSG_EQ(toEdge5.size(), 8U, "8 packets to edge switch 5");
+        NS_TEST_ASSERT_MSG_EQ(IsRotation(toEdge5, topo.Half()), true, "its own rotation");
+        NS_TEST_ASSERT_MSG_EQ(toPod.size(), 2U, "both aggregation switches of pod 0 sent up");
+        for (const auto& [node, ports] : toPod)
+        {
+            NS_TEST_ASSERT_MSG_EQ(ports.size(), 12U, "an aggregation switch got half of 24");
+            NS_TEST_ASSERT_MSG_EQ(IsRotation(ports, topo.Half()),
+                                  true,
+                                  "packets to pod 2 together rotate over the cores");
+        }
+        for (uint32_t c : perCore)
+        {
+            NS_TEST_ASSERT_MSG_EQ(c, 6U, "each core carries 24 / 4 packets");
+        }
+        Finish(fabric);
+    }
+};
+
+} // namespace
+
+/// \ingroup fabric-lb-tests ecmp does what the README says.
+class FabricLbBehaviourEcmpSuite : public TestSuite
+{
+  public:
+    FabricLbBehaviourEcmpSuite()
+        : TestSuite("fabric-lb-behaviour-ecmp", FABRIC_LB_SUITE_SYSTEM)
+    {
+        AddTestCase(new EcmpBehaviourTest, FABRIC_LB_TEST_QUICK);
+    }
+};
+
+/// \ingroup fabric-lb-tests subflow does what the README says.
+class FabricLbBehaviourSubflowSuite : public TestSuite
+{
+  public:
+    FabricLbBehaviourSubflowSuite()
+        : TestSuite("fabric-lb-behaviour-subflow", FABRIC_LB_SUITE_SYSTEM)
+    {
+        AddTestCase(new SubflowBehaviourTest, FABRIC_LB_TEST_QUICK);
+    }
+};
+
+/// \ingroup fabric-lb-tests reps does what the README says.
+class FabricLbBehaviourRepsSuite : public TestSuite
+{
+  public:
+    FabricLbBehaviourRepsSuite()
+        : TestSuite("fabric-lb-behaviour-reps", FABRIC_LB_SUITE_SYSTEM)
+    {
+        AddTestCase(new RepsMarkingTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new RepsFreezeTest, FABRIC_LB_TEST_QUICK);
+    }
+};
+
+/// \ingroup fabric-lb-tests host-spray does what the README says.
+class FabricLbBehaviourHostSpraySuite : public TestSuite
+{
+  public:
+    FabricLbBehaviourHostSpraySuite()
+        : TestSuite("fabric-lb-behaviour-host-spray", FABRIC_LB_SUITE_SYSTEM)
+    {
+        AddTestCase(new HostSprayBehaviourTest, FABRIC_LB_TEST_QUICK);
+    }
+};
+
+/// \ingroup fabric-lb-tests simple-rr does what the README says.
+class FabricLbBehaviourSimpleRrSuite : public TestSuite
+{
+  public:
+    FabricLbBehaviourSimpleRrSuite()
+        : TestSuite("fabric-lb-behaviour-simple-rr", FABRIC_LB_SUITE_SYSTEM)
+    {
+        AddTestCase(new SimpleRrBehaviourTest, FABRIC_LB_TEST_QUICK);
+    }
+};
+
+/// \ingroup fabric-lb-tests jsq does what the README says.
+class FabricLbBehaviourJsqSuite : public TestSuite
+{
+  public:
+    FabricLbBehaviourJsqSuite()
+        : TestSuite("fabric-lb-behaviour-jsq", FABRIC_LB_SUITE_SYSTEM)
+    {
+        AddTestCase(new JsqBehaviourTest, FABRIC_LB_TEST_QUICK);
+    }
+};
+
+/// \ingroup fabric-lb-tests host-dr does what the README says.
+class FabricLbBehaviourHostDrSuite : public TestSuite
+{
+  public:
+    FabricLbBehaviourHostDrSuite()
+        : TestSuite("fabric-lb-behaviour-host-dr", FABRIC_LB_SUITE_SYSTEM)
+    {
+        AddTestCase(new HostDrBehaviourTest(16), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new HostDrBehaviourTest(10), FABRIC_LB_TEST_QUICK);
+    }
+};
+
+/// \ingroup fabric-lb-tests ofan does what the README says.
+class FabricLbBehaviourOfanSuite : public TestSuite
+{
+  public:
+    FabricLbBehaviourOfanSuite()
+        : TestSuite("fabric-lb-behaviour-ofan", FABRIC_LB_SUITE_SYSTEM)
+    {
+        AddTestCase(new OfanAllToAllTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new OfanSharedPointerTest, FABRIC_LB_TEST_QUICK);
+    }
+};
+
+static FabricLbBehaviourEcmpSuite g_fabricLbBehaviourEcmpSuite;           //!< registers the suite
+static FabricLbBehaviourSubflowSuite g_fabricLbBehaviourSubflowSuite;     //!< registers the suite
+static FabricLbBehaviourRepsSuite g_fabricLbBehaviourRepsSuite;           //!< registers the suite
+static FabricLbBehaviourHostSpraySuite g_fabricLbBehaviourHostSpraySuite; //!< registers the suite
+static FabricLbBehaviourSimpleRrSuite g_fabricLbBehaviourSimpleRrSuite;   //!< registers the suite
+static FabricLbBehaviourJsqSuite g_fabricLbBehaviourJsqSuite;             //!< registers the suite
+static FabricLbBehaviourHostDrSuite g_fabricLbBehaviourHostDrSuite;       //!< registers the suite
+static FabricLbBehaviourOfanSuite g_fabricLbBehaviourOfanSuite;           //!< registers the suite
