@@ -150,12 +150,12 @@ TEST(ConnectionMatrix, LimitsAreInclusive)
 {
     const ConnectionMatrix m = Parse("Nodes 128\n"
                                      "Connections 1\n"
-                                     "0->127 id 2147483647 start 18446744073709551615 "
+                                     "0->127 id 2147483647 start 9223372036854775807 "
                                      "size 2147483647 prio 2147483647\n");
     ASSERT_EQ(m.flows.size(), 1U);
     EXPECT_EQ(m.flows[0].destination, 127U);
     EXPECT_EQ(m.flows[0].id, 2147483647U);
-    EXPECT_EQ(m.flows[0].startPs, UINT64_MAX);
+    EXPECT_EQ(m.flows[0].startPs, 9223372036854775807ULL);
     EXPECT_EQ(m.flows[0].bytes, 2147483647U);
     EXPECT_EQ(m.flows[0].priority, 2147483647U);
 }
@@ -380,7 +380,7 @@ TEST(ConnectionMatrix, EveryBrokenCorpusFileFailsAtItsLine)
          {3, "malformed start '0.000000': expected a non-negative decimal integer"}},
         {"bad-overflow.cm", {3, "size '2147483648' out of range (largest is 2147483647)"}},
         {"bad-start-overflow.cm",
-         {3, "start '18446744073709551616' out of range (largest is 18446744073709551615)"}},
+         {3, "start '9223372036854775808' out of range (largest is 9223372036854775807)"}},
         {"bad-zero-size.cm", {3, "size 0: a flow carries at least one byte"}},
         {"bad-flow-id-zero.cm", {3, "flow id 0 is not allowed (ids start at 1)"}},
         {"bad-duplicate-flow-id.cm", {5, "duplicate flow id 1 (first on line 3)"}},

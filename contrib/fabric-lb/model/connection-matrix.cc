@@ -23,6 +23,10 @@ namespace
 /// htsim reads every number but the start time with std::stoi into an int.
 constexpr uint64_t HTSIM_INT_MAX = 2147483647;
 
+/// The latest start: an ns-3 Time holds int64 picoseconds, and htsim's float reading of
+/// it stays below 2^64.
+constexpr uint64_t START_MAX = 9223372036854775807;
+
 /// The longest token an error message quotes in full.
 constexpr size_t QUOTE_MAX = 40;
 
@@ -364,7 +368,7 @@ class ConnectionMatrixParser
             else if (key == "start")
             {
                 Once(flow.startPs.has_value(), key);
-                flow.startPs = Value(i, UINT64_MAX);
+                flow.startPs = Value(i, START_MAX);
             }
             else if (key == "trigger")
             {

@@ -42,9 +42,24 @@
  * After SRC->DST the key-value pairs may come in any order, as in htsim, except
  * that `id` must precede `trigger` (htsim asserts otherwise); likewise the words
  * of a trigger line. Every number is a decimal integer with digits only; start
- * times are picoseconds up to 2^64-1; every other number is at most 2147483647,
- * because htsim reads them into an int. Flow and trigger ids start at 1. Failure
+ * times are picoseconds up to 2^63-1 (an ns-3 Time holds int64 picoseconds;
+ * htsim reads larger ones through a float that may overflow its uint64); every
+ * other number is at most 2147483647, because htsim reads them into an int. Flow and trigger ids
+ start at 1. Failure
  * lines are parsed and then rejected: the fabric has no link failures yet.
+ *
+ * Every file this parser accepts, htsim's ConnectionMatrix::load accepts with the
+ * same meaning, with two caveats of htsim's: it reads start times through a
+ * float (std::stof), so starts above 2^24 ps (16.8 us) are rounded to 24
+ * significant bits; and it requires `Nodes` to equal its topology's host count,
+ * where fabric-lb accepts a matrix for fewer hosts than the fabric has. The
+ * converse does not hold: htsim also reads, and this parser rejects, numbers
+ * with a sign, a fraction or trailing junk (std::stoi reads `12x` as 12),
+ * flows without an id or a size (htsim leaves the size undefined, or takes a
+ * default for size 0), a start and a trigger on one flow (htsim lets a trigger
+ * after the start win), repeated keys or headers (the last wins), unknown header
+ * lines (ignored), `count` on a oneshot or multishot trigger (ignored), and a
+ * flow from a host to itself.
  */
 
 namespace ns3
