@@ -5,7 +5,8 @@
 // libFuzzer target of the connection-matrix parser (tools/fuzz-matrix.sh runs it).
 // Any input either parses or throws MatrixError, whose message is one line naming
 // the file and a line of it; anything that parses is written and read back to the
-// same traffic. Every other outcome (another exception, a sanitizer report) is a bug.
+// same traffic, and its triggers, signalled, start only their own waiting flows. Every other
+// outcome (another exception, a sanitizer report) is a bug.
 
 #include "connection-matrix.h"
 
@@ -71,6 +72,31 @@ CheckRoundTrip(const ConnectionMatrix& read)
     }
 }
 
+/// Signals every trigger more often than it can use: releases stay within its waiting flows.
+void
+CheckTriggers(const ConnectionMatrix& read)
+{
+    for (const MatrixTrigger& trigger : read.triggers)
+    {
+        TriggerState state(trigger);
+        uint64_t released = 0;
+        for (uint64_t i = 0; i < trigger.waiting.size() + 2; ++i)
+        {
+            const bool spent = state.Spent();
+            const TriggerRelease r = state.Signal();
+            if (r.first > r.last || r.last > trigger.waiting.size() || (spent && r.first != r.last))
+            {
+                Bug("trigger " + std::to_string(trigger.id) + " released a wrong range");
+            }
+            released += r.last - r.first;
+        }
+        if (released != trigger.waiting.size() && trigger.kind != TriggerKind::BARRIER)
+        {
+            Bug("trigger " + std::to_string(trigger.id) + " did not start its flows");
+        }
+    }
+}
+
 } // namespace
 
 extern "C" int
@@ -94,5 +120,6 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         return 0;
     }
     CheckRoundTrip(read);
+    CheckTriggers(read);
     return 0;
 }

@@ -331,6 +331,10 @@ TEST(ConnectionMatrix, WriterRefusesWhatTheParserRejects)
               "(matrix to write):3: flow has both start and trigger");
     EXPECT_EQ(refused(Flow(0, 1, 1, 10, std::nullopt, 1, 0)),
               "(matrix to write):3: trigger 1 is not declared");
+    m.triggers = {MatrixTrigger{1, static_cast<TriggerKind>(7), 1, {}, 0}};
+    EXPECT_EQ(refused(Flow(0, 1, 1, 10, std::nullopt, 1, 0)),
+              "(matrix to write):5: unknown token 'unknown'");
+    m.triggers.clear();
     m.nodes = 0;
     EXPECT_EQ(refused(Flow(0, 1, 1, 10, 0, std::nullopt, 0)),
               "(matrix to write):1: Nodes 0: a matrix needs at least one node");
