@@ -230,6 +230,7 @@ class ConnectionMatrixParser
         return std::nullopt;
     }
 
+    /// Reads one line: a header line, comment or blank line, then body lines.
     void ParseLine(const std::string& text)
     {
         Tokenize(text);
@@ -293,6 +294,7 @@ class ConnectionMatrixParser
         }
     }
 
+    /// Reads a header line, `KEY N`.
     void ParseHeader(Header h)
     {
         const std::string key(HEADER_KEYS[h]);
@@ -339,6 +341,7 @@ class ConnectionMatrixParser
         return static_cast<uint32_t>(host);
     }
 
+    /// Reads a flow line, `SRC->DST` and key-value pairs.
     void ParseFlow()
     {
         const std::string_view ends = m_tokens[0];
@@ -435,6 +438,7 @@ class ConnectionMatrixParser
         m_matrix.flows.push_back(flow);
     }
 
+    /// Reads a trigger line: `id T`, a type and, for a barrier, `count N`.
     void ParseTrigger()
     {
         std::optional<uint32_t> id;
@@ -507,6 +511,7 @@ class ConnectionMatrixParser
         m_matrix.triggers.push_back(MatrixTrigger{*id, *kind, count.value_or(1), {}, m_line});
     }
 
+    /// Reads a failure line, then rejects it: the fabric has no link failures yet.
     [[noreturn]] void ParseFailure()
     {
         bool type = false;
