@@ -216,8 +216,10 @@ struct TriggerRelease
  * \brief The firing logic of one trigger, without a simulator.
  *
  * Exactly htsim's (SingleShotTrigger, MultiShotTrigger, BarrierTrigger), except
- * where htsim aborts: a oneshot trigger signalled again, or a barrier signalled
- * more than count times, starts nothing here (Spent() tells beforehand). No
+ * where htsim aborts (its assertions are on in its Makefile): a oneshot trigger
+ * signalled again, or a barrier signalled more than count times, starts nothing
+ * here (Spent() tells beforehand); and a oneshot or barrier trigger that no flow
+ * waits on, which htsim aborts on when signalled, simply starts nothing here. No
  * flow ever starts twice, in htsim or here: a multishot trigger signalled twice
  * starts two different flows, the first two waiting in file order, not the same
  * flows again.
