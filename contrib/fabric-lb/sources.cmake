@@ -2,6 +2,7 @@
 # and the repository's stand-alone CMakeLists.txt. Paths are relative to this folder.
 set(FABRIC_LB_SOURCES
     model/collective-app.cc
+    model/connection-matrix.cc
     model/fabric-queue-disc.cc
     model/fabric-routing.cc
     model/fat-tree-topology.cc
@@ -22,6 +23,7 @@ set(FABRIC_LB_SOURCES
 
 set(FABRIC_LB_HEADERS
     model/collective-app.h
+    model/connection-matrix.h
     model/fabric-lb-compat.h
     model/fabric-queue-disc.h
     model/fabric-routing.h
