@@ -118,6 +118,9 @@ main(int argc, char* argv[])
     std::string linkDelay = "500ns";
     std::string bufferBytesText = "800000";
     std::string wire = "physical";
+    std::string matrix;
+    std::string dumpMatrix;
+    std::string flows;
     std::string out;
     bool progress = false;
     std::string flowmon;
@@ -129,7 +132,12 @@ main(int argc, char* argv[])
     cmd.Usage("Runs one collective on a k-ary fat tree under one load-balancing scheme.");
     cmd.AddValue("k", "fat-tree radix (even, >= 4): k^3/4 hosts", kText);
     cmd.AddValue("lb", "load-balancing scheme (--lb=help lists them)", lb);
-    cmd.AddValue("workload", "permutation or all-to-all", workload);
+    cmd.AddValue("workload", "permutation, all-to-all or matrix (with --matrix)", workload);
+    cmd.AddValue("matrix", "an htsim connection-matrix file, for --workload=matrix", matrix);
+    cmd.AddValue("dump-matrix",
+                 "write the workload as an htsim connection-matrix file and exit without running",
+                 dumpMatrix);
+    cmd.AddValue("flows", "write one CSV row per message here", flows);
     cmd.AddValue("msgBytes", "bytes per message", msgBytesText);
     cmd.AddValue("seed", "random seed (RngSeedManager)", seedText);
     cmd.AddValue("run", "run number (RngSeedManager)", runText);
@@ -226,6 +234,15 @@ main(int argc, char* argv[])
             return Fail("cannot write --out file '" + out + "'");
         }
     }
+    std::ofstream flowsCsv;
+    if (!flows.empty())
+    {
+        flowsCsv.open(flows);
+        if (!flowsCsv)
+        {
+            return Fail("cannot write --flows file '" + flows + "'");
+        }
+    }
 
     ExperimentConfig config;
     config.lb = lb;
@@ -233,10 +250,22 @@ main(int argc, char* argv[])
     config.messageBytes = *msgBytes;
     config.progress = progress || isatty(STDERR_FILENO);
     config.flowMonitorFile = flowmon;
+    config.matrixFile = matrix;
     ExperimentResult result;
     try
     {
-        result = RunFabricExperiment(config);
+        FabricExperiment experiment(config);
+        experiment.Configure();
+        if (!dumpMatrix.empty())
+        {
+            WriteConnectionMatrixFile(dumpMatrix, experiment.GetTraffic());
+            std::cout << "fabric-lb-sim: wrote " << experiment.GetTraffic().flows.size()
+                      << " flows to " << dumpMatrix << std::endl;
+            return 0;
+        }
+        experiment.Install();
+        experiment.Run();
+        result = experiment.Collect();
     }
     catch (const std::invalid_argument& e)
     {
@@ -247,6 +276,10 @@ main(int argc, char* argv[])
     if (json.is_open())
     {
         json << result.ToJson().dump(2) << std::endl;
+    }
+    if (flowsCsv.is_open())
+    {
+        flowsCsv << result.FlowsCsv();
     }
     if (!result.PacketBooksBalance())
     {

@@ -2,6 +2,7 @@
 # and the repository's stand-alone CMakeLists.txt. Paths are relative to this folder.
 set(FABRIC_LB_SOURCES
     model/collective-app.cc
+    model/collective-triggers.cc
     model/connection-matrix.cc
     model/fabric-queue-disc.cc
     model/fabric-routing.cc
@@ -23,6 +24,7 @@ set(FABRIC_LB_SOURCES
 
 set(FABRIC_LB_HEADERS
     model/collective-app.h
+    model/collective-triggers.h
     model/connection-matrix.h
     model/fabric-lb-compat.h
     model/fabric-queue-disc.h

@@ -5,12 +5,16 @@
 #ifndef FABRIC_LB_FABRIC_EXPERIMENT_H
 #define FABRIC_LB_FABRIC_EXPERIMENT_H
 
+#include "ns3/connection-matrix.h"
 #include "ns3/port-monitor.h"
+#include "ns3/ptr.h"
+#include "ns3/wire-model.h"
 #include "ns3/workload.h"
 
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -31,6 +35,21 @@ struct ExperimentConfig
     uint64_t messageBytes{1048576};      //!< bytes per message
     bool progress{false};                //!< report progress on stderr about once a second
     std::string flowMonitorFile; //!< if set, FlowMonitor watches every host and writes XML here
+    std::string matrixFile;      //!< the connection matrix of workload "matrix"
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief What one message of a collective did.
+ */
+struct MessageRecord
+{
+    uint32_t source;      //!< sending host
+    uint32_t destination; //!< receiving host
+    uint64_t bytes;       //!< size
+    int64_t startPs;      //!< when it was handed to the sender's NIC; -1: never
+    int64_t completionPs; //!< when its sender held every ACK; -1: never
+    uint64_t boundPs;     //!< its own bound, alone on an idle fabric
 };
 
 /**
@@ -81,6 +100,7 @@ struct ExperimentResult
     double maxQueuePackets{0};  //!< largest queue any switch port reached, data packets
     double wallSeconds{0};      //!< wall-clock time of the simulation
     uint64_t events{0};         //!< simulator events executed
+    std::vector<MessageRecord> messageRecords; //!< by message id
 
     /**
      * \return whether every packet the hosts sent (data and ACKs) was received,
@@ -93,6 +113,12 @@ struct ExperimentResult
     nlohmann::json ToJson() const;
     /// \return a human-readable summary, several lines
     std::string Summary() const;
+    /**
+     * \return one CSV line per message, after a header: source, destination,
+     * bytes, start, completion, completion time (all in ns), its own bound
+     * alone on an idle fabric (ns) and the slowdown over it
+     */
+    std::string FlowsCsv() const;
 };
 
 /**
@@ -130,6 +156,76 @@ uint32_t ParseRadix(const std::string& text);
  * \return one MessageSpec per message
  */
 std::vector<fabriclb::MessageSpec> GenerateWorkload(const ExperimentConfig& config, uint32_t hosts);
+
+/**
+ * \ingroup fabric-lb
+ * \brief The collective of \p config as a connection matrix: the file of workload
+ * "matrix", or the built-in workload's messages, all starting at time 0.
+ * \param config what to run
+ * \param hosts number of hosts
+ * \return the flows (message id = index) and triggers
+ * \throws std::invalid_argument (fabriclb::MatrixError for a bad file)
+ */
+fabriclb::ConnectionMatrix BuildTraffic(const ExperimentConfig& config, uint32_t hosts);
+
+/**
+ * \brief Writes \p traffic as an htsim connection-matrix file.
+ * \param path the file
+ * \param traffic the flows
+ * \throws std::invalid_argument if the file cannot be written
+ */
+void WriteConnectionMatrixFile(const std::string& path, const fabriclb::ConnectionMatrix& traffic);
+
+class CompletionTracker;
+class CollectiveApp;
+class CollectiveTriggers;
+class FatTreeHelper;
+
+/**
+ * \ingroup fabric-lb
+ * \brief One experiment in four steps: Configure (check the configuration, set up
+ * the fabric's attributes, build the traffic), Install (build the fabric, the
+ * applications, the triggers, the bounds), Run, Collect (measure, then tear the
+ * simulation down).
+ */
+class FabricExperiment
+{
+  public:
+    /// \param config what to run
+    explicit FabricExperiment(const ExperimentConfig& config);
+    ~FabricExperiment();
+
+    /// \throws std::invalid_argument naming a bad scheme, workload, size, wire or matrix
+    void Configure();
+    /// Builds everything; after Configure.
+    void Install();
+    /// Runs the collective until its last message completes (or nothing is left to do).
+    void Run();
+    /// \return the measurements; calls Simulator::Destroy
+    ExperimentResult Collect();
+
+    /// \return the traffic Configure built
+    const fabriclb::ConnectionMatrix& GetTraffic() const
+    {
+        return m_traffic;
+    }
+
+  private:
+    /// Connects the matrix's triggers to the NICs' completion traces.
+    void InstallTriggers();
+    /// The collective's bound and every message's own.
+    void ComputeBounds();
+
+    ExperimentConfig m_config;                    //!< what to run
+    ExperimentResult m_result;                    //!< filled step by step
+    fabriclb::WireModel m_wire;                   //!< the fabric's wire
+    fabriclb::ConnectionMatrix m_traffic;         //!< flows and triggers
+    Ptr<FatTreeHelper> m_fabric;                  //!< the fabric
+    std::vector<Ptr<CollectiveApp>> m_apps;       //!< by host
+    Ptr<CollectiveTriggers> m_triggers;           //!< if the traffic has triggers
+    std::unique_ptr<CompletionTracker> m_tracker; //!< completions and progress
+    std::vector<uint64_t> m_messageBoundsPs;      //!< by message id
+};
 
 /**
  * \ingroup fabric-lb

@@ -6,6 +6,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/node.h"
+#include "ns3/simulator.h"
 
 namespace ns3
 {
@@ -26,9 +27,22 @@ void
 CollectiveApp::AddMessage(Ipv4Address destination,
                           uint32_t destinationHost,
                           uint64_t bytes,
-                          uint32_t messageId)
+                          uint32_t messageId,
+                          Time start)
 {
-    m_messages.push_back({destination, destinationHost, bytes, messageId});
+    NS_ABORT_MSG_IF(start.IsStrictlyNegative(), "a message cannot start before its application");
+    m_messages.push_back({destination, destinationHost, bytes, messageId, start});
+}
+
+void
+CollectiveApp::SendNow(Ipv4Address destination,
+                       uint32_t destinationHost,
+                       uint64_t bytes,
+                       uint32_t messageId)
+{
+    Ptr<RoceNic> nic = GetNode()->GetObject<RoceNic>();
+    NS_ABORT_MSG_UNLESS(nic, "CollectiveApp needs a RoceNic on its node");
+    nic->SendMessage(destination, destinationHost, bytes, messageId);
 }
 
 void
@@ -38,10 +52,21 @@ CollectiveApp::StartApplication()
     NS_ABORT_MSG_UNLESS(nic, "CollectiveApp needs a RoceNic on its node");
     for (const Outgoing& message : m_messages)
     {
-        nic->SendMessage(message.destination,
-                         message.destinationHost,
-                         message.bytes,
-                         message.messageId);
+        if (message.start.IsZero())
+        {
+            nic->SendMessage(message.destination,
+                             message.destinationHost,
+                             message.bytes,
+                             message.messageId);
+            continue;
+        }
+        Simulator::Schedule(message.start,
+                            &CollectiveApp::SendNow,
+                            this,
+                            message.destination,
+                            message.destinationHost,
+                            message.bytes,
+                            message.messageId);
     }
 }
 

@@ -51,5 +51,74 @@ ComputeAllToAllBound(const WireModel& wire, uint32_t hosts, uint32_t packets, ui
     return perHost * (d + a) - wire.GapPs() + hops * wire.linkDelayPs + (hops - 1) * wire.AckPs();
 }
 
+uint64_t
+ComputeLoneMessageBound(const WireModel& wire, uint32_t packets, uint32_t hops)
+{
+    if (packets == 0 || hops == 0)
+    {
+        throw std::invalid_argument("a message bound needs at least one packet and one hop");
+    }
+    const uint64_t p = hops * wire.linkDelayPs;
+    return packets * (wire.DataPs() + wire.GapPs()) - wire.GapPs() + (hops - 1) * wire.DataPs() +
+           p + hops * wire.AckPs() + p;
+}
+
+uint64_t
+ComputeMatrixBound(const WireModel& wire, uint32_t hosts, const std::vector<FlowLoad>& flows)
+{
+    if (flows.empty())
+    {
+        throw std::invalid_argument("a matrix bound needs at least one message");
+    }
+
+    struct HostLoad
+    {
+        uint64_t sent{0};             //!< data packets it sends
+        uint64_t received{0};         //!< data packets it receives
+        uint32_t hops{0};             //!< largest hop count to a peer
+        uint64_t startPs{UINT64_MAX}; //!< earliest start of a message it takes part in
+    };
+
+    std::vector<HostLoad> load(hosts);
+    uint64_t bound = 0;
+    for (const FlowLoad& flow : flows)
+    {
+        if (flow.source >= hosts || flow.destination >= hosts)
+        {
+            throw std::invalid_argument("a message's host is beyond the fabric");
+        }
+        bound =
+            std::max(bound, flow.startPs + ComputeLoneMessageBound(wire, flow.packets, flow.hops));
+        for (const uint32_t host : {flow.source, flow.destination})
+        {
+            load[host].hops = std::max(load[host].hops, flow.hops);
+            load[host].startPs = std::min(load[host].startPs, flow.startPs);
+        }
+        load[flow.source].sent += flow.packets;
+        load[flow.destination].received += flow.packets;
+    }
+    const uint64_t td = wire.DataPs();
+    const uint64_t ta = wire.AckPs();
+    const uint64_t tg = wire.GapPs();
+    const uint64_t d = td + tg;
+    const uint64_t a = ta + tg;
+    for (const HostLoad& host : load)
+    {
+        if (host.hops == 0)
+        {
+            continue; // takes part in nothing
+        }
+        const uint64_t p = host.hops * wire.linkDelayPs;
+        const uint64_t ackReturn = host.hops * ta + p;
+        const uint64_t upTail =
+            host.received > 0 ? p + (host.hops - 1) * ta : (host.hops - 1) * td + p + ackReturn;
+        const uint64_t downTail = host.sent > 0 ? 0 : ackReturn;
+        const uint64_t up = host.sent * d + host.received * a - tg + upTail;
+        const uint64_t down = host.received * d + host.sent * a - tg + downTail;
+        bound = std::max(bound, host.startPs + std::max(up, down));
+    }
+    return bound;
+}
+
 } // namespace fabriclb
 } // namespace ns3

@@ -8,6 +8,7 @@
 #include "wire-model.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace ns3
 {
@@ -56,6 +57,47 @@ uint64_t ComputeAllToAllBound(const WireModel& wire,
                               uint32_t hosts,
                               uint32_t packets,
                               uint32_t hops);
+
+/**
+ * \param wire link and packet parameters
+ * \param packets m, packets of the message (at least 1)
+ * \param hops H, links between sender and receiver
+ * \return the completion-time bound of one message alone on an idle fabric: its
+ * m data packets back to back (m*d - Tg), the last one's remaining (H-1)*Td + p
+ * to the receiver, and its ACK's H*Ta + p back
+ */
+uint64_t ComputeLoneMessageBound(const WireModel& wire, uint32_t packets, uint32_t hops);
+
+/**
+ * \ingroup fabric-lb
+ * \brief One message of a collective, as the bound sees it.
+ */
+struct FlowLoad
+{
+    uint32_t source;      //!< sending host
+    uint32_t destination; //!< receiving host
+    uint32_t packets;     //!< m, its data packets (at least 1)
+    uint32_t hops;        //!< links between the two hosts
+    uint64_t startPs{0};  //!< when it may start
+};
+
+/**
+ * \param wire link and packet parameters
+ * \param hosts number of hosts (host indices are below it)
+ * \param flows the collective's messages (at least one), each with a start time
+ * \return a lower bound on the time the last sender holds its last ACK: the
+ * largest of (a) each message's start plus ComputeLoneMessageBound, and (b) each host link's load:
+ * from the earliest start of a message that uses it, its data and ACK packets back to back, minus
+ * the last gap, plus what the last packet still needs. On a host's uplink that is an ACK's p +
+ * (H-1)*Ta if the host receives anything, else a data packet's trip and its ACK's return; on its
+ * downlink nothing after an ACK, a data packet's ACK's return otherwise. H is the largest hop count
+ * among the host's peers, the convention of ComputeAllToAllBound. For an all-to-all this is
+ * ComputeAllToAllBound; for a permutation it is below ComputePermutationBound,
+ * which also uses how the ACKs of every host's incoming message interleave.
+ */
+uint64_t ComputeMatrixBound(const WireModel& wire,
+                            uint32_t hosts,
+                            const std::vector<FlowLoad>& flows);
 
 } // namespace fabriclb
 } // namespace ns3

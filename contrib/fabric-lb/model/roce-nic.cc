@@ -46,6 +46,10 @@ RoceNic::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&RoceNic::m_ecnCapable),
                           MakeBooleanChecker())
+            .AddTraceSource("MessageStarted",
+                            "A message is handed to the NIC to send",
+                            MakeTraceSourceAccessor(&RoceNic::m_messageStartedTrace),
+                            "ns3::RoceNic::MessageTracedCallback")
             .AddTraceSource("MessageAcked",
                             "The sender holds the ACKs of a whole message",
                             MakeTraceSourceAccessor(&RoceNic::m_messageAckedTrace),
@@ -137,6 +141,7 @@ RoceNic::SendMessage(Ipv4Address destination,
     sender.labelOf.reserve(sender.packets);
     m_senders.push_back(std::move(sender));
     m_policy->AddQueuePair(qp, destinationHost);
+    m_messageStartedTrace(messageId, qp);
     if (m_pacingGapPs > 0)
     {
         m_senders[qp].pacer =

@@ -283,6 +283,7 @@ class RoceNic : public Object
     uint64_t m_acksReceived{0};   //!< counter
     uint64_t m_lossesDetected{0}; //!< counter
 
+    TracedCallback<uint32_t, uint32_t> m_messageStartedTrace;  //!< a message is handed to the NIC
     TracedCallback<uint32_t, uint32_t> m_messageAckedTrace;    //!< sender holds all m ACKs
     TracedCallback<uint32_t, uint32_t> m_messageReceivedTrace; //!< receiver holds m packets
 };

@@ -81,7 +81,7 @@ AllToAllWorkload(uint32_t hosts, uint64_t bytes)
 const std::vector<std::string>&
 WorkloadNames()
 {
-    static const std::vector<std::string> names{"permutation", "all-to-all"};
+    static const std::vector<std::string> names{"permutation", "all-to-all", "matrix"};
     return names;
 }
 
