@@ -2,17 +2,32 @@
 # Runs every fabric-lb test on Debian 12, installing what is missing first:
 #  1. the stand-alone build against Debian's ns-3.37: GoogleTest unit tests, the
 #     module's ns-3 TestSuites, the example, end-to-end tests of the driver (CTest);
-#  2. the in-tree check: the module dropped into the ns-3.37 source tree, built
+#  2. the same tests under AddressSanitizer and UndefinedBehaviorSanitizer, in
+#     build-asan/ (tools/sanitize.sh, doc/sanitizers.md);
+#  3. the in-tree check: the module dropped into the ns-3.37 source tree, built
 #     there with ./ns3, ./test.py on every suite, ./ns3 run (tools/in-tree-check.sh).
-# Usage: ./run-tests.sh [--no-in-tree]
+# Usage: ./run-tests.sh [--no-sanitize] [--no-in-tree]
 set -euo pipefail
 root=$(cd "$(dirname "$0")" && pwd)
+sanitize=1
 in_tree=1
-[ "${1:-}" = "--no-in-tree" ] && in_tree=0
+for arg in "$@"; do
+  case "$arg" in
+    --no-sanitize) sanitize=0 ;;
+    --no-in-tree) in_tree=0 ;;
+    *) echo "usage: $0 [--no-sanitize] [--no-in-tree]" >&2; exit 2 ;;
+  esac
+done
 
 "$root/tools/build.sh"
 (cd "$root/build" && ctest --output-on-failure -j "$(nproc)")
 standalone=$(cd "$root/build" && ctest -N | sed -n 's/^Total Tests: //p')
+
+sanitized=0
+if [ "$sanitize" -eq 1 ]; then
+  "$root/tools/sanitize.sh"
+  sanitized=$(cd "$root/build-asan" && ctest -N | sed -n 's/^Total Tests: //p')
+fi
 
 in_tree_checks=0
 if [ "$in_tree" -eq 1 ]; then
@@ -21,5 +36,5 @@ if [ "$in_tree" -eq 1 ]; then
     grep -c 'fabric-lb-')
   in_tree_checks=$((suites + 2))
 fi
-echo "fabric-lb tests: $standalone stand-alone, $in_tree_checks in-tree"
-echo "$((standalone + in_tree_checks)) passed, 0 failed"
+echo "fabric-lb tests: $standalone stand-alone, $sanitized sanitized, $in_tree_checks in-tree"
+echo "$((standalone + sanitized + in_tree_checks)) passed, 0 failed"

@@ -2,8 +2,8 @@
 # Fuzzes the connection-matrix parser with libFuzzer for SECONDS (default 300):
 # builds test/fuzz/connection-matrix-fuzz.cc with clang (address and undefined-behaviour
 # sanitizers) into build-fuzz/, seeds it with a copy of test/matrix/, runs it, then
-# reports the line and branch coverage of connection-matrix.cc reached by the
-# final corpus. A crashing input lands in build-fuzz/artifacts/ and the script
+# reports the line and branch coverage of connection-matrix.cc (and of the fuzz
+# target) reached by the final corpus. A crashing input lands in build-fuzz/artifacts/ and the script
 # exits non-zero; add the input to test/matrix/ as a regression case.
 # Needs clang and llvm (Debian: apt-get install clang llvm), not ns-3.
 set -euo pipefail
@@ -23,6 +23,6 @@ cd "$build"
 LLVM_PROFILE_FILE="$build/corpus.profraw" ./connection-matrix-fuzz-cov -runs=0 corpus \
     >/dev/null 2>&1
 llvm-profdata merge -sparse corpus.profraw -o corpus.profdata
-echo "Coverage of connection-matrix.cc by the final corpus ($(ls corpus | wc -l) inputs):"
+echo "Coverage of the parser and the fuzz target by the final corpus ($(ls corpus | wc -l) inputs):"
 llvm-cov report ./connection-matrix-fuzz-cov -instr-profile=corpus.profdata \
-    "$root/contrib/fabric-lb/model/connection-matrix.cc"
+    -ignore-filename-regex='^/usr/'

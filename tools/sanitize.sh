@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Builds fabric-lb with AddressSanitizer (and its LeakSanitizer) and
+# UndefinedBehaviorSanitizer into build-asan/ (-DFABRIC_LB_SANITIZE=ON, Debug) and runs
+# every CTest test there: the GoogleTest unit tests, the module's ns-3 TestSuites, the
+# example, the end-to-end tests of the driver and the sweep runner (and so the driver
+# and the sweep runner themselves). Fails on any failing test and on any sanitizer
+# report, also one from a program that a test ran without looking at its stderr.
+# Reports are kept in build-asan/sanitizer-reports/. See doc/sanitizers.md.
+#
+# Usage: tools/sanitize.sh [ctest arguments, e.g. -R unit.]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$root/build-asan
+reports=$build/sanitizer-reports
+start=$SECONDS
+
+"$root/tools/install-deps.sh"
+
+# halt_on_error: stop at the first report; the build also runs the GoogleTest binaries
+# (test discovery), so the options hold for it too, with reports on stderr.
+asan="halt_on_error=1:print_stacktrace=1:detect_leaks=1:detect_stack_use_after_return=1"
+asan="$asan:check_initialization_order=1:strict_init_order=1"
+ubsan="halt_on_error=1:print_stacktrace=1"
+export ASAN_OPTIONS=$asan UBSAN_OPTIONS=$ubsan
+
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DFABRIC_LB_SANITIZE=ON >/dev/null
+cmake --build "$build" -j "$(nproc)"
+
+# Every instrumented process, the test binaries and the programs they start, writes
+# its ASan and LSan reports to its own file here (log_path appends the pid). UBSan
+# ignores log_path beside ASan in GCC (gcc.gnu.org/PR94328): its reports go to stderr
+# and, with -fno-sanitize-recover, end the process with status 1, which every test
+# checks, of its own process and of every program it runs.
+rm -rf "$reports"
+mkdir -p "$reports"
+export ASAN_OPTIONS="$asan:log_path=$reports/asan"
+status=0
+(cd "$build" && ctest --output-on-failure -j "$(nproc)" "$@") || status=$?
+
+if [ -n "$(ls -A "$reports")" ]; then
+  for report in "$reports"/*; do
+    echo "=== $report" >&2
+    cat "$report" >&2
+  done
+  echo "sanitize: FAILED: sanitizer reports in $reports" >&2
+  exit 1
+fi
+if [ "$status" -ne 0 ]; then
+  echo "sanitize: FAILED: tests failed under the sanitizers" >&2
+  exit "$status"
+fi
+elapsed=$((SECONDS - start))
+echo "sanitize: clean, $(cd "$build" && ctest -N "$@" | sed -n 's/^Total Tests: //p') tests," \
+  "$((elapsed / 60)) min $((elapsed % 60)) s"
