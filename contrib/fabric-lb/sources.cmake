@@ -48,6 +48,7 @@ set(FABRIC_LB_HEADERS
 set(FABRIC_LB_TEST_SOURCES
     test/fabric-lb-test-suite.cc
     test/fabric-lb-schemes-test-suite.cc
+    test/fabric-lb-matrix-test-suite.cc
     test/fabric-lb-scheme-behaviour-test-suite.cc
 )
 
@@ -60,6 +61,7 @@ set(FABRIC_LB_TEST_SUITES
     fabric-lb-determinism
     fabric-lb-schemes
     fabric-lb-rotation
+    fabric-lb-matrix
     fabric-lb-behaviour-ecmp
     fabric-lb-behaviour-subflow
     fabric-lb-behaviour-reps

@@ -7,10 +7,14 @@
 #include "e2e-util.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <string>
+#include <vector>
 
 using namespace fabriclbe2e;
 
@@ -172,3 +176,72 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_pair("--bogus=3", "--bogus=3"),
                       std::make_pair("--ns3::RoceNic::InitialRtt=soon", "soon"),
                       std::make_pair("--ns3::OfanDiscipline::ShiftWraps=x", "\"x\"")));
+
+TEST(Driver, DumpedMatrixRunsLikeTheBuiltInWorkload)
+{
+    const std::string matrix = TempPath("cm");
+    const Outcome dump =
+        RunSim("--k=4 --workload=all-to-all --msgBytes=8192 --dump-matrix=" + matrix);
+    ASSERT_EQ(dump.status, 0) << dump.err;
+    const std::string text = Slurp(matrix);
+    EXPECT_EQ(text.rfind("Nodes 16\nConnections 240\n0->1 id 1 start 0 size 8192\n", 0), 0U)
+        << text.substr(0, 200);
+    nlohmann::json builtIn = RunJson("--k=4 --workload=all-to-all --msgBytes=8192 --lb=ofan");
+    nlohmann::json fromFile = RunJson("--k=4 --workload=matrix --matrix=" + matrix + " --lb=ofan");
+    std::remove(matrix.c_str());
+    EXPECT_EQ(fromFile["workload"], "matrix");
+    // Messages this short make one message's round trip the tighter bound.
+    EXPECT_GE(fromFile["bound_ns"].get<double>(), builtIn["bound_ns"].get<double>());
+    for (nlohmann::json* j : {&builtIn, &fromFile})
+    {
+        for (const char* field : {"workload", "wall_seconds", "bound_ns", "cct_increase_pct"})
+        {
+            j->erase(field);
+        }
+    }
+    EXPECT_EQ(builtIn, fromFile);
+}
+
+TEST(Driver, FlowsCsvHasOneRowPerMessage)
+{
+    const std::string csv = TempPath("csv");
+    const Outcome o = RunSim("--k=4 --workload=permutation --msgBytes=40960 --flows=" + csv);
+    ASSERT_EQ(o.status, 0) << o.err;
+    std::istringstream in(Slurp(csv));
+    std::remove(csv.c_str());
+    std::string line;
+    std::getline(in, line);
+    EXPECT_EQ(line, "source,destination,bytes,start_ns,completion_ns,fct_ns,bound_ns,slowdown");
+    uint32_t rows = 0;
+    while (std::getline(in, line))
+    {
+        ++rows;
+        std::vector<std::string> cells;
+        std::istringstream row(line);
+        for (std::string cell; std::getline(row, cell, ',');)
+        {
+            cells.push_back(cell);
+        }
+        ASSERT_EQ(cells.size(), 8U) << line;
+        EXPECT_EQ(cells[2], "40960");
+        EXPECT_EQ(cells[3], "0");
+        EXPECT_DOUBLE_EQ(std::stod(cells[5]), std::stod(cells[4]) - std::stod(cells[3]));
+        EXPECT_GE(std::stod(cells[7]), 1.0) << "no message beats its own bound";
+        EXPECT_NEAR(std::stod(cells[7]), std::stod(cells[5]) / std::stod(cells[6]), 1e-4);
+    }
+    EXPECT_EQ(rows, 16U);
+}
+
+TEST(Driver, MalformedMatrixIsOneErrorLineNamingFileAndLine)
+{
+    const std::string matrix = TempPath("cm");
+    std::ofstream(matrix) << "Nodes 16\nConnections 1\n0->99 id 1 start 0 size 4096\n";
+    const Outcome o = RunSim("--k=4 --workload=matrix --matrix=" + matrix);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.err,
+              "fabric-lb-sim: error: " + matrix + ":3: host 99 is beyond the fabric's 16 hosts\n");
+    std::remove(matrix.c_str());
+    const Outcome missing = RunSim("--k=4 --workload=matrix");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.err.find("--matrix=FILE"), std::string::npos) << missing.err;
+}

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 #include <stdexcept>
+#include <vector>
 
 using ns3::fabriclb::ComputeAllToAllBound;
 using ns3::fabriclb::ComputePermutationBound;
@@ -121,4 +122,62 @@ TEST(Bounds, RejectDegenerateInput)
     EXPECT_THROW(ComputePermutationBound(WireModel{}, 10, 0), std::invalid_argument);
     EXPECT_THROW(ComputeAllToAllBound(WireModel{}, 1, 10, 6), std::invalid_argument);
     EXPECT_THROW(WireModel{}.SerialisationPs(2000000), std::invalid_argument);
+}
+
+TEST(LoneMessageBound, ByHand)
+{
+    // m = 10 across pods: 10 d - Tg = 417.8 - 0.2 = 417.6 ns; + 5 Td + p
+    // = 207.9 + 3000; + 6 Ta + p = 3.84 + 3000: 6629.34 ns. (m <= i1: no ACK is
+    // due before the last data packet, so the permutation bound agrees.)
+    EXPECT_EQ(ns3::fabriclb::ComputeLoneMessageBound(WireModel{}, 10, 6), 6629340U);
+    EXPECT_EQ(ns3::fabriclb::ComputeLoneMessageBound(WireModel{}, 10, 6),
+              ComputePermutationBound(WireModel{}, 10, 6).completionPs);
+    // m = 256: the data leave back to back, 256 d - Tg = 10695.48 ns, + 3207.9 + 3003.84.
+    EXPECT_EQ(ns3::fabriclb::ComputeLoneMessageBound(WireModel{}, 256, 6), 16907220U);
+    EXPECT_THROW(ns3::fabriclb::ComputeLoneMessageBound(WireModel{}, 0, 6), std::invalid_argument);
+}
+
+TEST(MatrixBound, AllToAllIsTheAllToAllBound)
+{
+    // Four hosts, every pair 6 hops apart, 256 packets each way: the links'
+    // load (3 * 256 (d + a) = 32.7 us) outweighs a lone message's 16.9 us.
+    std::vector<ns3::fabriclb::FlowLoad> flows;
+    for (uint32_t a = 0; a < 4; ++a)
+    {
+        for (uint32_t b = 0; b < 4; ++b)
+        {
+            if (a != b)
+            {
+                flows.push_back({a, b, 256, 6, 0});
+            }
+        }
+    }
+    EXPECT_EQ(ns3::fabriclb::ComputeMatrixBound(WireModel{}, 4, flows),
+              ComputeAllToAllBound(WireModel{}, 4, 256, 6));
+    // Short messages: the lone message's round trip is the larger bound.
+    for (auto& flow : flows)
+    {
+        flow.packets = 3;
+    }
+    EXPECT_EQ(ns3::fabriclb::ComputeMatrixBound(WireModel{}, 4, flows),
+              ns3::fabriclb::ComputeLoneMessageBound(WireModel{}, 3, 6));
+}
+
+TEST(MatrixBound, BusiestLinkAndStartTimes)
+{
+    const WireModel wire;
+    const uint64_t d = wire.DataPs() + wire.GapPs();
+    // Host 0 sends 300 packets to host 1 and 200 to host 2 from time 5 us, and
+    // receives nothing: its uplink carries 500 data packets, then the last one
+    // still travels 5 Td + p and its ACK 6 Ta + p.
+    const std::vector<ns3::fabriclb::FlowLoad> flows{{0, 1, 300, 6, 5000000},
+                                                     {0, 2, 200, 6, 5000000}};
+    const uint64_t expected =
+        5000000 + 500 * d - wire.GapPs() + 5 * wire.DataPs() + 3000000 + 6 * wire.AckPs() + 3000000;
+    EXPECT_EQ(ns3::fabriclb::ComputeMatrixBound(wire, 3, flows), expected);
+    // A host that only receives: 300 data packets arrive on its downlink, then its
+    // last ACK returns (6 Ta + p); the sender's uplink dominates anyway.
+    EXPECT_GT(expected, 5000000 + 300 * d - wire.GapPs() + 6 * wire.AckPs() + 3000000);
+    EXPECT_THROW(ns3::fabriclb::ComputeMatrixBound(wire, 2, flows), std::invalid_argument);
+    EXPECT_THROW(ns3::fabriclb::ComputeMatrixBound(wire, 3, {}), std::invalid_argument);
 }
