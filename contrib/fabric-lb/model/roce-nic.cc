@@ -15,6 +15,8 @@
 #include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
+#include <limits>
+
 namespace ns3
 {
 
@@ -107,6 +109,9 @@ RoceNic::SetFlowsPerHost(double flowsPerHost)
 {
     NS_ABORT_MSG_UNLESS(flowsPerHost > 0, "a host paces at least one flow");
     m_pacingGapPs = m_wire.PacingGapPs(flowsPerHost);
+    // The jitter and start offsets are drawn as 32-bit integers of picoseconds.
+    NS_ABORT_MSG_IF(m_pacingGapPs > std::numeric_limits<uint32_t>::max(),
+                    "a pacing gap of " << m_pacingGapPs << " ps is beyond 2^32 ps");
 }
 
 int64_t
