@@ -175,7 +175,9 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_pair("--run=1x", "--run"),
                       std::make_pair("--bogus=3", "--bogus=3"),
                       std::make_pair("--ns3::RoceNic::InitialRtt=soon", "soon"),
-                      std::make_pair("--ns3::OfanDiscipline::ShiftWraps=x", "\"x\"")));
+                      std::make_pair("--ns3::OfanDiscipline::ShiftWraps=x", "\"x\""),
+                      std::make_pair("--recovery=tcp --k=4", "unknown recovery 'tcp'"),
+                      std::make_pair("--cc=bbr --k=4", "unknown congestion control 'bbr'")));
 
 TEST(Driver, DumpedMatrixRunsLikeTheBuiltInWorkload)
 {

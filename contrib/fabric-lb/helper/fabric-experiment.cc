@@ -14,6 +14,7 @@
 #include "ns3/lower-bound.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/roce-strategies.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -364,11 +365,19 @@ FabricExperiment::Configure()
     {
         throw std::invalid_argument("message size must be positive");
     }
+    const fabriclb::RoceStrategy& recovery =
+        fabriclb::FindRoceStrategy(fabriclb::RecoveryStrategies(), m_config.recovery, "recovery");
+    const fabriclb::RoceStrategy& cc =
+        fabriclb::FindRoceStrategy(fabriclb::CongestionControlStrategies(),
+                                   m_config.cc,
+                                   "congestion control");
 
     m_fabric = CreateObject<FatTreeHelper>();
     m_fabric->SetAttribute("SwitchDiscipline",
                            TypeIdValue(TypeId::LookupByName(scheme->switchDiscipline)));
     m_fabric->SetAttribute("HostPathPolicy", TypeIdValue(TypeId::LookupByName(scheme->hostPolicy)));
+    m_fabric->SetNicAttribute("Recovery", TypeIdValue(TypeId::LookupByName(recovery.typeName)));
+    m_fabric->SetNicAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName(cc.typeName)));
     m_wire = m_fabric->GetWireModel(); // throws for an unknown model
     StringValue wireName;
     m_fabric->GetAttribute("Wire", wireName);

@@ -34,8 +34,10 @@ struct ExperimentConfig
     std::string workload{"permutation"}; //!< workload name (fabriclb::WorkloadNames)
     uint64_t messageBytes{1048576};      //!< bytes per message
     bool progress{false};                //!< report progress on stderr about once a second
-    std::string flowMonitorFile; //!< if set, FlowMonitor watches every host and writes XML here
-    std::string matrixFile;      //!< the connection matrix of workload "matrix"
+    std::string flowMonitorFile;     //!< if set, FlowMonitor watches every host and writes XML here
+    std::string matrixFile;          //!< the connection matrix of workload "matrix"
+    std::string recovery{"erasure"}; //!< loss recovery (fabriclb::RecoveryStrategies)
+    std::string cc{"fixed"};         //!< congestion control (fabriclb::CongestionControlStrategies)
 };
 
 /**

@@ -1,0 +1,245 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_ROCE_RECOVERY_LOGIC_H
+#define FABRIC_LB_ROCE_RECOVERY_LOGIC_H
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief An RTT estimate with RFC 6298 smoothing, in integer picoseconds.
+ *
+ * Pure logic: every sample moves the variation by a quarter of its error and
+ * the smoothed RTT by an eighth, in integer arithmetic that truncates.
+ */
+struct RttEstimator
+{
+    /// \param initialPs the estimate before the first sample (variation: half of it)
+    explicit RttEstimator(int64_t initialPs)
+        : srttPs(initialPs),
+          rttvarPs(initialPs / 2)
+    {
+    }
+
+    /// \param samplePs one measured round trip
+    void Sample(int64_t samplePs)
+    {
+        const int64_t error = samplePs > srttPs ? samplePs - srttPs : srttPs - samplePs;
+        rttvarPs = (3 * rttvarPs + error) / 4;
+        srttPs = (7 * srttPs + samplePs) / 8;
+    }
+
+    /// \return how long after a packet is sent its ACK counts as overdue:
+    /// the smoothed RTT plus max(smoothed RTT, 4 variations)
+    int64_t OverduePs() const
+    {
+        return srttPs + std::max(srttPs, 4 * rttvarPs);
+    }
+
+    int64_t srttPs;   //!< smoothed RTT
+    int64_t rttvarPs; //!< RTT variation
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief What a receiver answers to one data packet.
+ */
+struct RecoveryReply
+{
+    /// The kind of answer.
+    enum Kind : uint8_t
+    {
+        NONE, //!< nothing (the packet is discarded silently)
+        ACK,  //!< acknowledges the packet
+        NACK  //!< reports a sequence gap: resend from cumulativePsn
+    };
+
+    Kind kind{NONE};           //!< what to send
+    uint32_t cumulativePsn{0}; //!< every PSN below has arrived
+    uint64_t sackBitmap{0};    //!< bit i: PSN cumulativePsn + 1 + i has arrived
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief What one data packet did at its receiver.
+ */
+struct ReceiveOutcome
+{
+    RecoveryReply reply;               //!< the answer to send
+    std::optional<uint32_t> delivered; //!< the message's packet index handed to the application
+    bool complete{false};              //!< the application now holds the whole message
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief The receiving side of a queue pair's loss recovery.
+ */
+class RecoveryReceiver
+{
+  public:
+    virtual ~RecoveryReceiver() = default;
+
+    /**
+     * \param psn the PSN of a data packet that arrived
+     * \return the answer and what the application got
+     */
+    virtual ReceiveOutcome OnData(uint32_t psn) = 0;
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief What an ACK or NACK tells a sender.
+ */
+struct AckInfo
+{
+    bool nack{false};          //!< a NACK: resend from cumulativePsn
+    uint32_t psn{0};           //!< the data packet that drew it
+    uint32_t cumulativePsn{0}; //!< every PSN below has arrived (gbn, sack)
+    uint64_t sackBitmap{0};    //!< bit i: PSN cumulativePsn + 1 + i has arrived (sack)
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief A packet a sender puts on the link.
+ */
+struct SentPacket
+{
+    uint32_t psn;        //!< its PSN
+    bool retransmission; //!< the PSN was sent before
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief The sending side of a queue pair's loss recovery: which PSN goes
+ * next, what ACKs and timeouts reveal, when its timer is due.
+ *
+ * Pure logic on integer picoseconds; the caller owns the RTT estimator, so a
+ * strategy decides whose estimate its timeouts use.
+ */
+class RecoverySender
+{
+  public:
+    /// \param packets m, the packets of the message
+    explicit RecoverySender(uint32_t packets)
+        : m_packets(packets)
+    {
+    }
+
+    virtual ~RecoverySender() = default;
+
+    /// \return m
+    uint32_t Packets() const
+    {
+        return m_packets;
+    }
+
+    /// \return whether the receiver holds the whole message, as far as the sender knows
+    virtual bool Done() const = 0;
+
+    /// \return how many packets the sender would send now, back to back
+    virtual uint32_t Sendable() const = 0;
+
+    /**
+     * \brief Takes the next packet to send; Sendable() must be positive.
+     * \param nowPs the time it is sent
+     * \return it
+     */
+    virtual SentPacket Send(int64_t nowPs) = 0;
+
+    /**
+     * \brief An ACK or NACK arrived.
+     * \param ack what it says
+     * \param nowPs the time
+     * \param rtt the estimator to feed a sample
+     * \param[out] lost the PSNs it reveals as lost, appended
+     */
+    virtual void OnAck(const AckInfo& ack,
+                       int64_t nowPs,
+                       RttEstimator& rtt,
+                       std::vector<uint32_t>& lost) = 0;
+
+    /**
+     * \param rtt the estimator that sets the timeout
+     * \return when the oldest unresolved packet becomes overdue, or nothing if
+     * none is outstanding
+     */
+    virtual std::optional<int64_t> Deadline(const RttEstimator& rtt) const = 0;
+
+    /**
+     * \brief The timer fired: declares overdue packets lost.
+     * \param nowPs the time
+     * \param rtt the estimator that sets the timeout
+     * \param[out] lost the PSNs declared lost, appended
+     * \return whether this was a retransmission timeout (which backs off)
+     */
+    virtual bool OnTimer(int64_t nowPs, const RttEstimator& rtt, std::vector<uint32_t>& lost) = 0;
+
+  private:
+    uint32_t m_packets; //!< m
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Ideal rateless erasure coding, sender side: every packet is a fresh
+ * coded one with a new PSN; m distinct ACKs complete the message; each packet
+ * whose ACK is overdue (RttEstimator::OverduePs after its sending) is declared
+ * lost and earns one more coded packet.
+ */
+class ErasureSender : public RecoverySender
+{
+  public:
+    /// \param packets m
+    explicit ErasureSender(uint32_t packets);
+    bool Done() const override;
+    uint32_t Sendable() const override;
+    SentPacket Send(int64_t nowPs) override;
+    void OnAck(const AckInfo& ack,
+               int64_t nowPs,
+               RttEstimator& rtt,
+               std::vector<uint32_t>& lost) override;
+    std::optional<int64_t> Deadline(const RttEstimator& rtt) const override;
+    bool OnTimer(int64_t nowPs, const RttEstimator& rtt, std::vector<uint32_t>& lost) override;
+
+  private:
+    /// Moves m_unresolved past acknowledged PSNs.
+    void SkipAcked();
+
+    uint32_t m_credits;              //!< packets it may still send
+    uint32_t m_acked{0};             //!< distinct ACKs held
+    uint32_t m_unresolved{0};        //!< every PSN below is acknowledged or declared lost
+    std::vector<bool> m_ackedPsn;    //!< by PSN
+    std::vector<int64_t> m_sentAtPs; //!< by PSN
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Ideal rateless erasure coding, receiver side: any m distinct PSNs
+ * decode the message; every packet is acknowledged.
+ */
+class ErasureReceiver : public RecoveryReceiver
+{
+  public:
+    /// \param packets m
+    explicit ErasureReceiver(uint32_t packets);
+    ReceiveOutcome OnData(uint32_t psn) override;
+
+  private:
+    uint32_t m_packets;       //!< m
+    uint32_t m_distinct{0};   //!< distinct PSNs received
+    std::vector<bool> m_seen; //!< by PSN
+};
+
+} // namespace fabriclb
+} // namespace ns3
+
+#endif /* FABRIC_LB_ROCE_RECOVERY_LOGIC_H */
