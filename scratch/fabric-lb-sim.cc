@@ -150,7 +150,9 @@ main(int argc, char* argv[])
                  "physical (RoCEv2 frames, 20 B gaps) or study (the study's simulator's sizes, "
                  "pacing and buffer slots)",
                  wire);
-    cmd.AddValue("recovery", "loss recovery: erasure (ideal: rateless erasure coding)", recovery);
+    cmd.AddValue("recovery",
+                 "loss recovery: erasure (ideal: rateless erasure coding) or gbn (go-back-N)",
+                 recovery);
     cmd.AddValue("cc", "congestion control: fixed (ideal: a fixed fair rate)", cc);
     cmd.AddValue("out", "write the result as one JSON object to this file", out);
     cmd.AddValue("progress", "report progress on stderr even when it is not a terminal", progress);

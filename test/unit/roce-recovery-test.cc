@@ -5,6 +5,7 @@
 #include "ns3/roce-recovery-logic.h"
 #include "ns3/roce-strategies.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <stdexcept>
 
@@ -140,4 +141,203 @@ TEST(RoceStrategies, NamesMapToTypeIdsAndUnknownNamesListTheKnownOnes)
         EXPECT_EQ(std::string(e.what()).rfind("unknown recovery 'tcp' (erasure", 0), 0u)
             << e.what();
     }
+}
+
+namespace
+{
+
+/// A scripted link between one sender and one receiver: what is sent, what arrives, what is
+/// delivered. Nothing is delivered unless the script says so.
+struct ScriptedPair
+{
+    RecoverySender& sender;
+    RecoveryReceiver& receiver;
+    RttEstimator rtt{1000};
+    std::vector<uint32_t> lost;      //!< every PSN the sender declared lost
+    std::vector<uint32_t> sent;      //!< every PSN sent, in order
+    uint32_t retransmissions{0};     //!< sendings of a PSN sent before
+    std::vector<uint32_t> delivered; //!< per packet index, how often it reached the application
+    bool complete{false};            //!< the receiver completed the message
+
+    /// Sends every packet the sender has, at \p nowPs; returns their PSNs.
+    std::vector<uint32_t> SendAll(int64_t nowPs)
+    {
+        std::vector<uint32_t> psns;
+        while (sender.Sendable() > 0)
+        {
+            const SentPacket packet = sender.Send(nowPs);
+            psns.push_back(packet.psn);
+            sent.push_back(packet.psn);
+            retransmissions += packet.retransmission;
+        }
+        return psns;
+    }
+
+    /// Data packet \p psn arrives; its reply reaches the sender at \p nowPs unless \p dropReply.
+    RecoveryReply Arrive(uint32_t psn, int64_t nowPs, bool dropReply = false)
+    {
+        const ReceiveOutcome outcome = receiver.OnData(psn);
+        if (outcome.delivered)
+        {
+            delivered.resize(std::max<size_t>(delivered.size(), *outcome.delivered + 1), 0);
+            ++delivered[*outcome.delivered];
+        }
+        complete = complete || outcome.complete;
+        if (outcome.reply.kind != RecoveryReply::NONE && !dropReply)
+        {
+            AckInfo ack;
+            ack.nack = outcome.reply.kind == RecoveryReply::NACK;
+            ack.psn = psn;
+            ack.cumulativePsn = outcome.reply.cumulativePsn;
+            ack.sackBitmap = outcome.reply.sackBitmap;
+            sender.OnAck(ack, nowPs, rtt, lost);
+        }
+        return outcome.reply;
+    }
+
+    /// \return whether every one of \p m packets reached the application exactly once
+    bool EachDeliveredOnce(uint32_t m) const
+    {
+        return delivered.size() == m &&
+               std::all_of(delivered.begin(), delivered.end(), [](uint32_t n) { return n == 1; });
+    }
+};
+
+} // namespace
+
+TEST(GoBackNReceiver, AcceptsOnlyTheExpectedPsnAndNacksEachGapOnce)
+{
+    GoBackNReceiver receiver(4);
+    ReceiveOutcome r = receiver.OnData(0);
+    EXPECT_EQ(r.reply.kind, RecoveryReply::ACK);
+    EXPECT_EQ(r.reply.cumulativePsn, 1u);
+    EXPECT_EQ(r.delivered, 0u);
+    r = receiver.OnData(2); // a gap at 1: one NACK
+    EXPECT_EQ(r.reply.kind, RecoveryReply::NACK);
+    EXPECT_EQ(r.reply.cumulativePsn, 1u);
+    EXPECT_FALSE(r.delivered);
+    r = receiver.OnData(3); // the same gap: discarded silently
+    EXPECT_EQ(r.reply.kind, RecoveryReply::NONE);
+    EXPECT_FALSE(r.delivered);
+    r = receiver.OnData(0); // a duplicate: ACKed again, not delivered
+    EXPECT_EQ(r.reply.kind, RecoveryReply::ACK);
+    EXPECT_EQ(r.reply.cumulativePsn, 1u);
+    EXPECT_FALSE(r.delivered);
+    r = receiver.OnData(1);
+    EXPECT_EQ(r.delivered, 1u);
+    r = receiver.OnData(3); // a new gap at 2: a new NACK
+    EXPECT_EQ(r.reply.kind, RecoveryReply::NACK);
+    EXPECT_EQ(r.reply.cumulativePsn, 2u);
+    receiver.OnData(2);
+    r = receiver.OnData(3);
+    EXPECT_EQ(r.delivered, 3u);
+    EXPECT_TRUE(r.complete);
+}
+
+TEST(GoBackN, ALossDrawsOneNackAndTheSenderGoesBackToIt)
+{
+    GoBackNSender sender(5);
+    GoBackNReceiver receiver(5);
+    ScriptedPair pair{sender, receiver};
+    EXPECT_EQ(pair.SendAll(0), (std::vector<uint32_t>{0, 1, 2, 3, 4}));
+    pair.Arrive(0, 1000);
+    // 1 is lost
+    EXPECT_EQ(pair.Arrive(2, 1010).kind, RecoveryReply::NACK);
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{1});
+    EXPECT_EQ(sender.NextPsn(), 1u);
+    EXPECT_EQ(pair.Arrive(3, 1020).kind, RecoveryReply::NONE);
+    pair.Arrive(4, 1030);
+    EXPECT_EQ(pair.SendAll(1100), (std::vector<uint32_t>{1, 2, 3, 4}));
+    EXPECT_EQ(pair.retransmissions, 4u);
+    for (uint32_t psn = 1; psn < 5; ++psn)
+    {
+        pair.Arrive(psn, 2000 + psn);
+    }
+    EXPECT_TRUE(sender.Done());
+    EXPECT_TRUE(pair.complete);
+    EXPECT_TRUE(pair.EachDeliveredOnce(5));
+    EXPECT_EQ(pair.lost.size(), 1u);
+}
+
+TEST(GoBackN, ReorderingAloneCostsRetransmissionsButDeliversOnce)
+{
+    GoBackNSender sender(4);
+    GoBackNReceiver receiver(4);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    pair.Arrive(0, 1000);
+    pair.Arrive(2, 1001); // NACK(1): back to 1
+    pair.Arrive(1, 1002); // 1 was only late: ACK, the sender skips ahead to 2
+    pair.Arrive(3, 1003); // NACK(2): 2 was discarded, but the sender goes there anyway
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{1});
+    const std::vector<uint32_t> again = pair.SendAll(1100);
+    EXPECT_EQ(again, (std::vector<uint32_t>{2, 3}));
+    for (uint32_t psn : again)
+    {
+        pair.Arrive(psn, 1200 + psn);
+    }
+    EXPECT_TRUE(sender.Done());
+    EXPECT_TRUE(pair.EachDeliveredOnce(4));
+}
+
+TEST(GoBackN, ALostNackIsCoveredByTheTimeoutWhichBacksOff)
+{
+    GoBackNSender sender(3);
+    GoBackNReceiver receiver(3);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    pair.Arrive(0, 1000);       // srtt 1000, rttvar 375: overdue after 2500
+    pair.Arrive(2, 1010, true); // 1 lost, its NACK lost too
+    EXPECT_TRUE(pair.lost.empty());
+    ASSERT_EQ(sender.Deadline(pair.rtt), 2500);
+    EXPECT_FALSE(sender.OnTimer(2499, pair.rtt, pair.lost));
+    EXPECT_TRUE(sender.OnTimer(2500, pair.rtt, pair.lost));
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{1});
+    EXPECT_EQ(pair.SendAll(2500), (std::vector<uint32_t>{1, 2}));
+    EXPECT_EQ(sender.Deadline(pair.rtt), 2500 + 2 * 2500); // backed off
+    pair.Arrive(1, 3000);
+    EXPECT_EQ(sender.Deadline(pair.rtt), 2500 + pair.rtt.OverduePs()); // progress resets it
+    pair.Arrive(2, 3010);
+    EXPECT_TRUE(sender.Done());
+    EXPECT_FALSE(sender.Deadline(pair.rtt));
+    EXPECT_TRUE(pair.EachDeliveredOnce(3));
+}
+
+TEST(GoBackN, ATailLossIsCoveredByTheTimeoutAndAStaleNackIsIgnored)
+{
+    GoBackNSender sender(3);
+    GoBackNReceiver receiver(3);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    pair.Arrive(0, 1000);
+    pair.Arrive(1, 1010);
+    // 2, the last, is lost: nothing follows to draw a NACK
+    ASSERT_TRUE(sender.Deadline(pair.rtt));
+    EXPECT_TRUE(sender.OnTimer(*sender.Deadline(pair.rtt), pair.rtt, pair.lost));
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{2});
+    EXPECT_EQ(pair.SendAll(5000), std::vector<uint32_t>{2});
+    AckInfo staleNack;
+    staleNack.nack = true;
+    staleNack.psn = 2;
+    staleNack.cumulativePsn = 2; // already gone back there
+    sender.OnAck(staleNack, 5001, pair.rtt, pair.lost);
+    EXPECT_EQ(sender.Sendable(), 0u);
+    pair.Arrive(2, 5500);
+    EXPECT_TRUE(sender.Done());
+    EXPECT_TRUE(pair.EachDeliveredOnce(3));
+}
+
+TEST(GoBackN, LostAcksAreCoveredByLaterCumulativeOnesOrByReAckedDuplicates)
+{
+    GoBackNSender sender(2);
+    GoBackNReceiver receiver(2);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    pair.Arrive(0, 1000, true);
+    pair.Arrive(1, 1010, true); // both ACKs lost
+    EXPECT_TRUE(sender.OnTimer(*sender.Deadline(pair.rtt), pair.rtt, pair.lost));
+    EXPECT_EQ(pair.SendAll(4000), (std::vector<uint32_t>{0, 1}));
+    EXPECT_EQ(pair.Arrive(0, 4500).cumulativePsn, 2u); // a duplicate, ACKed cumulatively
+    EXPECT_TRUE(sender.Done());
+    EXPECT_TRUE(pair.EachDeliveredOnce(2));
 }

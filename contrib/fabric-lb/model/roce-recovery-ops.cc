@@ -9,6 +9,7 @@ namespace ns3
 
 NS_OBJECT_ENSURE_REGISTERED(RoceRecoveryOps);
 NS_OBJECT_ENSURE_REGISTERED(RoceErasureRecovery);
+NS_OBJECT_ENSURE_REGISTERED(RoceGoBackNRecovery);
 
 TypeId
 RoceRecoveryOps::GetTypeId()
@@ -49,6 +50,40 @@ bool
 RoceErasureRecovery::SharesRttEstimate() const
 {
     return true;
+}
+
+TypeId
+RoceGoBackNRecovery::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RoceGoBackNRecovery")
+                            .SetParent<RoceRecoveryOps>()
+                            .SetGroupName("FabricLb")
+                            .AddConstructor<RoceGoBackNRecovery>();
+    return tid;
+}
+
+std::string
+RoceGoBackNRecovery::GetName() const
+{
+    return "gbn";
+}
+
+std::unique_ptr<fabriclb::RecoverySender>
+RoceGoBackNRecovery::CreateSender(uint32_t packets) const
+{
+    return std::make_unique<fabriclb::GoBackNSender>(packets);
+}
+
+std::unique_ptr<fabriclb::RecoveryReceiver>
+RoceGoBackNRecovery::CreateReceiver(uint32_t packets) const
+{
+    return std::make_unique<fabriclb::GoBackNReceiver>(packets);
+}
+
+bool
+RoceGoBackNRecovery::SharesRttEstimate() const
+{
+    return false;
 }
 
 } // namespace ns3

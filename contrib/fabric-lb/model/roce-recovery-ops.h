@@ -73,6 +73,25 @@ class RoceErasureRecovery : public RoceRecoveryOps
     bool SharesRttEstimate() const override;
 };
 
+/**
+ * \ingroup fabric-lb
+ * \brief `gbn`: RoCEv2 go-back-N (fabriclb::GoBackNSender,
+ * fabriclb::GoBackNReceiver); every queue pair keeps its own RTT estimate.
+ */
+class RoceGoBackNRecovery : public RoceRecoveryOps
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    std::string GetName() const override;
+    std::unique_ptr<fabriclb::RecoverySender> CreateSender(uint32_t packets) const override;
+    std::unique_ptr<fabriclb::RecoveryReceiver> CreateReceiver(uint32_t packets) const override;
+    bool SharesRttEstimate() const override;
+};
+
 } // namespace ns3
 
 #endif /* FABRIC_LB_ROCE_RECOVERY_OPS_H */

@@ -16,6 +16,7 @@ RecoveryStrategies()
 {
     static const std::vector<RoceStrategy> strategies{
         {"erasure", "ns3::RoceErasureRecovery"},
+        {"gbn", "ns3::RoceGoBackNRecovery"},
     };
     return strategies;
 }
