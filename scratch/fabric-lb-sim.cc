@@ -151,7 +151,8 @@ main(int argc, char* argv[])
                  "pacing and buffer slots)",
                  wire);
     cmd.AddValue("recovery",
-                 "loss recovery: erasure (ideal: rateless erasure coding) or gbn (go-back-N)",
+                 "loss recovery: erasure (ideal: rateless erasure coding), gbn (go-back-N) or sack "
+                 "(selective repeat)",
                  recovery);
     cmd.AddValue("cc", "congestion control: fixed (ideal: a fixed fair rate)", cc);
     cmd.AddValue("out", "write the result as one JSON object to this file", out);

@@ -177,7 +177,9 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_pair("--ns3::RoceNic::InitialRtt=soon", "soon"),
                       std::make_pair("--ns3::OfanDiscipline::ShiftWraps=x", "\"x\""),
                       std::make_pair("--recovery=tcp --k=4", "unknown recovery 'tcp'"),
-                      std::make_pair("--cc=bbr --k=4", "unknown congestion control 'bbr'")));
+                      std::make_pair("--cc=bbr --k=4", "unknown congestion control 'bbr'"),
+                      std::make_pair("--ns3::RoceSelectiveRepeatRecovery::ReorderThreshold=0",
+                                     "ReorderThreshold=0")));
 
 TEST(Driver, DumpedMatrixRunsLikeTheBuiltInWorkload)
 {

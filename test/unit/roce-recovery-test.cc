@@ -129,6 +129,10 @@ TEST(RoceStrategies, NamesMapToTypeIdsAndUnknownNamesListTheKnownOnes)
 {
     EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "erasure", "recovery").typeName,
               "ns3::RoceErasureRecovery");
+    EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "gbn", "recovery").typeName,
+              "ns3::RoceGoBackNRecovery");
+    EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "sack", "recovery").typeName,
+              "ns3::RoceSelectiveRepeatRecovery");
     EXPECT_EQ(FindRoceStrategy(CongestionControlStrategies(), "fixed", "cc").typeName,
               "ns3::RoceFixedRate");
     try
@@ -340,4 +344,113 @@ TEST(GoBackN, LostAcksAreCoveredByLaterCumulativeOnesOrByReAckedDuplicates)
     EXPECT_EQ(pair.Arrive(0, 4500).cumulativePsn, 2u); // a duplicate, ACKed cumulatively
     EXPECT_TRUE(sender.Done());
     EXPECT_TRUE(pair.EachDeliveredOnce(2));
+}
+
+TEST(SelectiveRepeatReceiver, KeepsOutOfOrderPacketsAndSacksThem)
+{
+    SelectiveRepeatReceiver receiver(70);
+    ReceiveOutcome r = receiver.OnData(1);
+    EXPECT_EQ(r.delivered, 1u);
+    EXPECT_EQ(r.reply.kind, RecoveryReply::ACK);
+    EXPECT_EQ(r.reply.cumulativePsn, 0u);
+    EXPECT_EQ(r.reply.sackBitmap, 0x1u); // bit 0: PSN 1
+    r = receiver.OnData(66);             // bit 65: beyond the bitmap
+    EXPECT_EQ(r.reply.sackBitmap, 0x1u);
+    r = receiver.OnData(64); // bit 63
+    EXPECT_EQ(r.reply.sackBitmap, 0x8000000000000001ULL);
+    r = receiver.OnData(0);
+    EXPECT_EQ(r.reply.cumulativePsn, 2u);
+    EXPECT_EQ(r.reply.sackBitmap, (uint64_t{1} << 61) | (uint64_t{1} << 63)); // 64 and 66
+    r = receiver.OnData(1); // a duplicate: answered, not delivered
+    EXPECT_EQ(r.reply.kind, RecoveryReply::ACK);
+    EXPECT_FALSE(r.delivered);
+    EXPECT_EQ(r.reply.cumulativePsn, 2u);
+}
+
+TEST(SelectiveRepeat, ReorderingWithinTheThresholdNeverRetransmits)
+{
+    SelectiveRepeatSender sender(10, 6);
+    SelectiveRepeatReceiver receiver(10);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    // 0 arrives after six later packets: not more than x = 6
+    for (uint32_t psn : {1, 2, 3, 4, 5, 6, 0, 9, 8, 7})
+    {
+        pair.Arrive(psn, 1000 + psn);
+    }
+    EXPECT_TRUE(pair.lost.empty());
+    EXPECT_EQ(pair.retransmissions, 0u);
+    EXPECT_TRUE(sender.Done());
+    EXPECT_TRUE(pair.EachDeliveredOnce(10));
+}
+
+TEST(SelectiveRepeat, AHoleWithMoreThanXLaterPacketsIsResentAlone)
+{
+    SelectiveRepeatSender sender(12, 6);
+    SelectiveRepeatReceiver receiver(12);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    pair.Arrive(0, 1000);
+    // 1 and 3 are lost
+    for (uint32_t psn : {2, 4, 5, 6, 7, 8, 9})
+    {
+        pair.Arrive(psn, 1000 + psn);
+    }
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{1}); // 1 has 7 later (> 6), 3 has 6
+    pair.Arrive(10, 1010);
+    EXPECT_EQ(pair.lost, (std::vector<uint32_t>{1, 3}));
+    EXPECT_EQ(pair.SendAll(1100), (std::vector<uint32_t>{1, 3})); // only the holes
+    pair.Arrive(11, 1101);
+    pair.Arrive(3, 1200);
+    pair.Arrive(1, 1201);
+    EXPECT_TRUE(sender.Done());
+    EXPECT_EQ(pair.retransmissions, 2u);
+    EXPECT_TRUE(pair.EachDeliveredOnce(12));
+}
+
+TEST(SelectiveRepeat, ALostRetransmissionAndATailLossWaitForTheTimeout)
+{
+    SelectiveRepeatSender sender(10, 2);
+    SelectiveRepeatReceiver receiver(10);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    for (uint32_t psn : {1, 2, 3, 4, 5, 6, 7, 8})
+    {
+        pair.Arrive(psn, 1000 + psn); // 0 lost, 9 (the tail) lost
+    }
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{0});
+    EXPECT_EQ(pair.SendAll(1100), std::vector<uint32_t>{0}); // and lost again
+    pair.Arrive(8, 1200);                                    // a duplicate changes nothing
+    EXPECT_EQ(pair.lost.size(), 1u);                         // the reorder rule judges a PSN once
+    const int64_t deadline = *sender.Deadline(pair.rtt);
+    EXPECT_EQ(deadline, 1100 + pair.rtt.OverduePs()); // the oldest outstanding: 0, resent at 1100
+    EXPECT_TRUE(sender.OnTimer(deadline, pair.rtt, pair.lost));
+    EXPECT_EQ(pair.lost, (std::vector<uint32_t>{0, 0, 9})); // both overdue
+    EXPECT_EQ(pair.SendAll(deadline), (std::vector<uint32_t>{0, 9}));
+    EXPECT_EQ(*sender.Deadline(pair.rtt), deadline + 2 * pair.rtt.OverduePs()); // backed off
+    pair.Arrive(9, deadline + 10);
+    EXPECT_FALSE(sender.Done());
+    pair.Arrive(0, deadline + 20);
+    EXPECT_TRUE(sender.Done());
+    EXPECT_FALSE(sender.Deadline(pair.rtt));
+    EXPECT_TRUE(pair.EachDeliveredOnce(10));
+}
+
+TEST(SelectiveRepeat, ASpuriouslyDeclaredLossThatArrivesIsNotResent)
+{
+    SelectiveRepeatSender sender(5, 1);
+    SelectiveRepeatReceiver receiver(5);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    pair.Arrive(1, 1000);
+    pair.Arrive(2, 1001);
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{0}); // two later > x = 1
+    EXPECT_EQ(sender.Sendable(), 1u);
+    pair.Arrive(0, 1002); // only late
+    EXPECT_EQ(sender.Sendable(), 0u);
+    pair.Arrive(3, 1003);
+    pair.Arrive(4, 1004);
+    EXPECT_TRUE(sender.Done());
+    EXPECT_EQ(pair.retransmissions, 0u);
+    EXPECT_TRUE(pair.EachDeliveredOnce(5));
 }

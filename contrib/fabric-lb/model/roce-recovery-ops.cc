@@ -4,12 +4,15 @@
 
 #include "roce-recovery-ops.h"
 
+#include "ns3/uinteger.h"
+
 namespace ns3
 {
 
 NS_OBJECT_ENSURE_REGISTERED(RoceRecoveryOps);
 NS_OBJECT_ENSURE_REGISTERED(RoceErasureRecovery);
 NS_OBJECT_ENSURE_REGISTERED(RoceGoBackNRecovery);
+NS_OBJECT_ENSURE_REGISTERED(RoceSelectiveRepeatRecovery);
 
 TypeId
 RoceRecoveryOps::GetTypeId()
@@ -82,6 +85,52 @@ RoceGoBackNRecovery::CreateReceiver(uint32_t packets) const
 
 bool
 RoceGoBackNRecovery::SharesRttEstimate() const
+{
+    return false;
+}
+
+TypeId
+RoceSelectiveRepeatRecovery::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RoceSelectiveRepeatRecovery")
+            .SetParent<RoceRecoveryOps>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<RoceSelectiveRepeatRecovery>()
+            .AddAttribute("ReorderThreshold",
+                          "A hole with more than this many later packets acknowledged is a loss "
+                          "(the study: 6 for all-to-all, 32 for permutation)",
+                          UintegerValue(6),
+                          MakeUintegerAccessor(&RoceSelectiveRepeatRecovery::m_reorderThreshold),
+                          MakeUintegerChecker<uint32_t>(1));
+    return tid;
+}
+
+RoceSelectiveRepeatRecovery::RoceSelectiveRepeatRecovery()
+    : m_reorderThreshold(6)
+{
+}
+
+std::string
+RoceSelectiveRepeatRecovery::GetName() const
+{
+    return "sack";
+}
+
+std::unique_ptr<fabriclb::RecoverySender>
+RoceSelectiveRepeatRecovery::CreateSender(uint32_t packets) const
+{
+    return std::make_unique<fabriclb::SelectiveRepeatSender>(packets, m_reorderThreshold);
+}
+
+std::unique_ptr<fabriclb::RecoveryReceiver>
+RoceSelectiveRepeatRecovery::CreateReceiver(uint32_t packets) const
+{
+    return std::make_unique<fabriclb::SelectiveRepeatReceiver>(packets);
+}
+
+bool
+RoceSelectiveRepeatRecovery::SharesRttEstimate() const
 {
     return false;
 }

@@ -92,6 +92,31 @@ class RoceGoBackNRecovery : public RoceRecoveryOps
     bool SharesRttEstimate() const override;
 };
 
+/**
+ * \ingroup fabric-lb
+ * \brief `sack`: selective repeat with SACKs (fabriclb::SelectiveRepeatSender,
+ * fabriclb::SelectiveRepeatReceiver), a hole with more than ReorderThreshold
+ * later packets acknowledged being a loss; every queue pair keeps its own RTT
+ * estimate.
+ */
+class RoceSelectiveRepeatRecovery : public RoceRecoveryOps
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    RoceSelectiveRepeatRecovery();
+    std::string GetName() const override;
+    std::unique_ptr<fabriclb::RecoverySender> CreateSender(uint32_t packets) const override;
+    std::unique_ptr<fabriclb::RecoveryReceiver> CreateReceiver(uint32_t packets) const override;
+    bool SharesRttEstimate() const override;
+
+  private:
+    uint32_t m_reorderThreshold; //!< x
+};
+
 } // namespace ns3
 
 #endif /* FABRIC_LB_ROCE_RECOVERY_OPS_H */

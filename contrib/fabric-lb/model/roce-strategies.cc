@@ -17,6 +17,7 @@ RecoveryStrategies()
     static const std::vector<RoceStrategy> strategies{
         {"erasure", "ns3::RoceErasureRecovery"},
         {"gbn", "ns3::RoceGoBackNRecovery"},
+        {"sack", "ns3::RoceSelectiveRepeatRecovery"},
     };
     return strategies;
 }
