@@ -59,6 +59,7 @@ set(FABRIC_LB_TEST_SOURCES
     test/fabric-lb-schemes-test-suite.cc
     test/fabric-lb-matrix-test-suite.cc
     test/fabric-lb-scheme-behaviour-test-suite.cc
+    test/fabric-lb-transport-test-suite.cc
 )
 
 # ns-3 TestSuites defined in FABRIC_LB_TEST_SOURCES, one CTest test each.
@@ -79,6 +80,7 @@ set(FABRIC_LB_TEST_SUITES
     fabric-lb-behaviour-jsq
     fabric-lb-behaviour-host-dr
     fabric-lb-behaviour-ofan
+    fabric-lb-transport
 )
 
 set(FABRIC_LB_EXAMPLES

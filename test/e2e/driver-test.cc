@@ -45,6 +45,12 @@ TEST(Driver, WritesOneJsonObjectWithEveryField)
 {
     const nlohmann::json j = RunJson("--k=4 --workload=permutation --msgBytes=65536");
     for (const char* field : {"scheme",
+                              "recovery",
+                              "cc",
+                              "retransmissions",
+                              "timeouts",
+                              "nacks",
+                              "cnps",
                               "workload",
                               "k",
                               "hosts",

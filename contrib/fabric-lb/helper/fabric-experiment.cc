@@ -195,6 +195,8 @@ ExperimentResult::ToJson() const
         {"scheme", scheme},
         {"workload", workload},
         {"wire", wire},
+        {"recovery", recovery},
+        {"cc", cc},
         {"k", k},
         {"hosts", hosts},
         {"msg_bytes", messageBytes},
@@ -221,6 +223,10 @@ ExperimentResult::ToJson() const
         {"packets_dropped", packetsDropped},
         {"packets_marked", packetsMarked},
         {"losses_detected", lossesDetected},
+        {"retransmissions", retransmissions},
+        {"timeouts", timeouts},
+        {"nacks", nacks},
+        {"cnps", cnps},
         {"packet_hops", packetHops},
         {"wall_seconds", wallSeconds},
         {"events", events}};
@@ -246,6 +252,9 @@ ExperimentResult::Summary() const
     os << "  messages " << messagesCompleted << "/" << messages << ", data sent " << packetsSent
        << ", delivered " << packetsDelivered << ", dropped " << packetsDropped << ", marked "
        << packetsMarked << ", ACKs " << acksSent << ", in flight at the end " << inFlight << "\n";
+    os << "  " << recovery << " recovery, " << cc << " congestion control: losses detected "
+       << lossesDetected << ", retransmissions " << retransmissions << ", timeouts " << timeouts
+       << ", NACKs " << nacks << "\n";
     os << "  q(m) " << qMeanPackets << " data packets (time-averaged over switch ports), max queue "
        << maxQueuePackets << " data packets\n";
     os << "  stage       max queue (B)  max (pkts)  mean queue (B)  max overload\n";
@@ -392,6 +401,8 @@ FabricExperiment::Configure()
     m_result.scheme = m_config.lb;
     m_result.workload = m_config.workload;
     m_result.wire = fabriclb::WireKindName(fabriclb::ParseWireKind(wireName.Get()));
+    m_result.recovery = recovery.name;
+    m_result.cc = cc.name;
     m_result.k = topology.K();
     m_result.hosts = topology.HostCount();
     m_result.seed = RngSeedManager::GetSeed();
@@ -591,6 +602,9 @@ FabricExperiment::Collect()
         result.packetsDelivered += nic->GetDataReceived();
         result.acksDelivered += nic->GetAcksReceived();
         result.lossesDetected += nic->GetLossesDetected();
+        result.retransmissions += nic->GetRetransmissions();
+        result.timeouts += nic->GetTimeouts();
+        result.nacks += nic->GetNacksSent();
     }
     for (uint32_t id = 0; id < m_traffic.flows.size(); ++id)
     {

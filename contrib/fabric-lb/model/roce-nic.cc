@@ -349,6 +349,7 @@ RoceNic::SendData(uint32_t qp)
         sender.labelOf.push_back(label);
     }
     ++m_dataSent;
+    m_retransmissions += sent.retransmission;
     m_udp->Send(packet, m_address, sender.destination, label, ROCE_UDP_PORT, m_route);
     return m_dataTxTime;
 }
@@ -407,8 +408,12 @@ RoceNic::ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t 
     RocePendingAck ack{header.GetSource(),
                        m_policy->SelectAckLabel(header.GetSource(), sourcePort),
                        data};
-    ack.header.opcode =
-        outcome.reply.kind == fabriclb::RecoveryReply::NACK ? RoceHeader::NACK : RoceHeader::ACK;
+    ack.header.opcode = RoceHeader::ACK;
+    if (outcome.reply.kind == fabriclb::RecoveryReply::NACK)
+    {
+        ack.header.opcode = RoceHeader::NACK;
+        ++m_nacksSent;
+    }
     ack.header.label = sourcePort;
     ack.header.ecnEcho = header.GetEcn() == Ipv4Header::ECN_CE;
     ack.header.cumulativePsn = outcome.reply.cumulativePsn;
@@ -510,7 +515,8 @@ RoceNic::Timeout(uint32_t qp)
 {
     RoceRequester& sender = m_senders[qp];
     m_lost.clear();
-    sender.recovery->OnTimer(Simulator::Now().GetPicoSeconds(), RttOf(sender), m_lost);
+    m_timeouts +=
+        sender.recovery->OnTimer(Simulator::Now().GetPicoSeconds(), RttOf(sender), m_lost);
     ReportLosses(qp);
     Requeue(qp);
     ArmTimer(qp);

@@ -166,6 +166,24 @@ class RoceNic : public Object
         return m_lossesDetected;
     }
 
+    /// \return data packets sent with a PSN sent before
+    uint64_t GetRetransmissions() const
+    {
+        return m_retransmissions;
+    }
+
+    /// \return retransmission timeouts that fired (gbn, sack)
+    uint64_t GetTimeouts() const
+    {
+        return m_timeouts;
+    }
+
+    /// \return NACKs sent
+    uint64_t GetNacksSent() const
+    {
+        return m_nacksSent;
+    }
+
     /// \return the loss-recovery strategy (after Setup)
     Ptr<RoceRecoveryOps> GetRecovery() const
     {
@@ -271,11 +289,14 @@ class RoceNic : public Object
     fabriclb::RttEstimator m_rtt{0}; //!< the NIC's RTT estimate, if its recovery shares one
     std::vector<uint32_t> m_lost;    //!< PSNs a recovery just declared lost
 
-    uint64_t m_dataSent{0};       //!< counter
-    uint64_t m_acksSent{0};       //!< counter
-    uint64_t m_dataReceived{0};   //!< counter
-    uint64_t m_acksReceived{0};   //!< counter
-    uint64_t m_lossesDetected{0}; //!< counter
+    uint64_t m_dataSent{0};        //!< counter
+    uint64_t m_acksSent{0};        //!< counter
+    uint64_t m_dataReceived{0};    //!< counter
+    uint64_t m_acksReceived{0};    //!< counter
+    uint64_t m_lossesDetected{0};  //!< counter
+    uint64_t m_retransmissions{0}; //!< counter
+    uint64_t m_timeouts{0};        //!< counter
+    uint64_t m_nacksSent{0};       //!< counter
 
     TracedCallback<uint32_t, uint32_t> m_messageStartedTrace;  //!< a message is handed to the NIC
     TracedCallback<uint32_t, uint32_t> m_messageAckedTrace;    //!< sender holds all m ACKs
