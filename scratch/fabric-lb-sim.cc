@@ -118,6 +118,8 @@ main(int argc, char* argv[])
     std::string linkDelay = "500ns";
     std::string bufferBytesText = "800000";
     std::string wire = "physical";
+    std::string recovery = "erasure";
+    std::string cc = "fixed";
     std::string matrix;
     std::string dumpMatrix;
     std::string flows;
@@ -148,6 +150,11 @@ main(int argc, char* argv[])
                  "physical (RoCEv2 frames, 20 B gaps) or study (the study's simulator's sizes, "
                  "pacing and buffer slots)",
                  wire);
+    cmd.AddValue("recovery",
+                 "loss recovery: erasure (ideal: rateless erasure coding), gbn (go-back-N) or sack "
+                 "(selective repeat)",
+                 recovery);
+    cmd.AddValue("cc", "congestion control: fixed (ideal: a fixed fair rate)", cc);
     cmd.AddValue("out", "write the result as one JSON object to this file", out);
     cmd.AddValue("progress", "report progress on stderr even when it is not a terminal", progress);
     cmd.AddValue("flowmon", "run ns-3's FlowMonitor on the hosts and write its XML here", flowmon);
@@ -251,6 +258,8 @@ main(int argc, char* argv[])
     config.progress = progress || isatty(STDERR_FILENO);
     config.flowMonitorFile = flowmon;
     config.matrixFile = matrix;
+    config.recovery = recovery;
+    config.cc = cc;
     ExperimentResult result;
     try
     {

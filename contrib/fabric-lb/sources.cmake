@@ -12,8 +12,12 @@ set(FABRIC_LB_SOURCES
     model/lb-scheme.cc
     model/lower-bound.cc
     model/port-monitor.cc
+    model/roce-congestion-ops.cc
     model/roce-header.cc
     model/roce-nic.cc
+    model/roce-recovery-logic.cc
+    model/roce-recovery-ops.cc
+    model/roce-strategies.cc
     model/switch-discipline.cc
     model/wire-model.cc
     model/workload.cc
@@ -35,8 +39,13 @@ set(FABRIC_LB_HEADERS
     model/lb-scheme.h
     model/lower-bound.h
     model/port-monitor.h
+    model/roce-congestion-ops.h
     model/roce-header.h
     model/roce-nic.h
+    model/roce-queue-pair.h
+    model/roce-recovery-logic.h
+    model/roce-recovery-ops.h
+    model/roce-strategies.h
     model/switch-discipline.h
     model/wire-model.h
     model/workload.h
@@ -50,6 +59,7 @@ set(FABRIC_LB_TEST_SOURCES
     test/fabric-lb-schemes-test-suite.cc
     test/fabric-lb-matrix-test-suite.cc
     test/fabric-lb-scheme-behaviour-test-suite.cc
+    test/fabric-lb-transport-test-suite.cc
 )
 
 # ns-3 TestSuites defined in FABRIC_LB_TEST_SOURCES, one CTest test each.
@@ -70,6 +80,7 @@ set(FABRIC_LB_TEST_SUITES
     fabric-lb-behaviour-jsq
     fabric-lb-behaviour-host-dr
     fabric-lb-behaviour-ofan
+    fabric-lb-transport
 )
 
 set(FABRIC_LB_EXAMPLES

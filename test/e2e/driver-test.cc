@@ -45,6 +45,12 @@ TEST(Driver, WritesOneJsonObjectWithEveryField)
 {
     const nlohmann::json j = RunJson("--k=4 --workload=permutation --msgBytes=65536");
     for (const char* field : {"scheme",
+                              "recovery",
+                              "cc",
+                              "retransmissions",
+                              "timeouts",
+                              "nacks",
+                              "cnps",
                               "workload",
                               "k",
                               "hosts",
@@ -175,7 +181,11 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_pair("--run=1x", "--run"),
                       std::make_pair("--bogus=3", "--bogus=3"),
                       std::make_pair("--ns3::RoceNic::InitialRtt=soon", "soon"),
-                      std::make_pair("--ns3::OfanDiscipline::ShiftWraps=x", "\"x\"")));
+                      std::make_pair("--ns3::OfanDiscipline::ShiftWraps=x", "\"x\""),
+                      std::make_pair("--recovery=tcp --k=4", "unknown recovery 'tcp'"),
+                      std::make_pair("--cc=bbr --k=4", "unknown congestion control 'bbr'"),
+                      std::make_pair("--ns3::RoceSelectiveRepeatRecovery::ReorderThreshold=0",
+                                     "ReorderThreshold=0")));
 
 TEST(Driver, DumpedMatrixRunsLikeTheBuiltInWorkload)
 {

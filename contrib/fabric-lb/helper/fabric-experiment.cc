@@ -14,6 +14,7 @@
 #include "ns3/lower-bound.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/roce-strategies.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -194,6 +195,8 @@ ExperimentResult::ToJson() const
         {"scheme", scheme},
         {"workload", workload},
         {"wire", wire},
+        {"recovery", recovery},
+        {"cc", cc},
         {"k", k},
         {"hosts", hosts},
         {"msg_bytes", messageBytes},
@@ -220,6 +223,10 @@ ExperimentResult::ToJson() const
         {"packets_dropped", packetsDropped},
         {"packets_marked", packetsMarked},
         {"losses_detected", lossesDetected},
+        {"retransmissions", retransmissions},
+        {"timeouts", timeouts},
+        {"nacks", nacks},
+        {"cnps", cnps},
         {"packet_hops", packetHops},
         {"wall_seconds", wallSeconds},
         {"events", events}};
@@ -245,6 +252,9 @@ ExperimentResult::Summary() const
     os << "  messages " << messagesCompleted << "/" << messages << ", data sent " << packetsSent
        << ", delivered " << packetsDelivered << ", dropped " << packetsDropped << ", marked "
        << packetsMarked << ", ACKs " << acksSent << ", in flight at the end " << inFlight << "\n";
+    os << "  " << recovery << " recovery, " << cc << " congestion control: losses detected "
+       << lossesDetected << ", retransmissions " << retransmissions << ", timeouts " << timeouts
+       << ", NACKs " << nacks << "\n";
     os << "  q(m) " << qMeanPackets << " data packets (time-averaged over switch ports), max queue "
        << maxQueuePackets << " data packets\n";
     os << "  stage       max queue (B)  max (pkts)  mean queue (B)  max overload\n";
@@ -364,11 +374,19 @@ FabricExperiment::Configure()
     {
         throw std::invalid_argument("message size must be positive");
     }
+    const fabriclb::RoceStrategy& recovery =
+        fabriclb::FindRoceStrategy(fabriclb::RecoveryStrategies(), m_config.recovery, "recovery");
+    const fabriclb::RoceStrategy& cc =
+        fabriclb::FindRoceStrategy(fabriclb::CongestionControlStrategies(),
+                                   m_config.cc,
+                                   "congestion control");
 
     m_fabric = CreateObject<FatTreeHelper>();
     m_fabric->SetAttribute("SwitchDiscipline",
                            TypeIdValue(TypeId::LookupByName(scheme->switchDiscipline)));
     m_fabric->SetAttribute("HostPathPolicy", TypeIdValue(TypeId::LookupByName(scheme->hostPolicy)));
+    m_fabric->SetNicAttribute("Recovery", TypeIdValue(TypeId::LookupByName(recovery.typeName)));
+    m_fabric->SetNicAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName(cc.typeName)));
     m_wire = m_fabric->GetWireModel(); // throws for an unknown model
     StringValue wireName;
     m_fabric->GetAttribute("Wire", wireName);
@@ -383,6 +401,8 @@ FabricExperiment::Configure()
     m_result.scheme = m_config.lb;
     m_result.workload = m_config.workload;
     m_result.wire = fabriclb::WireKindName(fabriclb::ParseWireKind(wireName.Get()));
+    m_result.recovery = recovery.name;
+    m_result.cc = cc.name;
     m_result.k = topology.K();
     m_result.hosts = topology.HostCount();
     m_result.seed = RngSeedManager::GetSeed();
@@ -582,6 +602,9 @@ FabricExperiment::Collect()
         result.packetsDelivered += nic->GetDataReceived();
         result.acksDelivered += nic->GetAcksReceived();
         result.lossesDetected += nic->GetLossesDetected();
+        result.retransmissions += nic->GetRetransmissions();
+        result.timeouts += nic->GetTimeouts();
+        result.nacks += nic->GetNacksSent();
     }
     for (uint32_t id = 0; id < m_traffic.flows.size(); ++id)
     {

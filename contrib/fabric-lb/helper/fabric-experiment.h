@@ -34,8 +34,10 @@ struct ExperimentConfig
     std::string workload{"permutation"}; //!< workload name (fabriclb::WorkloadNames)
     uint64_t messageBytes{1048576};      //!< bytes per message
     bool progress{false};                //!< report progress on stderr about once a second
-    std::string flowMonitorFile; //!< if set, FlowMonitor watches every host and writes XML here
-    std::string matrixFile;      //!< the connection matrix of workload "matrix"
+    std::string flowMonitorFile;     //!< if set, FlowMonitor watches every host and writes XML here
+    std::string matrixFile;          //!< the connection matrix of workload "matrix"
+    std::string recovery{"erasure"}; //!< loss recovery (fabriclb::RecoveryStrategies)
+    std::string cc{"fixed"};         //!< congestion control (fabriclb::CongestionControlStrategies)
 };
 
 /**
@@ -76,6 +78,8 @@ struct ExperimentResult
     std::string scheme;            //!< scheme name
     std::string workload;          //!< workload name
     std::string wire;              //!< wire model name (fabriclb::WireKind)
+    std::string recovery;          //!< loss recovery name
+    std::string cc;                //!< congestion control name
     uint32_t k{0};                 //!< radix
     uint32_t hosts{0};             //!< host count
     uint64_t messageBytes{0};      //!< bytes per message
@@ -93,13 +97,17 @@ struct ExperimentResult
     uint64_t acksDelivered{0};                                //!< ACKs the hosts received
     uint64_t packetsDropped{0};                               //!< packets dropped at any port
     uint64_t packetsMarked{0};                                //!< packets CE-marked at any port
-    uint64_t lossesDetected{0}; //!< data packets senders declared lost
-    uint64_t packetHops{0};     //!< packets put on any link (data and ACKs, every hop)
-    uint64_t inFlight{0};       //!< packets still waiting at a port or on a link at the end
-    double qMeanPackets{0};     //!< q(m): time-averaged queue over all switch ports, data packets
-    double maxQueuePackets{0};  //!< largest queue any switch port reached, data packets
-    double wallSeconds{0};      //!< wall-clock time of the simulation
-    uint64_t events{0};         //!< simulator events executed
+    uint64_t lossesDetected{0};  //!< data packets senders declared lost
+    uint64_t retransmissions{0}; //!< data packets sent with a PSN sent before
+    uint64_t timeouts{0};        //!< retransmission timeouts that fired
+    uint64_t nacks{0};           //!< NACKs receivers sent
+    uint64_t cnps{0};            //!< congestion notification packets (none until DCQCN)
+    uint64_t packetHops{0};      //!< packets put on any link (data and ACKs, every hop)
+    uint64_t inFlight{0};        //!< packets still waiting at a port or on a link at the end
+    double qMeanPackets{0};      //!< q(m): time-averaged queue over all switch ports, data packets
+    double maxQueuePackets{0};   //!< largest queue any switch port reached, data packets
+    double wallSeconds{0};       //!< wall-clock time of the simulation
+    uint64_t events{0};          //!< simulator events executed
     std::vector<MessageRecord> messageRecords; //!< by message id
 
     /**

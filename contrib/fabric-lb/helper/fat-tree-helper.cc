@@ -115,6 +115,14 @@ FatTreeHelper::FatTreeHelper()
       m_gapBytes(20),
       m_mtu(9000)
 {
+    m_nicFactory.SetTypeId(RoceNic::GetTypeId());
+}
+
+void
+FatTreeHelper::SetNicAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_ABORT_MSG_IF(m_built, "FatTreeHelper::SetNicAttribute must come before Build");
+    m_nicFactory.Set(name, value);
 }
 
 fabriclb::WireModel
@@ -270,7 +278,7 @@ FatTreeHelper::Build()
             ->ConfigureHost(m_topology, h, link.up);
         Ptr<HostPathPolicy> policy = policyFactory.Create<HostPathPolicy>();
         policy->Setup(m_topology, h);
-        Ptr<RoceNic> nic = CreateObject<RoceNic>();
+        Ptr<RoceNic> nic = m_nicFactory.Create<RoceNic>();
         m_hosts.Get(h)->AggregateObject(nic);
         nic->Setup(m_hosts.Get(h), h, link.up, link.up->GetOutputDevice(), policy, m_wireModel);
     }

@@ -12,6 +12,7 @@
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/object-factory.h"
 #include "ns3/object.h"
 #include "ns3/port-monitor.h"
 #include "ns3/roce-nic.h"
@@ -46,6 +47,14 @@ class FatTreeHelper : public Object
 
     /// Creates the whole fabric. Call once.
     void Build();
+
+    /**
+     * \brief Sets an attribute of every host's RoceNic (before Build), such as
+     * its Recovery or CongestionControl.
+     * \param name the attribute's name
+     * \param value its value
+     */
+    void SetNicAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * \param stream first stream index
@@ -150,6 +159,7 @@ class FatTreeHelper : public Object
     uint32_t m_mtu;                //!< every device's MTU
     TypeId m_switchDiscipline;     //!< discipline of every edge and aggregation switch
     TypeId m_hostPathPolicy;       //!< policy of every host
+    ObjectFactory m_nicFactory;    //!< every host's RoceNic
 
     /// \return the model of \p kind from the current attributes
     fabriclb::WireModel MakeWireModel(fabriclb::WireKind kind) const;

@@ -12,7 +12,6 @@ NS_OBJECT_ENSURE_REGISTERED(RoceHeader);
 namespace
 {
 constexpr uint8_t FLAG_ECN_ECHO = 0x01;
-constexpr uint32_t PADDING_BYTES = 12;
 } // namespace
 
 TypeId
@@ -47,7 +46,8 @@ RoceHeader::Serialize(Buffer::Iterator start) const
     start.WriteHtonU32(psn);
     start.WriteHtonU32(messageId);
     start.WriteHtonU32(messagePackets);
-    start.WriteU8(0, PADDING_BYTES);
+    start.WriteHtonU32(cumulativePsn);
+    start.WriteHtonU64(sackBitmap);
 }
 
 uint32_t
@@ -60,18 +60,22 @@ RoceHeader::Deserialize(Buffer::Iterator start)
     psn = start.ReadNtohU32();
     messageId = start.ReadNtohU32();
     messagePackets = start.ReadNtohU32();
-    start.Next(PADDING_BYTES);
+    cumulativePsn = start.ReadNtohU32();
+    sackBitmap = start.ReadNtohU64();
     return SIZE;
 }
 
 void
 RoceHeader::Print(std::ostream& os) const
 {
-    os << (opcode == DATA ? "DATA" : "ACK") << " qp=" << queuePair << " psn=" << psn
-       << " msg=" << messageId << "/" << messagePackets;
-    if (opcode == ACK)
+    os << (opcode == DATA  ? "DATA"
+           : opcode == ACK ? "ACK"
+                           : "NACK")
+       << " qp=" << queuePair << " psn=" << psn << " msg=" << messageId << "/" << messagePackets;
+    if (opcode != DATA)
     {
-        os << " label=" << label << (ecnEcho ? " ECE" : "");
+        os << " label=" << label << (ecnEcho ? " ECE" : "") << " cumulative=" << cumulativePsn
+           << " sack=0x" << std::hex << sackBitmap << std::dec;
     }
 }
 

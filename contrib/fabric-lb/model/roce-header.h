@@ -14,13 +14,13 @@ namespace ns3
  * \ingroup fabric-lb
  * \brief A compact RoCEv2 base-transport-like header.
  *
- * Carried in UDP to port 4791. It serialises to 32 bytes: 20 bytes of fields and
- * 12 bytes of padding, so that PPP (2) + IPv4 (20) + UDP (8) + this header (32)
- * account for RoCEv2's 62 bytes of per-packet overhead (Ethernet 14, IPv4 20,
- * UDP 8, BTH 12, ICRC 4, FCS 4).
+ * Carried in UDP to port 4791. It serialises to 32 bytes, so that PPP (2) +
+ * IPv4 (20) + UDP (8) + this header (32) account for RoCEv2's 62 bytes of
+ * per-packet overhead (Ethernet 14, IPv4 20, UDP 8, BTH 12, ICRC 4, FCS 4).
  *
  * Layout: opcode (1), flags (1), echoed label (2), queue pair (4), PSN (4),
- * message id (4), message length in packets (4), padding (12).
+ * message id (4), message length in packets (4), cumulative PSN (4), SACK
+ * bitmap (8). The last two are zero in data packets and under erasure coding.
  */
 class RoceHeader : public Header
 {
@@ -29,7 +29,8 @@ class RoceHeader : public Header
     enum Opcode : uint8_t
     {
         DATA = 1, //!< a (coded) data packet
-        ACK = 2   //!< acknowledges one data packet
+        ACK = 2,  //!< acknowledges one data packet
+        NACK = 3  //!< reports a sequence gap: resend from cumulativePsn
     };
 
     /// Serialised size in bytes.
@@ -46,13 +47,15 @@ class RoceHeader : public Header
     uint32_t Deserialize(Buffer::Iterator start) override;
     void Print(std::ostream& os) const override;
 
-    Opcode opcode{DATA};        //!< packet kind
-    bool ecnEcho{false};        //!< ACK only: the acknowledged data packet arrived CE-marked
-    uint16_t label{0};          //!< ACK only: the label (UDP source port) the data packet used
-    uint32_t queuePair{0};      //!< the sender's queue-pair number
-    uint32_t psn{0};            //!< packet sequence number (DATA) or the PSN acknowledged (ACK)
-    uint32_t messageId{0};      //!< collective-wide message id
+    Opcode opcode{DATA};   //!< packet kind
+    bool ecnEcho{false};   //!< ACK/NACK: the data packet that drew it arrived CE-marked
+    uint16_t label{0};     //!< ACK/NACK: the label (UDP source port) that data packet used
+    uint32_t queuePair{0}; //!< the sender's queue-pair number
+    uint32_t psn{0};       //!< packet sequence number (DATA) or the PSN that drew it (ACK/NACK)
+    uint32_t messageId{0}; //!< collective-wide message id
     uint32_t messagePackets{0}; //!< packets that complete the message
+    uint32_t cumulativePsn{0};  //!< ACK/NACK: every PSN below has arrived (go-back-N, SACK)
+    uint64_t sackBitmap{0};     //!< ACK: bit i, PSN cumulativePsn + 1 + i has arrived (SACK)
 };
 
 } // namespace ns3

@@ -10,8 +10,10 @@
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/type-id.h"
 #include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
@@ -43,6 +45,18 @@ RoceNic::GetTypeId()
                           TimeValue(MicroSeconds(10)),
                           MakeTimeAccessor(&RoceNic::m_initialRtt),
                           MakeTimeChecker(Time(1)))
+            .AddAttribute("Recovery",
+                          "Loss recovery of every queue pair (a RoceRecoveryOps): "
+                          "ns3::RoceErasureRecovery is the ideal one",
+                          TypeIdValue(RoceErasureRecovery::GetTypeId()),
+                          MakeTypeIdAccessor(&RoceNic::m_recoveryType),
+                          MakeTypeIdChecker())
+            .AddAttribute("CongestionControl",
+                          "Congestion control of every queue pair (a RoceCongestionOps): "
+                          "ns3::RoceFixedRate is the ideal one",
+                          TypeIdValue(RoceFixedRate::GetTypeId()),
+                          MakeTypeIdAccessor(&RoceNic::m_congestionType),
+                          MakeTypeIdChecker())
             .AddAttribute("EcnCapable",
                           "Send data packets as ECT(0), so that queues can CE-mark them",
                           BooleanValue(true),
@@ -59,7 +73,12 @@ RoceNic::GetTypeId()
             .AddTraceSource("MessageReceived",
                             "The receiver holds enough packets to decode a message",
                             MakeTraceSourceAccessor(&RoceNic::m_messageReceivedTrace),
-                            "ns3::RoceNic::MessageTracedCallback");
+                            "ns3::RoceNic::MessageTracedCallback")
+            .AddTraceSource("PacketDelivered",
+                            "The receiver hands one packet's payload of a message to the "
+                            "application (each of the message's m exactly once)",
+                            MakeTraceSourceAccessor(&RoceNic::m_packetDeliveredTrace),
+                            "ns3::RoceNic::DeliveryTracedCallback");
     return tid;
 }
 
@@ -88,6 +107,15 @@ RoceNic::Setup(Ptr<Node> node,
     m_udp = node->GetObject<UdpL4Protocol>();
     NS_ABORT_MSG_UNLESS(m_udp, "RoceNic needs the Internet stack on its node");
 
+    ObjectFactory factory;
+    factory.SetTypeId(m_recoveryType);
+    m_recovery = factory.Create<RoceRecoveryOps>();
+    NS_ABORT_MSG_UNLESS(m_recovery, m_recoveryType.GetName() << " is not a RoceRecoveryOps");
+    factory.SetTypeId(m_congestionType);
+    m_congestion = factory.Create<RoceCongestionOps>();
+    NS_ABORT_MSG_UNLESS(m_congestion, m_congestionType.GetName() << " is not a RoceCongestionOps");
+    m_sharedRtt = m_recovery->SharesRttEstimate();
+
     DataRateValue rate;
     device->GetAttribute("DataRate", rate);
     TimeValue gap;
@@ -96,8 +124,7 @@ RoceNic::Setup(Ptr<Node> node,
     m_ackTxTime = rate.Get().CalculateBytesTxTime(wire.ackWireBytes);
     m_gap = gap.Get();
     SetFlowsPerHost(1);
-    m_srtt = m_initialRtt;
-    m_rttvar = m_initialRtt / 2;
+    m_rtt = fabriclb::RttEstimator(m_initialRtt.GetPicoSeconds());
 
     m_endPoint = m_udp->Allocate(nullptr, ROCE_UDP_PORT);
     NS_ABORT_MSG_UNLESS(m_endPoint, "UDP port 4791 is already taken on host " << hostIndex);
@@ -136,15 +163,10 @@ RoceNic::SendMessage(Ipv4Address destination,
     NS_ABORT_MSG_IF(bytes == 0, "a message needs at least one byte");
     NS_ABORT_MSG_UNLESS(m_udp, "RoceNic::Setup was not called");
     const uint32_t qp = m_senders.size();
-    SenderQp sender;
-    sender.destination = destination;
-    sender.messageId = messageId;
-    sender.packets = PacketsFor(bytes);
-    sender.credits = sender.packets;
-    sender.ackedPsn.reserve(sender.packets);
-    sender.sentAt.reserve(sender.packets);
-    sender.labelOf.reserve(sender.packets);
-    m_senders.push_back(std::move(sender));
+    m_senders.emplace_back(destination,
+                           messageId,
+                           m_recovery->CreateSender(PacketsFor(bytes)),
+                           m_initialRtt.GetPicoSeconds());
     m_policy->AddQueuePair(qp, destinationHost);
     m_messageStartedTrace(messageId, qp);
     if (m_pacingGapPs > 0)
@@ -165,14 +187,13 @@ RoceNic::SendMessage(Ipv4Address destination,
 void
 RoceNic::Release(uint32_t qp)
 {
-    SenderQp& sender = m_senders[qp];
-    if (sender.Done())
+    RoceRequester& sender = m_senders[qp];
+    if (sender.recovery->Done())
     {
         return;
     }
-    if (sender.credits > 0)
+    if (sender.recovery->Sendable() > sender.released)
     {
-        --sender.credits;
         ++sender.released;
         if (!sender.queued)
         {
@@ -181,10 +202,10 @@ RoceNic::Release(uint32_t qp)
             Kick();
         }
     }
-    const auto jitterBound = static_cast<uint64_t>(m_pacingGapPs * m_wire.paceJitter);
+    const uint64_t gapPs = m_congestion->GetPacingGapPs(m_pacingGapPs);
+    const auto jitterBound = static_cast<uint64_t>(gapPs * m_wire.paceJitter);
     const uint64_t jitter = jitterBound > 0 ? m_rng->GetInteger(0, jitterBound - 1) : 0;
-    sender.pacer =
-        Simulator::Schedule(PicoSeconds(m_pacingGapPs + jitter), &RoceNic::Release, this, qp);
+    sender.pacer = Simulator::Schedule(PicoSeconds(gapPs + jitter), &RoceNic::Release, this, qp);
 }
 
 void
@@ -217,17 +238,19 @@ RoceNic::TransmitNext()
 Time
 RoceNic::SendNextAlternating()
 {
-    // Skip queue pairs that finished while waiting for their turn.
-    while (!m_dataRing.empty() && m_senders[m_dataRing.front()].Done())
+    // Skip queue pairs that finished, or have nothing left to send, while waiting for their turn.
+    while (!m_dataRing.empty() && m_senders[m_dataRing.front()].recovery->Sendable() == 0)
     {
-        m_senders[m_dataRing.front()].queued = false;
+        const uint32_t idle = m_dataRing.front();
         m_dataRing.pop_front();
+        m_senders[idle].queued = false;
+        ArmTimer(idle);
     }
     const bool ackWaiting = !m_pendingAcks.empty();
     const bool dataWaiting = !m_dataRing.empty();
     if (ackWaiting && (m_ackTurn || !dataWaiting))
     {
-        const PendingAck ack = m_pendingAcks.front();
+        const RocePendingAck ack = m_pendingAcks.front();
         m_pendingAcks.pop_front();
         m_ackTurn = false;
         return SendAck(ack);
@@ -238,17 +261,15 @@ RoceNic::SendNextAlternating()
     }
     const uint32_t qp = m_dataRing.front();
     m_dataRing.pop_front();
-    SenderQp& sender = m_senders[qp];
-    --sender.credits;
     const Time txTime = SendData(qp);
-    if (sender.credits > 0)
+    if (m_senders[qp].recovery->Sendable() > 0)
     {
         m_dataRing.push_back(qp);
     }
     else
     {
-        sender.queued = false;
-        ScheduleLossCheck(qp);
+        m_senders[qp].queued = false;
+        ArmTimer(qp);
     }
     m_ackTurn = true;
     return txTime;
@@ -261,13 +282,13 @@ RoceNic::SendNextPaced()
     {
         const PacedQueue queue = m_pacedRing.front();
         m_pacedRing.pop_front();
-        if (queue.receiver)
+        if (queue.responder)
         {
-            const PendingAck ack = queue.receiver->acks.front();
-            queue.receiver->acks.pop_front();
-            if (queue.receiver->acks.empty())
+            const RocePendingAck ack = queue.responder->acks.front();
+            queue.responder->acks.pop_front();
+            if (queue.responder->acks.empty())
             {
-                queue.receiver->queued = false;
+                queue.responder->queued = false;
             }
             else
             {
@@ -275,11 +296,13 @@ RoceNic::SendNextPaced()
             }
             return SendAck(ack);
         }
-        SenderQp& sender = m_senders[queue.queuePair];
-        if (sender.Done())
+        RoceRequester& sender = m_senders[queue.queuePair];
+        if (sender.recovery->Sendable() == 0)
         {
+            // Finished, or what it was released for needs no sending any more.
             sender.released = 0;
             sender.queued = false;
+            ArmTimer(queue.queuePair);
             continue;
         }
         --sender.released;
@@ -291,9 +314,9 @@ RoceNic::SendNextPaced()
         else
         {
             sender.queued = false;
-            if (sender.credits == 0)
+            if (sender.recovery->Sendable() == 0)
             {
-                ScheduleLossCheck(queue.queuePair);
+                ArmTimer(queue.queuePair);
             }
         }
         return txTime;
@@ -304,13 +327,14 @@ RoceNic::SendNextPaced()
 Time
 RoceNic::SendData(uint32_t qp)
 {
-    SenderQp& sender = m_senders[qp];
+    RoceRequester& sender = m_senders[qp];
+    const fabriclb::SentPacket sent = sender.recovery->Send(Simulator::Now().GetPicoSeconds());
     RoceHeader header;
     header.opcode = RoceHeader::DATA;
     header.queuePair = qp;
-    header.psn = sender.nextPsn++;
+    header.psn = sent.psn;
     header.messageId = sender.messageId;
-    header.messagePackets = sender.packets;
+    header.messagePackets = sender.recovery->Packets();
 
     Ptr<Packet> packet = Create<Packet>(m_wire.dataWireBytes - STACK_OVERHEAD_BYTES);
     packet->AddHeader(header);
@@ -321,16 +345,22 @@ RoceNic::SendData(uint32_t qp)
         packet->AddPacketTag(tos);
     }
     const uint16_t label = m_policy->SelectLabel(qp);
-    sender.ackedPsn.push_back(false);
-    sender.sentAt.push_back(Simulator::Now());
-    sender.labelOf.push_back(label);
+    if (sent.psn < sender.labelOf.size())
+    {
+        sender.labelOf[sent.psn] = label;
+    }
+    else
+    {
+        sender.labelOf.push_back(label);
+    }
     ++m_dataSent;
+    m_retransmissions += sent.retransmission;
     m_udp->Send(packet, m_address, sender.destination, label, ROCE_UDP_PORT, m_route);
     return m_dataTxTime;
 }
 
 Time
-RoceNic::SendAck(const PendingAck& ack)
+RoceNic::SendAck(const RocePendingAck& ack)
 {
     Ptr<Packet> packet = Create<Packet>(m_wire.ackWireBytes - STACK_OVERHEAD_BYTES);
     packet->AddHeader(ack.header);
@@ -347,35 +377,52 @@ RoceNic::Receive(Ptr<Packet> packet,
 {
     RoceHeader roce;
     packet->RemoveHeader(roce);
-    if (roce.opcode == RoceHeader::ACK)
+    if (roce.opcode == RoceHeader::DATA)
     {
-        ++m_acksReceived;
-        ReceiveAck(roce);
+        ++m_dataReceived;
+        ReceiveData(roce, header, sourcePort);
+        return;
+    }
+    ++m_acksReceived;
+    ReceiveAck(roce);
+}
+
+void
+RoceNic::ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t sourcePort)
+{
+    const uint64_t key = (static_cast<uint64_t>(header.GetSource().Get()) << 32) | data.queuePair;
+    RoceResponder& receiver = m_receivers[key];
+    if (!receiver.recovery)
+    {
+        receiver.recovery = m_recovery->CreateReceiver(data.messagePackets);
+    }
+    const fabriclb::ReceiveOutcome outcome = receiver.recovery->OnData(data.psn);
+    if (outcome.delivered)
+    {
+        m_packetDeliveredTrace(data.messageId, *outcome.delivered);
+    }
+    if (outcome.complete)
+    {
+        m_messageReceivedTrace(data.messageId, data.queuePair);
+    }
+    if (outcome.reply.kind == fabriclb::RecoveryReply::NONE)
+    {
         return;
     }
 
-    ++m_dataReceived;
-    const uint64_t key = (static_cast<uint64_t>(header.GetSource().Get()) << 32) | roce.queuePair;
-    ReceiverQp& receiver = m_receivers[key];
-    if (roce.psn >= receiver.seen.size())
-    {
-        receiver.seen.resize(std::max<size_t>(roce.psn + 1, roce.messagePackets), false);
-    }
-    if (!receiver.seen[roce.psn])
-    {
-        receiver.seen[roce.psn] = true;
-        if (++receiver.distinct == roce.messagePackets)
-        {
-            m_messageReceivedTrace(roce.messageId, roce.queuePair);
-        }
-    }
-
-    PendingAck ack{header.GetSource(),
-                   m_policy->SelectAckLabel(header.GetSource(), sourcePort),
-                   roce};
+    RocePendingAck ack{header.GetSource(),
+                       m_policy->SelectAckLabel(header.GetSource(), sourcePort),
+                       data};
     ack.header.opcode = RoceHeader::ACK;
+    if (outcome.reply.kind == fabriclb::RecoveryReply::NACK)
+    {
+        ack.header.opcode = RoceHeader::NACK;
+        ++m_nacksSent;
+    }
     ack.header.label = sourcePort;
     ack.header.ecnEcho = header.GetEcn() == Ipv4Header::ECN_CE;
+    ack.header.cumulativePsn = outcome.reply.cumulativePsn;
+    ack.header.sackBitmap = outcome.reply.sackBitmap;
     if (m_pacingGapPs > 0)
     {
         receiver.acks.push_back(ack);
@@ -392,84 +439,92 @@ RoceNic::Receive(Ptr<Packet> packet,
     Kick();
 }
 
+fabriclb::RttEstimator&
+RoceNic::RttOf(RoceRequester& requester)
+{
+    return m_sharedRtt ? m_rtt : requester.rtt;
+}
+
 void
 RoceNic::ReceiveAck(const RoceHeader& ack)
 {
     NS_ABORT_MSG_UNLESS(ack.queuePair < m_senders.size(), "ACK for an unknown queue pair");
-    SenderQp& sender = m_senders[ack.queuePair];
+    RoceRequester& sender = m_senders[ack.queuePair];
     m_policy->NotifyAck(ack.queuePair, ack.label, ack.ecnEcho);
-    if (sender.Done() || sender.ackedPsn[ack.psn])
+    if (sender.recovery->Done())
     {
         return;
     }
-    sender.ackedPsn[ack.psn] = true;
-    // RTT sample from the packet's send time, RFC 6298 smoothing.
-    const Time sample = Simulator::Now() - sender.sentAt[ack.psn];
-    const Time error = sample > m_srtt ? sample - m_srtt : m_srtt - sample;
-    m_rttvar = (3 * m_rttvar + error) / 4;
-    m_srtt = (7 * m_srtt + sample) / 8;
-    if (++sender.acked == sender.packets)
+    fabriclb::AckInfo info;
+    info.nack = ack.opcode == RoceHeader::NACK;
+    info.psn = ack.psn;
+    info.cumulativePsn = ack.cumulativePsn;
+    info.sackBitmap = ack.sackBitmap;
+    m_lost.clear();
+    sender.recovery->OnAck(info, Simulator::Now().GetPicoSeconds(), RttOf(sender), m_lost);
+    if (sender.recovery->Done())
     {
-        sender.credits = 0;
-        sender.lossCheck.Cancel();
+        sender.timer.Cancel();
         sender.pacer.Cancel();
         m_messageAckedTrace(sender.messageId, ack.queuePair);
-    }
-}
-
-Time
-RoceNic::LossTimeout() const
-{
-    return m_srtt + std::max(m_srtt, 4 * m_rttvar);
-}
-
-void
-RoceNic::ScheduleLossCheck(uint32_t qp)
-{
-    SenderQp& sender = m_senders[qp];
-    while (sender.unresolved < sender.nextPsn && sender.ackedPsn[sender.unresolved])
-    {
-        ++sender.unresolved;
-    }
-    if (sender.Done() || sender.unresolved == sender.nextPsn || !sender.lossCheck.IsExpired())
-    {
         return;
     }
-    const Time due = sender.sentAt[sender.unresolved] + LossTimeout();
-    sender.lossCheck = Simulator::Schedule(std::max(Time(0), due - Simulator::Now()),
-                                           &RoceNic::CheckLosses,
-                                           this,
-                                           qp);
+    ReportLosses(ack.queuePair);
+    Requeue(ack.queuePair);
 }
 
 void
-RoceNic::CheckLosses(uint32_t qp)
+RoceNic::ReportLosses(uint32_t qp)
 {
-    SenderQp& sender = m_senders[qp];
-    const Time now = Simulator::Now();
-    const Time timeout = LossTimeout();
-    for (; sender.unresolved < sender.nextPsn; ++sender.unresolved)
+    for (uint32_t psn : m_lost)
     {
-        const uint32_t psn = sender.unresolved;
-        if (sender.ackedPsn[psn])
-        {
-            continue;
-        }
-        if (sender.sentAt[psn] + timeout > now)
-        {
-            break;
-        }
-        ++sender.credits;
         ++m_lossesDetected;
-        m_policy->NotifyLoss(qp, sender.labelOf[psn]);
+        m_policy->NotifyLoss(qp, m_senders[qp].labelOf[psn]);
     }
-    if (m_pacingGapPs == 0 && sender.credits > 0 && !sender.queued)
+}
+
+void
+RoceNic::Requeue(uint32_t qp)
+{
+    RoceRequester& sender = m_senders[qp];
+    if (m_pacingGapPs == 0 && sender.recovery->Sendable() > 0 && !sender.queued)
     {
         sender.queued = true;
         m_dataRing.push_back(qp);
         Kick();
     }
-    ScheduleLossCheck(qp);
+}
+
+void
+RoceNic::ArmTimer(uint32_t qp)
+{
+    RoceRequester& sender = m_senders[qp];
+    if (sender.recovery->Done() || !sender.timer.IsExpired())
+    {
+        return;
+    }
+    const std::optional<int64_t> deadlinePs = sender.recovery->Deadline(RttOf(sender));
+    if (!deadlinePs)
+    {
+        return;
+    }
+    sender.timer = Simulator::Schedule(
+        PicoSeconds(std::max<int64_t>(0, *deadlinePs - Simulator::Now().GetPicoSeconds())),
+        &RoceNic::Timeout,
+        this,
+        qp);
+}
+
+void
+RoceNic::Timeout(uint32_t qp)
+{
+    RoceRequester& sender = m_senders[qp];
+    m_lost.clear();
+    m_timeouts +=
+        sender.recovery->OnTimer(Simulator::Now().GetPicoSeconds(), RttOf(sender), m_lost);
+    ReportLosses(qp);
+    Requeue(qp);
+    ArmTimer(qp);
 }
 
 void
@@ -480,9 +535,11 @@ RoceNic::DoDispose()
     m_udp = nullptr;
     m_route = nullptr;
     m_policy = nullptr;
-    for (SenderQp& sender : m_senders)
+    m_recovery = nullptr;
+    m_congestion = nullptr;
+    for (RoceRequester& sender : m_senders)
     {
-        sender.lossCheck.Cancel();
+        sender.timer.Cancel();
         sender.pacer.Cancel();
     }
     m_pacedRing.clear();

@@ -6,7 +6,10 @@
 #define FABRIC_LB_ROCE_NIC_H
 
 #include "host-path-policy.h"
+#include "roce-congestion-ops.h"
 #include "roce-header.h"
+#include "roce-queue-pair.h"
+#include "roce-recovery-ops.h"
 #include "wire-model.h"
 
 #include "ns3/data-rate.h"
@@ -19,6 +22,7 @@
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
+#include "ns3/type-id.h"
 
 #include <deque>
 #include <unordered_map>
@@ -33,31 +37,35 @@ class UdpL4Protocol;
 
 /**
  * \ingroup fabric-lb
- * \brief A RoCE-like NIC in its ideal mode: the transport of the study.
+ * \brief A RoCE-like NIC: it schedules its queue pairs onto the host's link.
  *
- * Each message gets a sending queue pair. The NIC puts packets on its link
- * back to back at line rate, taking turns between ACKs and data and, within
- * data, round-robin over its active queue pairs. It commits the next packet
- * when the bits of the current one have left, so that the gap after every
- * packet is kept. Packets are UDP to port 4791; the label (UDP source port) of
- * every data packet comes from the host's HostPathPolicy; each data packet is
- * ACKed at once by the receiver, echoing its label and ECN mark, and the ACK
- * takes the label the receiver's policy gives it (by default the echoed one).
+ * Each message gets a sending queue pair (RoceRequester); the receiving NIC
+ * keeps its other end (RoceResponder). Packets are UDP to port 4791; the label
+ * (UDP source port) of every data packet comes from the host's HostPathPolicy;
+ * the receiver answers data packets with ACKs (or NACKs) that echo the data
+ * packet's label and ECN mark, and the ACK takes the label the receiver's policy
+ * gives it (by default the echoed one).
  *
- * Loss recovery is ideal rateless erasure coding: every data packet is a fresh
- * coded packet (a new PSN), any m distinct ones complete an m-packet message,
- * and the sender sends exactly m unless it learns of losses. A packet is taken
- * as lost when its ACK is overdue: later than its send time plus the smoothed
- * RTT plus max(smoothed RTT, 4 RTT variations). Each loss adds one more coded
- * packet. A message is done when the sender holds m distinct ACKs.
+ * What a queue pair sends, what its receiver keeps and answers, and when a
+ * packet counts as lost is its loss-recovery strategy's (the Recovery
+ * attribute: RoceErasureRecovery, the ideal mode, by default); its rate is its
+ * congestion-control strategy's (CongestionControl: RoceFixedRate). The NIC
+ * runs a queue pair's timer at the deadline its recovery names, arming it
+ * whenever the queue pair has nothing left to send.
  *
- * Under the study's wire model (WireModel::paceSlotBytes > 0) the NIC paces
- * instead, as the study's simulator does: every queue pair releases one packet
- * per pacing gap (the host's slot times the flows per host, each gap stretched
- * by a uniform 0 to WireModel::paceJitter of itself, the first released at a
- * uniform offset within one gap) into a queue of its own, every incoming flow
- * queues its ACKs in a queue of its own, and the link serves these queues one
- * packet at a time in round robin, as soon as it is free.
+ * Two schedulers. When the wire model does not pace (WireModel::paceSlotBytes
+ * is 0) the NIC puts packets on its link back to back at line rate, taking
+ * turns between ACKs and data and, within data, round-robin over its queue
+ * pairs with packets to send. It commits the next packet when the bits of the
+ * current one have left, so that the gap after every packet is kept.
+ *
+ * Under the study's wire model the NIC paces instead, as the study's simulator
+ * does: every queue pair releases one packet per pacing gap (its congestion
+ * control's gap, for `fixed` the host's slot times the flows per host, each gap
+ * stretched by a uniform 0 to WireModel::paceJitter of itself, the first
+ * released at a uniform offset within one gap) into a queue of its own, every
+ * incoming flow queues its ACKs in a queue of its own, and the link serves these
+ * queues one packet at a time in round robin, as soon as it is free.
  */
 class RoceNic : public Object
 {
@@ -158,6 +166,36 @@ class RoceNic : public Object
         return m_lossesDetected;
     }
 
+    /// \return data packets sent with a PSN sent before
+    uint64_t GetRetransmissions() const
+    {
+        return m_retransmissions;
+    }
+
+    /// \return retransmission timeouts that fired (gbn, sack)
+    uint64_t GetTimeouts() const
+    {
+        return m_timeouts;
+    }
+
+    /// \return NACKs sent
+    uint64_t GetNacksSent() const
+    {
+        return m_nacksSent;
+    }
+
+    /// \return the loss-recovery strategy (after Setup)
+    Ptr<RoceRecoveryOps> GetRecovery() const
+    {
+        return m_recovery;
+    }
+
+    /// \return the congestion-control strategy (after Setup)
+    Ptr<RoceCongestionOps> GetCongestionControl() const
+    {
+        return m_congestion;
+    }
+
     /**
      * TracedCallback signature for message events.
      * \param messageId the message
@@ -165,58 +203,22 @@ class RoceNic : public Object
      */
     typedef void (*MessageTracedCallback)(uint32_t messageId, uint32_t queuePair);
 
+    /**
+     * TracedCallback signature for a delivery to the application.
+     * \param messageId the message
+     * \param index which of its m packets' payload
+     */
+    typedef void (*DeliveryTracedCallback)(uint32_t messageId, uint32_t index);
+
   protected:
     void DoDispose() override;
 
   private:
-    /// The sending side of a message.
-    struct SenderQp
-    {
-        Ipv4Address destination;       //!< receiver's address
-        uint32_t messageId;            //!< collective-wide id
-        uint32_t packets;              //!< m
-        uint32_t credits;              //!< packets it may still send
-        uint32_t nextPsn{0};           //!< PSN of its next packet
-        uint32_t unresolved{0};        //!< every PSN below is acknowledged or declared lost
-        uint32_t acked{0};             //!< distinct ACKs held
-        uint32_t released{0};          //!< paced packets waiting for the link
-        bool queued{false};            //!< in the data round-robin
-        std::vector<bool> ackedPsn;    //!< which PSNs are acknowledged
-        std::vector<Time> sentAt;      //!< when each PSN was committed
-        std::vector<uint16_t> labelOf; //!< the label each PSN used
-
-        /// \return whether all m are acknowledged
-        bool Done() const
-        {
-            return acked >= packets;
-        }
-
-        EventId lossCheck; //!< next check for overdue ACKs
-        EventId pacer;     //!< next release of a paced packet
-    };
-
-    /// An ACK waiting for the link.
-    struct PendingAck
-    {
-        Ipv4Address destination; //!< the data sender
-        uint16_t label;          //!< the ACK's own label (UDP source port)
-        RoceHeader header;       //!< what the ACK says
-    };
-
-    /// The receiving side of a message.
-    struct ReceiverQp
-    {
-        std::vector<bool> seen;      //!< which PSNs arrived
-        uint32_t distinct{0};        //!< how many distinct PSNs arrived
-        std::deque<PendingAck> acks; //!< its ACKs waiting for the link, when the NIC paces
-        bool queued{false};          //!< in the paced round robin
-    };
-
     /// A queue in the paced round robin: a queue pair's data, or a flow's ACKs.
     struct PacedQueue
     {
-        uint32_t queuePair;   //!< the sending queue pair, if receiver is null
-        ReceiverQp* receiver; //!< the flow whose ACKs wait, or null
+        uint32_t queuePair;       //!< the sending queue pair, if responder is null
+        RoceResponder* responder; //!< the flow whose ACKs wait, or null
     };
 
     /// Puts the next packet on the link if the NIC is idle.
@@ -231,27 +233,38 @@ class RoceNic : public Object
     Time SendNextPaced();
     /// Releases one packet of \p qp to the link's round robin and schedules the next release.
     void Release(uint32_t qp);
-    /// Sends one data packet of queue pair \p qp (its credit or release already taken).
+    /// Sends the next data packet of queue pair \p qp (its release already taken).
     Time SendData(uint32_t qp);
     /// Sends \p ack.
-    Time SendAck(const PendingAck& ack);
+    Time SendAck(const RocePendingAck& ack);
     /// Handles a packet for port 4791.
     void Receive(Ptr<Packet> packet,
                  Ipv4Header header,
                  uint16_t sourcePort,
                  Ptr<Ipv4Interface> incomingInterface);
-    /// Handles an ACK for one of our queue pairs.
+    /// Handles an ACK or NACK for one of our queue pairs.
     void ReceiveAck(const RoceHeader& ack);
-    /// Declares overdue packets of \p qp lost and grants one coded packet per loss.
-    void CheckLosses(uint32_t qp);
-    /// Schedules the next loss check of \p qp for its oldest unacknowledged packet.
-    void ScheduleLossCheck(uint32_t qp);
-    /// \return how long after sending a packet its ACK counts as overdue
-    Time LossTimeout() const;
+    /// Handles data for one of our responders and queues the answer.
+    void ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t sourcePort);
+    /// The timer of \p qp fired: lets its recovery declare losses.
+    void Timeout(uint32_t qp);
+    /// Schedules the timer of \p qp at its recovery's deadline, unless one is pending.
+    void ArmTimer(uint32_t qp);
+    /// Counts the losses in m_lost of \p qp and tells the path policy.
+    void ReportLosses(uint32_t qp);
+    /// Puts \p qp back in the unpaced data round robin if it has packets to send.
+    void Requeue(uint32_t qp);
+    /// \return the RTT estimate whose timeouts apply to \p requester
+    fabriclb::RttEstimator& RttOf(RoceRequester& requester);
 
-    fabriclb::WireModel m_wire; //!< packet sizes and pacing
-    Time m_initialRtt;          //!< RTT estimate before the first sample
-    bool m_ecnCapable;          //!< send data as ECT(0)
+    fabriclb::WireModel m_wire;          //!< packet sizes and pacing
+    Time m_initialRtt;                   //!< RTT estimate before the first sample
+    bool m_ecnCapable;                   //!< send data as ECT(0)
+    TypeId m_recoveryType;               //!< the Recovery attribute
+    TypeId m_congestionType;             //!< the CongestionControl attribute
+    Ptr<RoceRecoveryOps> m_recovery;     //!< loss recovery of every queue pair
+    Ptr<RoceCongestionOps> m_congestion; //!< congestion control of every queue pair
+    bool m_sharedRtt{false};             //!< the recovery's timeouts use m_rtt, not a queue pair's
 
     Ipv4Address m_address;             //!< the host's address
     Ptr<Ipv4Route> m_route;            //!< the route through the host's port
@@ -268,24 +281,27 @@ class RoceNic : public Object
     bool m_busy{false};   //!< a TransmitNext is scheduled
     bool m_ackTurn{true}; //!< ACKs go next when both kinds wait
     Time m_linkFreeAt;    //!< when the link finishes the last committed packet and its gap
-    std::vector<SenderQp> m_senders;                      //!< by queue pair number
-    std::deque<uint32_t> m_dataRing;                      //!< queue pairs with packets to send
-    std::deque<PendingAck> m_pendingAcks;                 //!< ACKs to send, unpaced
-    std::deque<PacedQueue> m_pacedRing;                   //!< paced round robin
-    std::unordered_map<uint64_t, ReceiverQp> m_receivers; //!< by (sender address, queue pair)
+    std::vector<RoceRequester> m_senders;                    //!< by queue pair number
+    std::deque<uint32_t> m_dataRing;                         //!< queue pairs with packets to send
+    std::deque<RocePendingAck> m_pendingAcks;                //!< ACKs to send, unpaced
+    std::deque<PacedQueue> m_pacedRing;                      //!< paced round robin
+    std::unordered_map<uint64_t, RoceResponder> m_receivers; //!< by (sender address, queue pair)
+    fabriclb::RttEstimator m_rtt{0}; //!< the NIC's RTT estimate, if its recovery shares one
+    std::vector<uint32_t> m_lost;    //!< PSNs a recovery just declared lost
 
-    Time m_srtt;   //!< smoothed RTT
-    Time m_rttvar; //!< RTT variation
-
-    uint64_t m_dataSent{0};       //!< counter
-    uint64_t m_acksSent{0};       //!< counter
-    uint64_t m_dataReceived{0};   //!< counter
-    uint64_t m_acksReceived{0};   //!< counter
-    uint64_t m_lossesDetected{0}; //!< counter
+    uint64_t m_dataSent{0};        //!< counter
+    uint64_t m_acksSent{0};        //!< counter
+    uint64_t m_dataReceived{0};    //!< counter
+    uint64_t m_acksReceived{0};    //!< counter
+    uint64_t m_lossesDetected{0};  //!< counter
+    uint64_t m_retransmissions{0}; //!< counter
+    uint64_t m_timeouts{0};        //!< counter
+    uint64_t m_nacksSent{0};       //!< counter
 
     TracedCallback<uint32_t, uint32_t> m_messageStartedTrace;  //!< a message is handed to the NIC
     TracedCallback<uint32_t, uint32_t> m_messageAckedTrace;    //!< sender holds all m ACKs
     TracedCallback<uint32_t, uint32_t> m_messageReceivedTrace; //!< receiver holds m packets
+    TracedCallback<uint32_t, uint32_t> m_packetDeliveredTrace; //!< a packet's payload delivered
 };
 
 } // namespace ns3

@@ -60,23 +60,25 @@ class RoceHeaderSerialisationTest : public TestCase
     void DoRun() override
     {
         RoceHeader header;
-        header.opcode = RoceHeader::ACK;
+        header.opcode = RoceHeader::NACK;
         header.ecnEcho = true;
         header.label = 0xBEEF;
         header.queuePair = 0x01020304;
         header.psn = 0x0A0B0C0D;
         header.messageId = 0x11223344;
         header.messagePackets = 256;
+        header.cumulativePsn = 0x55667788;
+        header.sackBitmap = 0x8000000000000001ULL;
         Ptr<Packet> packet = Create<Packet>();
         packet->AddHeader(header);
         NS_TEST_ASSERT_MSG_EQ(packet->GetSize(), 32, "RoceHeader must be 32 bytes");
 
         uint8_t bytes[32];
         packet->CopyData(bytes, sizeof(bytes));
-        const uint8_t expected[32] = {0x02, 0x01, 0xBE, 0xEF, 0x01, 0x02, 0x03, 0x04,
+        const uint8_t expected[32] = {0x03, 0x01, 0xBE, 0xEF, 0x01, 0x02, 0x03, 0x04,
                                       0x0A, 0x0B, 0x0C, 0x0D, 0x11, 0x22, 0x33, 0x44,
-                                      0x00, 0x00, 0x01, 0x00, 0,    0,    0,    0,
-                                      0,    0,    0,    0,    0,    0,    0,    0};
+                                      0x00, 0x00, 0x01, 0x00, 0x55, 0x66, 0x77, 0x88,
+                                      0x80, 0,    0,    0,    0,    0,    0,    0x01};
         for (uint32_t i = 0; i < 32; ++i)
         {
             NS_TEST_ASSERT_MSG_EQ(uint32_t(bytes[i]), uint32_t(expected[i]), "byte " << i);
@@ -84,13 +86,15 @@ class RoceHeaderSerialisationTest : public TestCase
 
         RoceHeader parsed;
         packet->RemoveHeader(parsed);
-        NS_TEST_ASSERT_MSG_EQ(parsed.opcode, RoceHeader::ACK, "opcode");
+        NS_TEST_ASSERT_MSG_EQ(parsed.opcode, RoceHeader::NACK, "opcode");
         NS_TEST_ASSERT_MSG_EQ(parsed.ecnEcho, true, "ECN echo");
         NS_TEST_ASSERT_MSG_EQ(parsed.label, 0xBEEF, "label");
         NS_TEST_ASSERT_MSG_EQ(parsed.queuePair, 0x01020304U, "queue pair");
         NS_TEST_ASSERT_MSG_EQ(parsed.psn, 0x0A0B0C0DU, "psn");
         NS_TEST_ASSERT_MSG_EQ(parsed.messageId, 0x11223344U, "message id");
         NS_TEST_ASSERT_MSG_EQ(parsed.messagePackets, 256U, "message packets");
+        NS_TEST_ASSERT_MSG_EQ(parsed.cumulativePsn, 0x55667788U, "cumulative PSN");
+        NS_TEST_ASSERT_MSG_EQ(parsed.sackBitmap, 0x8000000000000001ULL, "SACK bitmap");
     }
 };
 

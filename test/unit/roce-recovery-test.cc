@@ -1,0 +1,456 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/roce-recovery-logic.h"
+#include "ns3/roce-strategies.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <stdexcept>
+
+using namespace ns3::fabriclb;
+
+namespace
+{
+
+/// An ACK that echoes \p psn and says every PSN below \p cumulative arrived.
+AckInfo
+Ack(uint32_t psn, uint32_t cumulative = 0, uint64_t sack = 0)
+{
+    AckInfo ack;
+    ack.psn = psn;
+    ack.cumulativePsn = cumulative;
+    ack.sackBitmap = sack;
+    return ack;
+}
+
+} // namespace
+
+TEST(RttEstimator, StartsFromTheInitialEstimateWithHalfOfItAsVariation)
+{
+    const RttEstimator rtt(10000);
+    EXPECT_EQ(rtt.srttPs, 10000);
+    EXPECT_EQ(rtt.rttvarPs, 5000);
+    EXPECT_EQ(rtt.OverduePs(), 10000 + 20000); // max(srtt, 4 * 5000)
+}
+
+TEST(RttEstimator, SmoothsAsRfc6298InTruncatingIntegers)
+{
+    RttEstimator rtt(10000);
+    rtt.Sample(2000);
+    EXPECT_EQ(rtt.rttvarPs, (3 * 5000 + 8000) / 4); // 5750
+    EXPECT_EQ(rtt.srttPs, (7 * 10000 + 2000) / 8);  // 9000
+    rtt.Sample(9001);
+    EXPECT_EQ(rtt.rttvarPs, (3 * 5750 + 1) / 4);  // 4312 (truncated)
+    EXPECT_EQ(rtt.srttPs, (7 * 9000 + 9001) / 8); // 9000 (truncated)
+    EXPECT_EQ(rtt.OverduePs(), 9000 + 4 * 4312);
+}
+
+TEST(RttEstimator, ConvergesToAConstantRttAndItsOverdueTimeToTwice)
+{
+    RttEstimator rtt(100000);
+    for (int i = 0; i < 200; ++i)
+    {
+        rtt.Sample(4000);
+    }
+    EXPECT_NEAR(rtt.srttPs, 4000, 8);
+    EXPECT_LE(rtt.rttvarPs, 4);
+    EXPECT_NEAR(rtt.OverduePs(), 8000, 16);
+}
+
+TEST(ErasureRecovery, SendsExactlyMFreshPsnsWithoutLoss)
+{
+    ErasureSender sender(3);
+    RttEstimator rtt(1000);
+    std::vector<uint32_t> lost;
+    for (uint32_t i = 0; i < 3; ++i)
+    {
+        ASSERT_EQ(sender.Sendable(), 3 - i);
+        const SentPacket sent = sender.Send(i * 10);
+        EXPECT_EQ(sent.psn, i);
+        EXPECT_FALSE(sent.retransmission);
+    }
+    EXPECT_EQ(sender.Sendable(), 0u);
+    EXPECT_EQ(sender.Deadline(rtt), 0 + rtt.OverduePs()); // the oldest unacknowledged
+    sender.OnAck(Ack(1), 500, rtt, lost);
+    sender.OnAck(Ack(0), 600, rtt, lost);
+    EXPECT_EQ(rtt.srttPs, (7 * ((7 * 1000 + 490) / 8) + 600) / 8); // two samples, in order
+    EXPECT_EQ(sender.Deadline(rtt), 20 + rtt.OverduePs());
+    EXPECT_FALSE(sender.Done());
+    sender.OnAck(Ack(2), 700, rtt, lost);
+    EXPECT_TRUE(sender.Done());
+    EXPECT_EQ(sender.Sendable(), 0u);
+    EXPECT_FALSE(sender.Deadline(rtt));
+    EXPECT_TRUE(lost.empty());
+}
+
+TEST(ErasureRecovery, AnOverdueAckEarnsOneFreshCodedPacket)
+{
+    ErasureSender sender(2);
+    RttEstimator rtt(1000);
+    std::vector<uint32_t> lost;
+    sender.Send(0);
+    sender.Send(100);
+    sender.OnAck(Ack(1), 1100, rtt, lost); // srtt 1000, rttvar 375: overdue after 2500
+    EXPECT_EQ(*sender.Deadline(rtt), 2500);
+    EXPECT_FALSE(sender.OnTimer(2499, rtt, lost));
+    EXPECT_TRUE(lost.empty());
+    EXPECT_FALSE(sender.OnTimer(2500, rtt, lost)); // a loss, not a retransmission timeout
+    EXPECT_EQ(lost, std::vector<uint32_t>{0});
+    ASSERT_EQ(sender.Sendable(), 1u);
+    const SentPacket extra = sender.Send(3000);
+    EXPECT_EQ(extra.psn, 2u); // a fresh coded packet, not PSN 0 again
+    EXPECT_FALSE(extra.retransmission);
+    sender.OnAck(Ack(0), 3100, rtt, lost); // the "lost" one was late: still counts
+    EXPECT_TRUE(sender.Done());
+}
+
+TEST(ErasureRecovery, AnyMDistinctPsnsDecodeAndEveryPacketIsAcked)
+{
+    ErasureReceiver receiver(2);
+    ReceiveOutcome first = receiver.OnData(5);
+    EXPECT_EQ(first.reply.kind, RecoveryReply::ACK);
+    EXPECT_EQ(first.delivered, 0u);
+    EXPECT_FALSE(first.complete);
+    ReceiveOutcome duplicate = receiver.OnData(5);
+    EXPECT_EQ(duplicate.reply.kind, RecoveryReply::ACK);
+    EXPECT_FALSE(duplicate.delivered);
+    ReceiveOutcome second = receiver.OnData(0);
+    EXPECT_EQ(second.delivered, 1u);
+    EXPECT_TRUE(second.complete);
+    ReceiveOutcome extra = receiver.OnData(1);
+    EXPECT_EQ(extra.reply.kind, RecoveryReply::ACK);
+    EXPECT_FALSE(extra.delivered);
+    EXPECT_FALSE(extra.complete);
+}
+
+TEST(RoceStrategies, NamesMapToTypeIdsAndUnknownNamesListTheKnownOnes)
+{
+    EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "erasure", "recovery").typeName,
+              "ns3::RoceErasureRecovery");
+    EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "gbn", "recovery").typeName,
+              "ns3::RoceGoBackNRecovery");
+    EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "sack", "recovery").typeName,
+              "ns3::RoceSelectiveRepeatRecovery");
+    EXPECT_EQ(FindRoceStrategy(CongestionControlStrategies(), "fixed", "cc").typeName,
+              "ns3::RoceFixedRate");
+    try
+    {
+        FindRoceStrategy(RecoveryStrategies(), "tcp", "recovery");
+        FAIL() << "no exception";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_EQ(std::string(e.what()).rfind("unknown recovery 'tcp' (erasure", 0), 0u)
+            << e.what();
+    }
+}
+
+namespace
+{
+
+/// A scripted link between one sender and one receiver: what is sent, what arrives, what is
+/// delivered. Nothing is delivered unless the script says so.
+struct ScriptedPair
+{
+    RecoverySender& sender;
+    RecoveryReceiver& receiver;
+    RttEstimator rtt{1000};
+    std::vector<uint32_t> lost;      //!< every PSN the sender declared lost
+    std::vector<uint32_t> sent;      //!< every PSN sent, in order
+    uint32_t retransmissions{0};     //!< sendings of a PSN sent before
+    std::vector<uint32_t> delivered; //!< per packet index, how often it reached the application
+    bool complete{false};            //!< the receiver completed the message
+
+    /// Sends every packet the sender has, at \p nowPs; returns their PSNs.
+    std::vector<uint32_t> SendAll(int64_t nowPs)
+    {
+        std::vector<uint32_t> psns;
+        while (sender.Sendable() > 0)
+        {
+            const SentPacket packet = sender.Send(nowPs);
+            psns.push_back(packet.psn);
+            sent.push_back(packet.psn);
+            retransmissions += packet.retransmission;
+        }
+        return psns;
+    }
+
+    /// Data packet \p psn arrives; its reply reaches the sender at \p nowPs unless \p dropReply.
+    RecoveryReply Arrive(uint32_t psn, int64_t nowPs, bool dropReply = false)
+    {
+        const ReceiveOutcome outcome = receiver.OnData(psn);
+        if (outcome.delivered)
+        {
+            delivered.resize(std::max<size_t>(delivered.size(), *outcome.delivered + 1), 0);
+            ++delivered[*outcome.delivered];
+        }
+        complete = complete || outcome.complete;
+        if (outcome.reply.kind != RecoveryReply::NONE && !dropReply)
+        {
+            AckInfo ack;
+            ack.nack = outcome.reply.kind == RecoveryReply::NACK;
+            ack.psn = psn;
+            ack.cumulativePsn = outcome.reply.cumulativePsn;
+            ack.sackBitmap = outcome.reply.sackBitmap;
+            sender.OnAck(ack, nowPs, rtt, lost);
+        }
+        return outcome.reply;
+    }
+
+    /// \return whether every one of \p m packets reached the application exactly once
+    bool EachDeliveredOnce(uint32_t m) const
+    {
+        return delivered.size() == m &&
+               std::all_of(delivered.begin(), delivered.end(), [](uint32_t n) { return n == 1; });
+    }
+};
+
+} // namespace
+
+TEST(GoBackNReceiver, AcceptsOnlyTheExpectedPsnAndNacksEachGapOnce)
+{
+    GoBackNReceiver receiver(4);
+    ReceiveOutcome r = receiver.OnData(0);
+    EXPECT_EQ(r.reply.kind, RecoveryReply::ACK);
+    EXPECT_EQ(r.reply.cumulativePsn, 1u);
+    EXPECT_EQ(r.delivered, 0u);
+    r = receiver.OnData(2); // a gap at 1: one NACK
+    EXPECT_EQ(r.reply.kind, RecoveryReply::NACK);
+    EXPECT_EQ(r.reply.cumulativePsn, 1u);
+    EXPECT_FALSE(r.delivered);
+    r = receiver.OnData(3); // the same gap: discarded silently
+    EXPECT_EQ(r.reply.kind, RecoveryReply::NONE);
+    EXPECT_FALSE(r.delivered);
+    r = receiver.OnData(0); // a duplicate: ACKed again, not delivered
+    EXPECT_EQ(r.reply.kind, RecoveryReply::ACK);
+    EXPECT_EQ(r.reply.cumulativePsn, 1u);
+    EXPECT_FALSE(r.delivered);
+    r = receiver.OnData(1);
+    EXPECT_EQ(r.delivered, 1u);
+    r = receiver.OnData(3); // a new gap at 2: a new NACK
+    EXPECT_EQ(r.reply.kind, RecoveryReply::NACK);
+    EXPECT_EQ(r.reply.cumulativePsn, 2u);
+    receiver.OnData(2);
+    r = receiver.OnData(3);
+    EXPECT_EQ(r.delivered, 3u);
+    EXPECT_TRUE(r.complete);
+}
+
+TEST(GoBackN, ALossDrawsOneNackAndTheSenderGoesBackToIt)
+{
+    GoBackNSender sender(5);
+    GoBackNReceiver receiver(5);
+    ScriptedPair pair{sender, receiver};
+    EXPECT_EQ(pair.SendAll(0), (std::vector<uint32_t>{0, 1, 2, 3, 4}));
+    pair.Arrive(0, 1000);
+    // 1 is lost
+    EXPECT_EQ(pair.Arrive(2, 1010).kind, RecoveryReply::NACK);
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{1});
+    EXPECT_EQ(sender.NextPsn(), 1u);
+    EXPECT_EQ(pair.Arrive(3, 1020).kind, RecoveryReply::NONE);
+    pair.Arrive(4, 1030);
+    EXPECT_EQ(pair.SendAll(1100), (std::vector<uint32_t>{1, 2, 3, 4}));
+    EXPECT_EQ(pair.retransmissions, 4u);
+    for (uint32_t psn = 1; psn < 5; ++psn)
+    {
+        pair.Arrive(psn, 2000 + psn);
+    }
+    EXPECT_TRUE(sender.Done());
+    EXPECT_TRUE(pair.complete);
+    EXPECT_TRUE(pair.EachDeliveredOnce(5));
+    EXPECT_EQ(pair.lost.size(), 1u);
+}
+
+TEST(GoBackN, ReorderingAloneCostsRetransmissionsButDeliversOnce)
+{
+    GoBackNSender sender(4);
+    GoBackNReceiver receiver(4);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    pair.Arrive(0, 1000);
+    pair.Arrive(2, 1001); // NACK(1): back to 1
+    pair.Arrive(1, 1002); // 1 was only late: ACK, the sender skips ahead to 2
+    pair.Arrive(3, 1003); // NACK(2): 2 was discarded, but the sender goes there anyway
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{1});
+    const std::vector<uint32_t> again = pair.SendAll(1100);
+    EXPECT_EQ(again, (std::vector<uint32_t>{2, 3}));
+    for (uint32_t psn : again)
+    {
+        pair.Arrive(psn, 1200 + psn);
+    }
+    EXPECT_TRUE(sender.Done());
+    EXPECT_TRUE(pair.EachDeliveredOnce(4));
+}
+
+TEST(GoBackN, ALostNackIsCoveredByTheTimeoutWhichBacksOff)
+{
+    GoBackNSender sender(3);
+    GoBackNReceiver receiver(3);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    pair.Arrive(0, 1000);       // srtt 1000, rttvar 375: overdue after 2500
+    pair.Arrive(2, 1010, true); // 1 lost, its NACK lost too
+    EXPECT_TRUE(pair.lost.empty());
+    ASSERT_EQ(sender.Deadline(pair.rtt), 2500);
+    EXPECT_FALSE(sender.OnTimer(2499, pair.rtt, pair.lost));
+    EXPECT_TRUE(sender.OnTimer(2500, pair.rtt, pair.lost));
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{1});
+    EXPECT_EQ(pair.SendAll(2500), (std::vector<uint32_t>{1, 2}));
+    EXPECT_EQ(sender.Deadline(pair.rtt), 2500 + 2 * 2500); // backed off
+    pair.Arrive(1, 3000);
+    EXPECT_EQ(sender.Deadline(pair.rtt), 2500 + pair.rtt.OverduePs()); // progress resets it
+    pair.Arrive(2, 3010);
+    EXPECT_TRUE(sender.Done());
+    EXPECT_FALSE(sender.Deadline(pair.rtt));
+    EXPECT_TRUE(pair.EachDeliveredOnce(3));
+}
+
+TEST(GoBackN, ATailLossIsCoveredByTheTimeoutAndAStaleNackIsIgnored)
+{
+    GoBackNSender sender(3);
+    GoBackNReceiver receiver(3);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    pair.Arrive(0, 1000);
+    pair.Arrive(1, 1010);
+    // 2, the last, is lost: nothing follows to draw a NACK
+    ASSERT_TRUE(sender.Deadline(pair.rtt));
+    EXPECT_TRUE(sender.OnTimer(*sender.Deadline(pair.rtt), pair.rtt, pair.lost));
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{2});
+    EXPECT_EQ(pair.SendAll(5000), std::vector<uint32_t>{2});
+    AckInfo staleNack;
+    staleNack.nack = true;
+    staleNack.psn = 2;
+    staleNack.cumulativePsn = 2; // already gone back there
+    sender.OnAck(staleNack, 5001, pair.rtt, pair.lost);
+    EXPECT_EQ(sender.Sendable(), 0u);
+    pair.Arrive(2, 5500);
+    EXPECT_TRUE(sender.Done());
+    EXPECT_TRUE(pair.EachDeliveredOnce(3));
+}
+
+TEST(GoBackN, LostAcksAreCoveredByLaterCumulativeOnesOrByReAckedDuplicates)
+{
+    GoBackNSender sender(2);
+    GoBackNReceiver receiver(2);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    pair.Arrive(0, 1000, true);
+    pair.Arrive(1, 1010, true); // both ACKs lost
+    EXPECT_TRUE(sender.OnTimer(*sender.Deadline(pair.rtt), pair.rtt, pair.lost));
+    EXPECT_EQ(pair.SendAll(4000), (std::vector<uint32_t>{0, 1}));
+    EXPECT_EQ(pair.Arrive(0, 4500).cumulativePsn, 2u); // a duplicate, ACKed cumulatively
+    EXPECT_TRUE(sender.Done());
+    EXPECT_TRUE(pair.EachDeliveredOnce(2));
+}
+
+TEST(SelectiveRepeatReceiver, KeepsOutOfOrderPacketsAndSacksThem)
+{
+    SelectiveRepeatReceiver receiver(70);
+    ReceiveOutcome r = receiver.OnData(1);
+    EXPECT_EQ(r.delivered, 1u);
+    EXPECT_EQ(r.reply.kind, RecoveryReply::ACK);
+    EXPECT_EQ(r.reply.cumulativePsn, 0u);
+    EXPECT_EQ(r.reply.sackBitmap, 0x1u); // bit 0: PSN 1
+    r = receiver.OnData(66);             // bit 65: beyond the bitmap
+    EXPECT_EQ(r.reply.sackBitmap, 0x1u);
+    r = receiver.OnData(64); // bit 63
+    EXPECT_EQ(r.reply.sackBitmap, 0x8000000000000001ULL);
+    r = receiver.OnData(0);
+    EXPECT_EQ(r.reply.cumulativePsn, 2u);
+    EXPECT_EQ(r.reply.sackBitmap, (uint64_t{1} << 61) | (uint64_t{1} << 63)); // 64 and 66
+    r = receiver.OnData(1); // a duplicate: answered, not delivered
+    EXPECT_EQ(r.reply.kind, RecoveryReply::ACK);
+    EXPECT_FALSE(r.delivered);
+    EXPECT_EQ(r.reply.cumulativePsn, 2u);
+}
+
+TEST(SelectiveRepeat, ReorderingWithinTheThresholdNeverRetransmits)
+{
+    SelectiveRepeatSender sender(10, 6);
+    SelectiveRepeatReceiver receiver(10);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    // 0 arrives after six later packets: not more than x = 6
+    for (uint32_t psn : {1, 2, 3, 4, 5, 6, 0, 9, 8, 7})
+    {
+        pair.Arrive(psn, 1000 + psn);
+    }
+    EXPECT_TRUE(pair.lost.empty());
+    EXPECT_EQ(pair.retransmissions, 0u);
+    EXPECT_TRUE(sender.Done());
+    EXPECT_TRUE(pair.EachDeliveredOnce(10));
+}
+
+TEST(SelectiveRepeat, AHoleWithMoreThanXLaterPacketsIsResentAlone)
+{
+    SelectiveRepeatSender sender(12, 6);
+    SelectiveRepeatReceiver receiver(12);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    pair.Arrive(0, 1000);
+    // 1 and 3 are lost
+    for (uint32_t psn : {2, 4, 5, 6, 7, 8, 9})
+    {
+        pair.Arrive(psn, 1000 + psn);
+    }
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{1}); // 1 has 7 later (> 6), 3 has 6
+    pair.Arrive(10, 1010);
+    EXPECT_EQ(pair.lost, (std::vector<uint32_t>{1, 3}));
+    EXPECT_EQ(pair.SendAll(1100), (std::vector<uint32_t>{1, 3})); // only the holes
+    pair.Arrive(11, 1101);
+    pair.Arrive(3, 1200);
+    pair.Arrive(1, 1201);
+    EXPECT_TRUE(sender.Done());
+    EXPECT_EQ(pair.retransmissions, 2u);
+    EXPECT_TRUE(pair.EachDeliveredOnce(12));
+}
+
+TEST(SelectiveRepeat, ALostRetransmissionAndATailLossWaitForTheTimeout)
+{
+    SelectiveRepeatSender sender(10, 2);
+    SelectiveRepeatReceiver receiver(10);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    for (uint32_t psn : {1, 2, 3, 4, 5, 6, 7, 8})
+    {
+        pair.Arrive(psn, 1000 + psn); // 0 lost, 9 (the tail) lost
+    }
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{0});
+    EXPECT_EQ(pair.SendAll(1100), std::vector<uint32_t>{0}); // and lost again
+    pair.Arrive(8, 1200);                                    // a duplicate changes nothing
+    EXPECT_EQ(pair.lost.size(), 1u);                         // the reorder rule judges a PSN once
+    const int64_t deadline = *sender.Deadline(pair.rtt);
+    EXPECT_EQ(deadline, 1100 + pair.rtt.OverduePs()); // the oldest outstanding: 0, resent at 1100
+    EXPECT_TRUE(sender.OnTimer(deadline, pair.rtt, pair.lost));
+    EXPECT_EQ(pair.lost, (std::vector<uint32_t>{0, 0, 9})); // both overdue
+    EXPECT_EQ(pair.SendAll(deadline), (std::vector<uint32_t>{0, 9}));
+    EXPECT_EQ(*sender.Deadline(pair.rtt), deadline + 2 * pair.rtt.OverduePs()); // backed off
+    pair.Arrive(9, deadline + 10);
+    EXPECT_FALSE(sender.Done());
+    pair.Arrive(0, deadline + 20);
+    EXPECT_TRUE(sender.Done());
+    EXPECT_FALSE(sender.Deadline(pair.rtt));
+    EXPECT_TRUE(pair.EachDeliveredOnce(10));
+}
+
+TEST(SelectiveRepeat, ASpuriouslyDeclaredLossThatArrivesIsNotResent)
+{
+    SelectiveRepeatSender sender(5, 1);
+    SelectiveRepeatReceiver receiver(5);
+    ScriptedPair pair{sender, receiver};
+    pair.SendAll(0);
+    pair.Arrive(1, 1000);
+    pair.Arrive(2, 1001);
+    EXPECT_EQ(pair.lost, std::vector<uint32_t>{0}); // two later > x = 1
+    EXPECT_EQ(sender.Sendable(), 1u);
+    pair.Arrive(0, 1002); // only late
+    EXPECT_EQ(sender.Sendable(), 0u);
+    pair.Arrive(3, 1003);
+    pair.Arrive(4, 1004);
+    EXPECT_TRUE(sender.Done());
+    EXPECT_EQ(pair.retransmissions, 0u);
+    EXPECT_TRUE(pair.EachDeliveredOnce(5));
+}
