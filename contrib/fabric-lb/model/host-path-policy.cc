@@ -4,6 +4,8 @@
 
 #include "host-path-policy.h"
 
+#include "workload.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/uinteger.h"

@@ -6,7 +6,8 @@
 #define FABRIC_LB_HOST_PATH_POLICY_H
 
 #include "fat-tree-topology.h"
-#include "lb-logic.h"
+#include "host-labels.h"
+#include "uniform-index.h"
 
 #include "ns3/ipv4-address.h"
 #include "ns3/object.h"

@@ -4,6 +4,10 @@
 
 #include "switch-discipline.h"
 
+#include "host-labels.h"
+#include "queue-choice.h"
+#include "workload.h"
+
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"

@@ -8,7 +8,9 @@
 #include "fabric-queue-disc.h"
 #include "fat-tree-topology.h"
 #include "flow-hash.h"
-#include "lb-logic.h"
+#include "flowlet-table.h"
+#include "rotation.h"
+#include "uniform-index.h"
 
 #include "ns3/ipv4-header.h"
 #include "ns3/nstime.h"

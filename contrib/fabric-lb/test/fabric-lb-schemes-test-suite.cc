@@ -11,8 +11,8 @@
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-routing.h"
 #include "ns3/fat-tree-helper.h"
-#include "ns3/lb-logic.h"
 #include "ns3/lb-scheme.h"
+#include "ns3/ofan-keys.h"
 #include "ns3/test.h"
 
 #include <map>
