@@ -4,25 +4,46 @@
 
 #include "ofan-keys.h"
 
-#include "fat-tree-topology.h"
+#include <stdexcept>
 
 namespace ns3
 {
 namespace fabriclb
 {
 
-uint32_t
-OfanPointerCount(uint32_t k, OfanTier tier, uint32_t sizeBins)
+namespace
 {
-    const FatTreeTopology topology(k);
-    switch (tier)
+/// \throws std::invalid_argument unless \p tier is one whose switches choose an uplink
+void
+RequireUplinkTier(FabricRole tier)
+{
+    if (tier != FabricRole::EDGE && tier != FabricRole::AGGREGATION)
     {
-    case OfanTier::EDGE:
-        return (topology.EdgeCount() - 1) * sizeBins;
-    case OfanTier::AGGREGATION:
-        return (k - 1) * sizeBins;
+        throw std::invalid_argument("Ofan pointers live at edge and aggregation switches only");
     }
-    return 0;
+}
+} // namespace
+
+uint32_t
+OfanKey(const FatTreeTopology& topology, FabricRole tier, uint32_t destinationHost)
+{
+    RequireUplinkTier(tier);
+    return tier == FabricRole::EDGE ? topology.EdgeOf(destinationHost)
+                                    : topology.PodOf(destinationHost);
+}
+
+uint32_t
+OfanKeyCount(const FatTreeTopology& topology, FabricRole tier)
+{
+    RequireUplinkTier(tier);
+    return tier == FabricRole::EDGE ? topology.EdgeCount() : topology.K();
+}
+
+uint32_t
+OfanPointerCount(uint32_t k, FabricRole tier, uint32_t sizeBins)
+{
+    // Every key but the switch's own edge switch or pod, whose traffic never goes up.
+    return (OfanKeyCount(FatTreeTopology(k), tier) - 1) * sizeBins;
 }
 
 } // namespace fabriclb

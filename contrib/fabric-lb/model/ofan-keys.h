@@ -5,6 +5,8 @@
 #ifndef FABRIC_LB_OFAN_KEYS_H
 #define FABRIC_LB_OFAN_KEYS_H
 
+#include "fat-tree-topology.h"
+
 #include <cstdint>
 
 namespace ns3
@@ -12,12 +14,27 @@ namespace ns3
 namespace fabriclb
 {
 
-/// The switch tiers that keep Ofan pointers.
-enum class OfanTier
-{
-    EDGE,        //!< an edge (ToR) switch
-    AGGREGATION, //!< an aggregation switch
-};
+/**
+ * Ofan's destination key at a switch of \p tier: an edge switch keys its
+ * pointers by the destination's edge switch, an aggregation switch by the
+ * destination's pod.
+ *
+ * \param topology the fabric
+ * \param tier FabricRole::EDGE or FabricRole::AGGREGATION
+ * \param destinationHost the packet's destination host
+ * \return the key, below OfanKeyCount(topology, tier)
+ * \throws std::invalid_argument for a tier without uplink choice (host, core)
+ */
+uint32_t OfanKey(const FatTreeTopology& topology, FabricRole tier, uint32_t destinationHost);
+
+/**
+ * \param topology the fabric
+ * \param tier FabricRole::EDGE or FabricRole::AGGREGATION
+ * \return the number of keys OfanKey gives at a switch of \p tier: the edge
+ * switches (k^2/2) or the pods (k), its own included
+ * \throws std::invalid_argument for a tier without uplink choice (host, core)
+ */
+uint32_t OfanKeyCount(const FatTreeTopology& topology, FabricRole tier);
 
 /**
  * Ofan pointer count of one switch.
@@ -32,11 +49,12 @@ enum class OfanTier
  * destination keys); with two bins it is 4094 and 126.
  *
  * \param k fat-tree radix
- * \param tier the switch's tier
+ * \param tier FabricRole::EDGE or FabricRole::AGGREGATION
  * \param sizeBins number of packet-size bins
  * \return the number of pointers
+ * \throws std::invalid_argument for a tier without uplink choice (host, core)
  */
-uint32_t OfanPointerCount(uint32_t k, OfanTier tier, uint32_t sizeBins = 2);
+uint32_t OfanPointerCount(uint32_t k, FabricRole tier, uint32_t sizeBins = 2);
 
 } // namespace fabriclb
 } // namespace ns3

@@ -5,6 +5,7 @@
 #include "switch-discipline.h"
 
 #include "host-labels.h"
+#include "ofan-keys.h"
 #include "queue-choice.h"
 #include "workload.h"
 
@@ -343,9 +344,7 @@ void
 OfanDiscipline::Setup(const SwitchContext& context)
 {
     SwitchDiscipline::Setup(context);
-    const fabriclb::FatTreeTopology& topo = *context.topology;
-    const uint32_t keys = context.tier == SwitchTier::EDGE ? topo.EdgeCount() : topo.K();
-    m_pointers.assign(2 * keys, std::nullopt);
+    m_pointers.assign(2 * fabriclb::OfanKeyCount(*context.topology, context.tier), std::nullopt);
 }
 
 uint32_t
@@ -359,9 +358,8 @@ OfanDiscipline::GetPointersInUse() const
 uint32_t
 OfanDiscipline::SelectUplink(const UplinkRequest& request)
 {
-    const fabriclb::FatTreeTopology& topo = *m_context.topology;
-    const uint32_t key = m_context.tier == SwitchTier::EDGE ? topo.EdgeOf(request.destinationHost)
-                                                            : topo.PodOf(request.destinationHost);
+    const uint32_t key =
+        fabriclb::OfanKey(*m_context.topology, m_context.tier, request.destinationHost);
     std::optional<fabriclb::WeightedRotation>& pointer = m_pointers[2 * key + SizeBin(request)];
     if (!pointer)
     {
@@ -389,7 +387,7 @@ uint32_t
 LabelPathDiscipline::SelectUplink(const UplinkRequest& request)
 {
     const uint32_t half = m_context.topology->Half();
-    return m_context.tier == SwitchTier::EDGE
+    return m_context.tier == fabriclb::FabricRole::EDGE
                ? fabriclb::DrEdgeUplink(request.Tuple().sourcePort, half)
                : fabriclb::DrAggUplink(request.Tuple().sourcePort, half);
 }

@@ -41,13 +41,6 @@ struct UplinkRequest
     fabriclb::FiveTuple Tuple() const;
 };
 
-/// The tiers whose switches choose among uplinks.
-enum class SwitchTier
-{
-    EDGE,
-    AGGREGATION
-};
-
 /**
  * \ingroup fabric-lb
  * \brief Where a discipline's switch sits, and its uplinks' buffers.
@@ -55,7 +48,7 @@ enum class SwitchTier
 struct SwitchContext
 {
     std::shared_ptr<const fabriclb::FatTreeTopology> topology; //!< fabric coordinates
-    SwitchTier tier{SwitchTier::EDGE};                         //!< edge or aggregation
+    fabriclb::FabricRole tier{fabriclb::FabricRole::EDGE};     //!< edge or aggregation
     std::vector<Ptr<FabricQueueDisc>> uplinkQueues; //!< the uplinks' egress buffers, by port
 };
 
