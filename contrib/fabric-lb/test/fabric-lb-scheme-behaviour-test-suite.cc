@@ -89,6 +89,25 @@ struct Hop
     }
 };
 
+/// What a test reads of a fabric packet (IPv4 header removed).
+struct RocePacket
+{
+    uint16_t label;  //!< UDP source port
+    RoceHeader roce; //!< its RoCE header
+};
+
+/// \return the label and RoCE header of \p p, whose IPv4 header is removed
+RocePacket
+ReadRoce(Ptr<const Packet> p)
+{
+    Ptr<Packet> copy = p->Copy();
+    UdpHeader udp;
+    copy->RemoveHeader(udp);
+    RocePacket packet{udp.GetSourcePort(), RoceHeader()};
+    copy->RemoveHeader(packet.roce);
+    return packet;
+}
+
 /// Appends to \p hops every packet that \p switches forward.
 void
 RecordHops(const NodeContainer& switches,
@@ -99,18 +118,14 @@ RecordHops(const NodeContainer& switches,
         switches,
         [&topo,
          &hops](Ptr<Node> node, Ptr<const Packet> p, const Ipv4Header& ip, bool up, uint32_t port) {
-            Ptr<Packet> copy = p->Copy();
-            UdpHeader udp;
-            copy->RemoveHeader(udp);
-            Hop hop{node->GetId(),
-                    topo.HostFromAddress(ip.GetSource().Get()),
-                    topo.HostFromAddress(ip.GetDestination().Get()),
-                    udp.GetSourcePort(),
-                    RoceHeader(),
-                    up,
-                    port};
-            copy->RemoveHeader(hop.roce);
-            hops.push_back(hop);
+            const RocePacket packet = ReadRoce(p);
+            hops.push_back({node->GetId(),
+                            topo.HostFromAddress(ip.GetSource().Get()),
+                            topo.HostFromAddress(ip.GetDestination().Get()),
+                            packet.label,
+                            packet.roce,
+                            up,
+                            port});
         });
 }
 
@@ -133,6 +148,22 @@ RunMessages(Ptr<FatTreeHelper> fabric, const std::vector<fabriclb::MessageSpec>&
     fabriclbtest::InstallMessages(fabric, messages, completions);
     Simulator::Run();
     return completions.done == completions.expected;
+}
+
+/**
+ * Runs a permutation of \p packets per message (the pairs drawn from stream 0)
+ * to completion on \p fabric.
+ * \return whether every message completed
+ */
+bool
+RunPermutation(Ptr<FatTreeHelper> fabric, uint32_t packets)
+{
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(0);
+    return RunMessages(fabric,
+                       fabriclb::PermutationWorkload(fabric->GetTopology().HostCount(),
+                                                     packets * PACKET_BYTES,
+                                                     fabriclb::UniformIndexFrom(rng)));
 }
 
 /// Ends a test case's simulation.
@@ -415,22 +446,18 @@ class RepsMarkingTest : public TestCase
             Ptr<Ipv4L3Protocol> ipv4 = fabric->GetHosts().Get(h)->GetObject<Ipv4L3Protocol>();
             // The NIC picks a label and sends the packet in one call ...
             auto sent = [h, &replays](const Ipv4Header&, Ptr<const Packet> p, uint32_t) {
-                Ptr<Packet> copy = p->Copy();
-                UdpHeader udp;
-                copy->RemoveHeader(udp);
-                RoceHeader roce;
-                copy->RemoveHeader(roce);
-                if (roce.opcode != RoceHeader::DATA)
+                const RocePacket packet = ReadRoce(p);
+                if (packet.roce.opcode != RoceHeader::DATA)
                 {
                     return;
                 }
-                RepsReplay& replay = replays[{h, roce.queuePair}];
+                RepsReplay& replay = replays[{h, packet.roce.queuePair}];
                 if (replay.good.empty())
                 {
                     ++replay.explored;
                     return;
                 }
-                replay.wrong += udp.GetSourcePort() != replay.good.front();
+                replay.wrong += packet.label != replay.good.front();
                 replay.good.pop_front();
                 ++replay.reused;
             };
@@ -438,11 +465,7 @@ class RepsMarkingTest : public TestCase
             auto delivered = [h, &replays, &marked, &unmarked, &capacity](const Ipv4Header&,
                                                                           Ptr<const Packet> p,
                                                                           uint32_t) {
-                Ptr<Packet> copy = p->Copy();
-                UdpHeader udp;
-                copy->RemoveHeader(udp);
-                RoceHeader roce;
-                copy->RemoveHeader(roce);
+                const RoceHeader roce = ReadRoce(p).roce;
                 if (roce.opcode != RoceHeader::ACK)
                 {
                     return;
@@ -468,15 +491,7 @@ class RepsMarkingTest : public TestCase
         }
 
         const uint32_t packets = 256;
-        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
-        rng->SetStream(0);
-        NS_TEST_ASSERT_MSG_EQ(
-            RunMessages(fabric,
-                        fabriclb::PermutationWorkload(topo.HostCount(),
-                                                      packets * PACKET_BYTES,
-                                                      fabriclb::UniformIndexFrom(rng))),
-            true,
-            "every message completes");
+        NS_TEST_ASSERT_MSG_EQ(RunPermutation(fabric, packets), true, "every message completes");
         uint64_t losses = 0;
         for (uint32_t h = 0; h < topo.HostCount(); ++h)
         {
@@ -1102,102 +1117,46 @@ class OfanSharedPointerTest : public TestCase
 
 } // namespace
 
-/// \ingroup fabric-lb-tests ecmp does what the README says.
-class FabricLbBehaviourEcmpSuite : public TestSuite
+/**
+ * \ingroup fabric-lb-tests
+ * \brief A scheme does what the README says: the suite fabric-lb-behaviour-<scheme>.
+ */
+class FabricLbBehaviourSuite : public TestSuite
 {
   public:
-    FabricLbBehaviourEcmpSuite()
-        : TestSuite("fabric-lb-behaviour-ecmp", FABRIC_LB_SUITE_SYSTEM)
+    /**
+     * \param scheme the scheme, as --lb takes it
+     * \param cases its test cases, all quick
+     */
+    FabricLbBehaviourSuite(const std::string& scheme, std::initializer_list<TestCase*> cases)
+        : TestSuite("fabric-lb-behaviour-" + scheme, FABRIC_LB_SUITE_SYSTEM)
     {
-        AddTestCase(new EcmpBehaviourTest, FABRIC_LB_TEST_QUICK);
+        for (TestCase* c : cases)
+        {
+            AddTestCase(c, FABRIC_LB_TEST_QUICK);
+        }
     }
 };
 
-/// \ingroup fabric-lb-tests subflow does what the README says.
-class FabricLbBehaviourSubflowSuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourSubflowSuite()
-        : TestSuite("fabric-lb-behaviour-subflow", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new SubflowBehaviourTest, FABRIC_LB_TEST_QUICK);
-    }
-};
-
-/// \ingroup fabric-lb-tests reps does what the README says.
-class FabricLbBehaviourRepsSuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourRepsSuite()
-        : TestSuite("fabric-lb-behaviour-reps", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new RepsMarkingTest, FABRIC_LB_TEST_QUICK);
-        AddTestCase(new RepsFreezeTest, FABRIC_LB_TEST_QUICK);
-    }
-};
-
-/// \ingroup fabric-lb-tests host-spray does what the README says.
-class FabricLbBehaviourHostSpraySuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourHostSpraySuite()
-        : TestSuite("fabric-lb-behaviour-host-spray", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new HostSprayBehaviourTest, FABRIC_LB_TEST_QUICK);
-    }
-};
-
-/// \ingroup fabric-lb-tests simple-rr does what the README says.
-class FabricLbBehaviourSimpleRrSuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourSimpleRrSuite()
-        : TestSuite("fabric-lb-behaviour-simple-rr", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new SimpleRrBehaviourTest, FABRIC_LB_TEST_QUICK);
-    }
-};
-
-/// \ingroup fabric-lb-tests jsq does what the README says.
-class FabricLbBehaviourJsqSuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourJsqSuite()
-        : TestSuite("fabric-lb-behaviour-jsq", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new JsqBehaviourTest, FABRIC_LB_TEST_QUICK);
-    }
-};
-
-/// \ingroup fabric-lb-tests host-dr does what the README says.
-class FabricLbBehaviourHostDrSuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourHostDrSuite()
-        : TestSuite("fabric-lb-behaviour-host-dr", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new HostDrBehaviourTest(16), FABRIC_LB_TEST_QUICK);
-        AddTestCase(new HostDrBehaviourTest(10), FABRIC_LB_TEST_QUICK);
-    }
-};
-
-/// \ingroup fabric-lb-tests ofan does what the README says.
-class FabricLbBehaviourOfanSuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourOfanSuite()
-        : TestSuite("fabric-lb-behaviour-ofan", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new OfanAllToAllTest, FABRIC_LB_TEST_QUICK);
-        AddTestCase(new OfanSharedPointerTest, FABRIC_LB_TEST_QUICK);
-    }
-};
-
-static FabricLbBehaviourEcmpSuite g_fabricLbBehaviourEcmpSuite;           //!< registers the suite
-static FabricLbBehaviourSubflowSuite g_fabricLbBehaviourSubflowSuite;     //!< registers the suite
-static FabricLbBehaviourRepsSuite g_fabricLbBehaviourRepsSuite;           //!< registers the suite
-static FabricLbBehaviourHostSpraySuite g_fabricLbBehaviourHostSpraySuite; //!< registers the suite
-static FabricLbBehaviourSimpleRrSuite g_fabricLbBehaviourSimpleRrSuite;   //!< registers the suite
-static FabricLbBehaviourJsqSuite g_fabricLbBehaviourJsqSuite;             //!< registers the suite
-static FabricLbBehaviourHostDrSuite g_fabricLbBehaviourHostDrSuite;       //!< registers the suite
-static FabricLbBehaviourOfanSuite g_fabricLbBehaviourOfanSuite;           //!< registers the suite
+/// Registers fabric-lb-behaviour-ecmp.
+static FabricLbBehaviourSuite g_fabricLbBehaviourEcmp("ecmp", {new EcmpBehaviourTest});
+/// Registers fabric-lb-behaviour-subflow.
+static FabricLbBehaviourSuite g_fabricLbBehaviourSubflow("subflow", {new SubflowBehaviourTest});
+/// Registers fabric-lb-behaviour-reps.
+static FabricLbBehaviourSuite g_fabricLbBehaviourReps("reps",
+                                                      {new RepsMarkingTest, new RepsFreezeTest});
+/// Registers fabric-lb-behaviour-host-spray.
+static FabricLbBehaviourSuite g_fabricLbBehaviourHostSpray("host-spray",
+                                                           {new HostSprayBehaviourTest});
+/// Registers fabric-lb-behaviour-simple-rr.
+static FabricLbBehaviourSuite g_fabricLbBehaviourSimpleRr("simple-rr", {new SimpleRrBehaviourTest});
+/// Registers fabric-lb-behaviour-jsq.
+static FabricLbBehaviourSuite g_fabricLbBehaviourJsq("jsq", {new JsqBehaviourTest});
+/// Registers fabric-lb-behaviour-host-dr.
+static FabricLbBehaviourSuite g_fabricLbBehaviourHostDr("host-dr",
+                                                        {new HostDrBehaviourTest(16),
+                                                         new HostDrBehaviourTest(10)});
+/// Registers fabric-lb-behaviour-ofan.
+static FabricLbBehaviourSuite g_fabricLbBehaviourOfan("ofan",
+                                                      {new OfanAllToAllTest,
+                                                       new OfanSharedPointerTest});
