@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <vector>
 
 using namespace ns3::fabriclb;
 
@@ -50,10 +51,13 @@ TEST(Adaptive, LowestBandPicksOnlyTheLowestBandUniformly)
     UniformIndex draw = Source(12);
     for (const Case& c : cases)
     {
+        // Refreshed at every read: the instantaneous backlogs.
+        SampledBands bands(static_cast<uint32_t>(c.backlogs.size()), buffer, 0);
+        const auto backlog = [&c](uint32_t port) { return c.backlogs[port]; };
         std::map<uint32_t, int> hits;
         for (int i = 0; i < 400; ++i)
         {
-            ++hits[ChooseLowestBand(c.backlogs, buffer, draw)];
+            ++hits[bands.ChooseLowestBand(0, backlog, draw)];
         }
         std::set<uint32_t> picked;
         for (const auto& [port, count] : hits)
@@ -63,7 +67,66 @@ TEST(Adaptive, LowestBandPicksOnlyTheLowestBandUniformly)
         }
         EXPECT_EQ(picked, c.allowed);
     }
-    EXPECT_THROW(ChooseLowestBand({}, buffer, draw), std::invalid_argument);
+    EXPECT_THROW(SampledBands(0, buffer, 0), std::invalid_argument);
+}
+
+TEST(Adaptive, BandsAreRecomputedOnlyWhenOlderThanTheRefreshInterval)
+{
+    const uint64_t refresh = 100;
+    SampledBands bands(2, 1000, refresh); // bands at 50, 100, 200 B
+    std::vector<uint32_t> backlogs{60, 250};
+    std::vector<uint32_t> reads;
+    const auto backlog = [&](uint32_t port) {
+        reads.push_back(port);
+        return backlogs[port];
+    };
+    // Every port starts in band 0, refreshed at time 0.
+    EXPECT_EQ(bands.Read(0, backlog), (std::vector<uint32_t>{0, 0}));
+    EXPECT_EQ(bands.Read(refresh, backlog), (std::vector<uint32_t>{0, 0}));
+    EXPECT_TRUE(reads.empty());
+    // More than the interval after the last refresh: recomputed.
+    EXPECT_EQ(bands.Read(refresh + 1, backlog), (std::vector<uint32_t>{1, 3}));
+    EXPECT_EQ(reads, (std::vector<uint32_t>{0, 1}));
+    EXPECT_EQ(bands.RefreshedAt(0), refresh + 1);
+    // The queues drain, but the cached bands stand until they are too old.
+    backlogs = {0, 0};
+    EXPECT_EQ(bands.Read(150, backlog), (std::vector<uint32_t>{1, 3}));
+    EXPECT_EQ(bands.Read(2 * refresh + 1, backlog), (std::vector<uint32_t>{1, 3}));
+    EXPECT_EQ(reads.size(), 2U);
+    EXPECT_EQ(bands.Read(2 * refresh + 2, backlog), (std::vector<uint32_t>{0, 0}));
+    EXPECT_EQ(reads.size(), 4U);
+    EXPECT_EQ(bands.RefreshedAt(1), 2 * refresh + 2);
+}
+
+TEST(Adaptive, ZeroRefreshIntervalReadsEveryBacklogAtEveryRead)
+{
+    SampledBands bands(3, 1000, 0);
+    std::vector<uint32_t> backlogs{0, 120, 0};
+    uint32_t reads = 0;
+    const auto backlog = [&](uint32_t port) {
+        ++reads;
+        return backlogs[port];
+    };
+    EXPECT_EQ(bands.Read(0, backlog), (std::vector<uint32_t>{0, 2, 0}));
+    backlogs = {300, 0, 60};
+    EXPECT_EQ(bands.Read(0, backlog), (std::vector<uint32_t>{3, 0, 1}));
+    EXPECT_EQ(reads, 6U);
+}
+
+TEST(Adaptive, LowestBandChoiceFollowsTheCachedBands)
+{
+    const uint64_t refresh = 1000;
+    SampledBands bands(2, 800'000, refresh);
+    std::vector<uint32_t> backlogs{0, 50'000}; // bands 0 and 1
+    const auto backlog = [&](uint32_t port) { return backlogs[port]; };
+    UniformIndex draw = Source(17);
+    EXPECT_EQ(bands.ChooseLowestBand(refresh + 1, backlog, draw), 0U);
+    backlogs = {200'000, 0}; // now bands 3 and 0, unseen until the next refresh
+    for (uint64_t now = refresh + 1; now <= 2 * refresh + 1; now += 100)
+    {
+        EXPECT_EQ(bands.ChooseLowestBand(now, backlog, NoDraw), 0U) << "at " << now << " ps";
+    }
+    EXPECT_EQ(bands.ChooseLowestBand(2 * refresh + 2, backlog, NoDraw), 1U);
 }
 
 TEST(Adaptive, JsqPicksTheExactMinimum)

@@ -56,7 +56,8 @@ LbSchemes()
          "ns3::SimpleRoundRobinDiscipline",
          0},
         {"switch-ar",
-         "switch adaptive routing: shortest quantised queue (bands 5/10/20% of the buffer)",
+         "switch adaptive routing: shortest quantised queue (bands 5/10/20% of the buffer, "
+         "refreshed after 100 ns)",
          "ns3::FixedLabelPathPolicy",
          "ns3::QuantisedAdaptiveDiscipline",
          0},

@@ -4,48 +4,14 @@
 
 #include "queue-choice.h"
 
+#include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace ns3
 {
 namespace fabriclb
 {
-
-namespace
-{
-/**
- * \return the index of a uniformly random one of the ports 0 .. n-1 whose key
- * is smallest (no draw when one port alone has it)
- */
-template <typename Key>
-uint32_t
-PickAmongSmallest(uint32_t n, const Key& key, const UniformIndex& draw)
-{
-    auto smallest = key(0);
-    uint32_t ties = 1;
-    for (uint32_t i = 1; i < n; ++i)
-    {
-        const auto value = key(i);
-        if (value < smallest)
-        {
-            smallest = value;
-            ties = 1;
-        }
-        else if (value == smallest)
-        {
-            ++ties;
-        }
-    }
-    uint32_t pick = ties == 1 ? 0 : draw(ties);
-    for (uint32_t i = 0;; ++i)
-    {
-        if (key(i) == smallest && pick-- == 0)
-        {
-            return i;
-        }
-    }
-}
-} // namespace
 
 const std::vector<double>&
 DefaultBandThresholds()
@@ -69,32 +35,22 @@ QuantisedBand(uint64_t backlogBytes, uint64_t bufferBytes, const std::vector<dou
 }
 
 uint32_t
-ChooseLowestBand(const std::vector<uint32_t>& backlogs,
-                 uint64_t bufferBytes,
-                 const UniformIndex& draw,
-                 const std::vector<double>& thresholds)
-{
-    if (backlogs.empty())
-    {
-        throw std::invalid_argument("no candidate port");
-    }
-    return PickAmongSmallest(
-        static_cast<uint32_t>(backlogs.size()),
-        [&](uint32_t i) { return QuantisedBand(backlogs[i], bufferBytes, thresholds); },
-        draw);
-}
-
-uint32_t
 ChooseShortest(const std::vector<uint32_t>& backlogs, const UniformIndex& draw)
 {
     if (backlogs.empty())
     {
         throw std::invalid_argument("no candidate port");
     }
-    return PickAmongSmallest(
-        static_cast<uint32_t>(backlogs.size()),
-        [&](uint32_t i) { return backlogs[i]; },
-        draw);
+    const uint32_t smallest = *std::min_element(backlogs.begin(), backlogs.end());
+    const auto ties = static_cast<uint32_t>(std::count(backlogs.begin(), backlogs.end(), smallest));
+    uint32_t pick = ties == 1 ? 0 : draw(ties); // no draw when one port alone has it
+    for (uint32_t i = 0;; ++i)
+    {
+        if (backlogs[i] == smallest && pick-- == 0)
+        {
+            return i;
+        }
+    }
 }
 
 uint32_t
@@ -105,6 +61,22 @@ ChooseUniform(uint32_t n, const UniformIndex& draw)
         throw std::invalid_argument("no candidate port");
     }
     return n == 1 ? 0 : draw(n);
+}
+
+SampledBands::SampledBands(uint32_t ports,
+                           uint64_t bufferBytes,
+                           uint64_t refreshPs,
+                           std::vector<double> thresholds)
+    : m_bands(ports, 0),
+      m_refreshedPs(ports, 0),
+      m_bufferBytes(bufferBytes),
+      m_refreshPs(refreshPs),
+      m_thresholds(std::move(thresholds))
+{
+    if (ports == 0)
+    {
+        throw std::invalid_argument("no port to read bands of");
+    }
 }
 
 } // namespace fabriclb

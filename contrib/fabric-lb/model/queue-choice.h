@@ -30,21 +30,6 @@ uint32_t QuantisedBand(uint64_t backlogBytes,
                        const std::vector<double>& thresholds = DefaultBandThresholds());
 
 /**
- * Switch adaptive routing (Spectrum-X style): the shortest quantised queue.
- *
- * \param backlogs backlog in bytes of each candidate port
- * \param bufferBytes per-port buffer size in bytes
- * \param draw source of uniform integers, for the tie-break
- * \param thresholds band thresholds, see QuantisedBand
- * \return the index of a uniformly random candidate among those in the lowest band
- * \throws std::invalid_argument if \p backlogs is empty
- */
-uint32_t ChooseLowestBand(const std::vector<uint32_t>& backlogs,
-                          uint64_t bufferBytes,
-                          const UniformIndex& draw,
-                          const std::vector<double>& thresholds = DefaultBandThresholds());
-
-/**
  * JSQ: join the shortest queue.
  *
  * \param backlogs backlog of each candidate port (any unit)
@@ -63,6 +48,78 @@ uint32_t ChooseShortest(const std::vector<uint32_t>& backlogs, const UniformInde
  * \throws std::invalid_argument if n is 0
  */
 uint32_t ChooseUniform(uint32_t n, const UniformIndex& draw);
+
+/**
+ * \ingroup fabric-lb
+ * \brief Switch adaptive routing (Spectrum-X style): the shortest quantised
+ * queue, its bands read lazily as the study's switches read them.
+ *
+ * Every port caches its band and the time it last computed it. A read at time
+ * now recomputes a port's band from its backlog only when now is more than the
+ * refresh interval after that port's last refresh; otherwise the cached band
+ * stands. Every port starts in band 0, refreshed at time 0. A refresh interval
+ * of 0 recomputes every band at every read: the instantaneous backlogs.
+ */
+class SampledBands
+{
+  public:
+    /**
+     * \param ports number of ports (at least 1)
+     * \param bufferBytes per-port buffer size in bytes
+     * \param refreshPs refresh interval in picoseconds; 0: at every read
+     * \param thresholds band thresholds, see QuantisedBand
+     * \throws std::invalid_argument if \p ports is 0
+     */
+    SampledBands(uint32_t ports,
+                 uint64_t bufferBytes,
+                 uint64_t refreshPs,
+                 std::vector<double> thresholds = DefaultBandThresholds());
+
+    /**
+     * \param nowPs the current time in picoseconds, not before any earlier read
+     * \param backlog called as backlog(port) for each port whose band is due for a
+     * refresh, and only for those: that port's backlog in bytes now
+     * \return every port's band as of \p nowPs
+     */
+    template <typename Backlog>
+    const std::vector<uint32_t>& Read(uint64_t nowPs, const Backlog& backlog)
+    {
+        for (uint32_t port = 0; port < m_bands.size(); ++port)
+        {
+            if (m_refreshPs == 0 || nowPs - m_refreshedPs[port] > m_refreshPs)
+            {
+                m_bands[port] = QuantisedBand(backlog(port), m_bufferBytes, m_thresholds);
+                m_refreshedPs[port] = nowPs;
+            }
+        }
+        return m_bands;
+    }
+
+    /**
+     * \param nowPs the current time in picoseconds, as for Read
+     * \param backlog as for Read
+     * \param draw source of uniform integers, for the tie-break
+     * \return a uniformly random port among those in the lowest band as of \p nowPs
+     */
+    template <typename Backlog>
+    uint32_t ChooseLowestBand(uint64_t nowPs, const Backlog& backlog, const UniformIndex& draw)
+    {
+        return ChooseShortest(Read(nowPs, backlog), draw);
+    }
+
+    /// \return when \p port's band was last computed, in picoseconds
+    uint64_t RefreshedAt(uint32_t port) const
+    {
+        return m_refreshedPs.at(port);
+    }
+
+  private:
+    std::vector<uint32_t> m_bands;       //!< each port's cached band
+    std::vector<uint64_t> m_refreshedPs; //!< when each port's band was computed
+    uint64_t m_bufferBytes;              //!< per-port buffer
+    uint64_t m_refreshPs;                //!< refresh interval; 0: every read
+    std::vector<double> m_thresholds;    //!< band thresholds
+};
 
 } // namespace fabriclb
 } // namespace ns3

@@ -6,7 +6,6 @@
 
 #include "host-labels.h"
 #include "ofan-keys.h"
-#include "queue-choice.h"
 #include "workload.h"
 
 #include "ns3/double.h"
@@ -89,12 +88,18 @@ SwitchDiscipline::AssignStreams(int64_t stream)
     return 1;
 }
 
+uint32_t
+SwitchDiscipline::Backlog(uint32_t port) const
+{
+    return m_context.uplinkQueues[port]->GetPortBacklogBytes();
+}
+
 const std::vector<uint32_t>&
 SwitchDiscipline::ReadBacklogs()
 {
-    for (size_t i = 0; i < m_backlogs.size(); ++i)
+    for (uint32_t port = 0; port < m_backlogs.size(); ++port)
     {
-        m_backlogs[i] = m_context.uplinkQueues[i]->GetPortBacklogBytes();
+        m_backlogs[port] = Backlog(port);
     }
     return m_backlogs;
 }
@@ -232,32 +237,40 @@ ShortestQueueDiscipline::SelectUplink(const UplinkRequest& /* request */)
 TypeId
 QuantisedAdaptiveDiscipline::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::QuantisedAdaptiveDiscipline")
-                            .SetParent<SwitchDiscipline>()
-                            .SetGroupName("FabricLb")
-                            .AddConstructor<QuantisedAdaptiveDiscipline>()
-                            .AddAttribute("Band1",
-                                          "Lowest band threshold, a fraction of the buffer",
-                                          DoubleValue(0.05),
-                                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band1),
-                                          MakeDoubleChecker<double>(0, 1))
-                            .AddAttribute("Band2",
-                                          "Middle band threshold, a fraction of the buffer",
-                                          DoubleValue(0.10),
-                                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band2),
-                                          MakeDoubleChecker<double>(0, 1))
-                            .AddAttribute("Band3",
-                                          "Highest band threshold, a fraction of the buffer",
-                                          DoubleValue(0.20),
-                                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band3),
-                                          MakeDoubleChecker<double>(0, 1));
+    static TypeId tid =
+        TypeId("ns3::QuantisedAdaptiveDiscipline")
+            .SetParent<SwitchDiscipline>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<QuantisedAdaptiveDiscipline>()
+            .AddAttribute("Band1",
+                          "Lowest band threshold, a fraction of the buffer",
+                          DoubleValue(0.05),
+                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band1),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("Band2",
+                          "Middle band threshold, a fraction of the buffer",
+                          DoubleValue(0.10),
+                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band2),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("Band3",
+                          "Highest band threshold, a fraction of the buffer",
+                          DoubleValue(0.20),
+                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band3),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("RefreshInterval",
+                          "An uplink's band is recomputed from its backlog when "
+                          "it is older than this (0: at every packet)",
+                          TimeValue(NanoSeconds(100)),
+                          MakeTimeAccessor(&QuantisedAdaptiveDiscipline::m_refreshInterval),
+                          MakeTimeChecker(Time(0)));
     return tid;
 }
 
 QuantisedAdaptiveDiscipline::QuantisedAdaptiveDiscipline()
     : m_band1(0.05),
       m_band2(0.10),
-      m_band3(0.20)
+      m_band3(0.20),
+      m_refreshInterval(NanoSeconds(100))
 {
 }
 
@@ -266,15 +279,20 @@ QuantisedAdaptiveDiscipline::DoInitialize()
 {
     NS_ABORT_MSG_UNLESS(m_band1 <= m_band2 && m_band2 <= m_band3,
                         "QuantisedAdaptiveDiscipline bands must increase");
-    m_bands = {m_band1, m_band2, m_band3};
-    m_bufferBytes = m_context.uplinkQueues.front()->GetMaxSize().GetValue();
+    m_bands.emplace(Uplinks(),
+                    m_context.uplinkQueues.front()->GetMaxSize().GetValue(),
+                    static_cast<uint64_t>(m_refreshInterval.GetPicoSeconds()),
+                    std::vector<double>{m_band1, m_band2, m_band3});
     SwitchDiscipline::DoInitialize();
 }
 
 uint32_t
 QuantisedAdaptiveDiscipline::SelectUplink(const UplinkRequest& /* request */)
 {
-    return fabriclb::ChooseLowestBand(ReadBacklogs(), m_bufferBytes, m_draw, m_bands);
+    return m_bands->ChooseLowestBand(
+        static_cast<uint64_t>(Simulator::Now().GetPicoSeconds()),
+        [this](uint32_t port) { return Backlog(port); },
+        m_draw);
 }
 
 // ---------------------------------------------------------------------------

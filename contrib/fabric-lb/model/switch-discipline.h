@@ -9,6 +9,7 @@
 #include "fat-tree-topology.h"
 #include "flow-hash.h"
 #include "flowlet-table.h"
+#include "queue-choice.h"
 #include "rotation.h"
 #include "uniform-index.h"
 
@@ -98,7 +99,10 @@ class SwitchDiscipline : public Object
         return m_context.uplinkQueues.size();
     }
 
-    /// \return every uplink's backlog in bytes (queue disc and device), by port
+    /// \return uplink \p port's backlog in bytes (queue disc and device)
+    uint32_t Backlog(uint32_t port) const;
+
+    /// \return every uplink's backlog in bytes, by port
     const std::vector<uint32_t>& ReadBacklogs();
 
     /// \return the size bin of a packet: 0 for data, 1 for ACKs (at most AckBinBytes)
@@ -211,7 +215,9 @@ class ShortestQueueDiscipline : public SwitchDiscipline
 /**
  * \ingroup fabric-lb
  * \brief Spectrum-X-style adaptive routing: the uplink with the lowest quantised
- * queue (bands at 5%, 10%, 20% of the buffer), random tie-break.
+ * queue (bands at 5%, 10%, 20% of the buffer), random tie-break. An uplink's
+ * band is recomputed from its backlog only when it is more than RefreshInterval
+ * old (the study's switches: 100 ns); 0 reads every backlog at every packet.
  */
 class QuantisedAdaptiveDiscipline : public SwitchDiscipline
 {
@@ -229,11 +235,11 @@ class QuantisedAdaptiveDiscipline : public SwitchDiscipline
     void DoInitialize() override;
 
   private:
-    uint64_t m_bufferBytes{0};   //!< the uplinks' buffer, read once
-    double m_band1;              //!< first band threshold, fraction of the buffer
-    double m_band2;              //!< second band threshold
-    double m_band3;              //!< third band threshold
-    std::vector<double> m_bands; //!< the three, in order
+    double m_band1;                                //!< first band threshold, fraction of the buffer
+    double m_band2;                                //!< second band threshold
+    double m_band3;                                //!< third band threshold
+    Time m_refreshInterval;                        //!< age beyond which a band is recomputed
+    std::optional<fabriclb::SampledBands> m_bands; //!< the uplinks' cached bands
 };
 
 /**

@@ -15,6 +15,7 @@
 #include "ns3/host-path-policy.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/lb-scheme.h"
+#include "ns3/queue-choice.h"
 #include "ns3/roce-header.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-layer.h"
@@ -1115,6 +1116,134 @@ class OfanSharedPointerTest : public TestCase
     }
 };
 
+// ---------------------------------------------------------------------------
+
+/**
+ * switch-ar: every decision takes an uplink of the lowest band among the
+ * switch's cached bands, replayed from the uplinks' backlogs: at a decision an
+ * uplink's band is recomputed from its backlog only when it is more than
+ * RefreshInterval old, as the study's switches do. With a refresh interval of 0
+ * every decision sees the backlogs of that moment; with the default 100 ns many
+ * decisions are taken on bands that the queues have since left.
+ */
+class SwitchArRefreshTest : public TestCase
+{
+  public:
+    /// \param instantaneous set RefreshInterval to 0 (otherwise its default, 100 ns)
+    explicit SwitchArRefreshTest(bool instantaneous)
+        : TestCase("switch-ar: decisions from bands no older than RefreshInterval" +
+                   std::string(instantaneous ? " = 0" : " (default)")),
+          m_instantaneous(instantaneous)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string disc = "ns3::QuantisedAdaptiveDiscipline::";
+        // Bands at 2, 3 and 5 data packets of the 800 KB buffer, which a k=4
+        // all-to-all crosses often; the defaults are restored after the build.
+        const std::vector<double> thresholds{0.011, 0.016, 0.026};
+        Config::SetDefault(disc + "Band1", DoubleValue(thresholds[0]));
+        Config::SetDefault(disc + "Band2", DoubleValue(thresholds[1]));
+        Config::SetDefault(disc + "Band3", DoubleValue(thresholds[2]));
+        if (m_instantaneous)
+        {
+            Config::SetDefault(disc + "RefreshInterval", TimeValue(Time(0)));
+        }
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "switch-ar");
+        Config::SetDefault(disc + "Band1", DoubleValue(0.05));
+        Config::SetDefault(disc + "Band2", DoubleValue(0.10));
+        Config::SetDefault(disc + "Band3", DoubleValue(0.20));
+        Config::SetDefault(disc + "RefreshInterval", TimeValue(NanoSeconds(100)));
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        TimeValue refresh;
+        NS_TEST_ASSERT_MSG_EQ(
+            fabric->GetEdgeSwitches().Get(0)->GetObject<SwitchDiscipline>()->GetAttributeFailSafe(
+                "RefreshInterval",
+                refresh),
+            true,
+            "switches run quantised adaptive routing");
+        NS_TEST_ASSERT_MSG_EQ(refresh.Get(),
+                              m_instantaneous ? Time(0) : NanoSeconds(100),
+                              "the refresh interval");
+
+        /// One switch's bands as the replay keeps them.
+        struct Cache
+        {
+            std::vector<Ptr<FabricQueueDisc>> uplinks; //!< by port
+            std::vector<uint32_t> bands;               //!< cached band by port
+            std::vector<Time> refreshed;               //!< when it was computed
+        };
+
+        std::map<uint32_t, Cache> caches; // by switch node id
+        for (uint32_t i = 0; i < topo.EdgeCount(); ++i)
+        {
+            Ptr<Node> edge = fabric->GetEdgeSwitches().Get(i);
+            Ptr<Node> agg = fabric->GetAggregationSwitches().Get(i);
+            caches[edge->GetId()].uplinks =
+                UplinkQueues(edge, fabric->GetAggregationSwitches(), topo.Half());
+            caches[agg->GetId()].uplinks =
+                UplinkQueues(agg, fabric->GetCoreSwitches(), topo.Half());
+        }
+        const uint64_t buffer = caches.begin()->second.uplinks[0]->GetMaxSize().GetValue();
+        uint32_t decisions = 0;
+        uint32_t lowestCached = 0; // took an uplink of the lowest cached band
+        uint32_t contested = 0;    // the cached bands differed
+        uint32_t stale = 0;        // not in the lowest band of the backlogs at that moment
+        auto check =
+            [&](Ptr<Node> node, Ptr<const Packet>, const Ipv4Header&, bool up, uint32_t port) {
+                if (!up)
+                {
+                    return;
+                }
+                Cache& cache = caches[node->GetId()];
+                cache.bands.resize(topo.Half(), 0);
+                cache.refreshed.resize(topo.Half(), Time(0));
+                std::vector<uint32_t> now(topo.Half());
+                for (uint32_t p = 0; p < topo.Half(); ++p)
+                {
+                    now[p] = fabriclb::QuantisedBand(cache.uplinks[p]->GetPortBacklogBytes(),
+                                                     buffer,
+                                                     thresholds);
+                    if (refresh.Get().IsZero() ||
+                        Simulator::Now() - cache.refreshed[p] > refresh.Get())
+                    {
+                        cache.bands[p] = now[p];
+                        cache.refreshed[p] = Simulator::Now();
+                    }
+                }
+                ++decisions;
+                lowestCached +=
+                    cache.bands[port] == *std::min_element(cache.bands.begin(), cache.bands.end());
+                contested += !AllEqual(cache.bands);
+                stale += now[port] != *std::min_element(now.begin(), now.end());
+            };
+        fabriclbtest::HookForward(fabric->GetEdgeSwitches(), check);
+        fabriclbtest::HookForward(fabric->GetAggregationSwitches(), check);
+        NS_TEST_ASSERT_MSG_EQ(
+            RunMessages(fabric, fabriclb::AllToAllWorkload(topo.HostCount(), 16 * PACKET_BYTES)),
+            true,
+            "every message completes");
+
+        NS_TEST_ASSERT_MSG_EQ(lowestCached,
+                              decisions,
+                              "every decision took the lowest cached band");
+        NS_TEST_ASSERT_MSG_GT(contested, decisions / 20, "the bands differed often");
+        if (m_instantaneous)
+        {
+            NS_TEST_ASSERT_MSG_EQ(stale, 0U, "refreshed at every packet, no band is stale");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_GT(stale, decisions / 100, "some decisions used bands since left");
+        }
+        Finish(fabric);
+    }
+
+    bool m_instantaneous; //!< RefreshInterval 0 rather than its default
+};
+
 } // namespace
 
 /**
@@ -1160,3 +1289,7 @@ static FabricLbBehaviourSuite g_fabricLbBehaviourHostDr("host-dr",
 static FabricLbBehaviourSuite g_fabricLbBehaviourOfan("ofan",
                                                       {new OfanAllToAllTest,
                                                        new OfanSharedPointerTest});
+/// Registers fabric-lb-behaviour-switch-ar.
+static FabricLbBehaviourSuite g_fabricLbBehaviourSwitchAr("switch-ar",
+                                                          {new SwitchArRefreshTest(false),
+                                                           new SwitchArRefreshTest(true)});
