@@ -72,6 +72,7 @@ set(FABRIC_LB_TEST_SUITES
     fabric-lb-behaviour-simple-rr
     fabric-lb-behaviour-jsq
     fabric-lb-behaviour-switch-ar
+    fabric-lb-behaviour-flowlet
     fabric-lb-behaviour-host-dr
     fabric-lb-behaviour-ofan
 )

@@ -15,14 +15,33 @@ namespace ns3
 namespace fabriclb
 {
 
-FlowletTable::FlowletTable(uint64_t idleGapPs, uint32_t slots)
+namespace
+{
+/**
+ * \return true with probability \p p: a uniform draw in steps of 2^-24 falls
+ * below it (no draw when \p p is 0 or 1)
+ */
+bool
+Chance(double p, const UniformIndex& draw)
+{
+    constexpr uint32_t steps = 1U << 24;
+    return p >= 1 || (p > 0 && draw(steps) < p * steps);
+}
+} // namespace
+
+FlowletTable::FlowletTable(uint64_t idleGapPs, uint32_t slots, double repathProbability)
     : m_idleGapPs(idleGapPs),
+      m_repathProbability(repathProbability),
       m_newFlowlets(0)
 {
     if (slots == 0 || (slots & (slots - 1)) != 0)
     {
         throw std::invalid_argument("flowlet table size must be a power of two, got " +
                                     std::to_string(slots));
+    }
+    if (!(repathProbability >= 0 && repathProbability <= 1))
+    {
+        throw std::invalid_argument("a repath probability lies in [0, 1]");
     }
     m_entries.resize(slots);
 }
@@ -36,7 +55,7 @@ FlowletTable::Select(uint32_t hash, uint64_t nowPs, uint32_t n, const UniformInd
     }
     Entry& entry = m_entries[hash & (m_entries.size() - 1)];
     const bool expired = nowPs > entry.lastPs && nowPs - entry.lastPs > m_idleGapPs;
-    if (!entry.valid || expired || entry.port >= n)
+    if (!entry.valid || entry.port >= n || (expired && Chance(m_repathProbability, draw)))
     {
         entry.port = ChooseUniform(n, draw);
         entry.valid = true;

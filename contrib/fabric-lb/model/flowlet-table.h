@@ -21,22 +21,32 @@ namespace fabriclb
  *
  * A fixed table of power-of-two size indexed by the low bits of a flow hash
  * (colliding flows share a slot, as in hardware). A packet keeps its slot's
- * port unless the slot is empty, its last packet is more than the idle gap
- * old, or its port is no longer below the candidate count; then it gets a
- * uniformly random port.
+ * port unless the slot is empty or its port is no longer below the candidate
+ * count, or, with the repath probability, its slot's last packet is more than
+ * the idle gap old; then it gets a uniformly random port. A slot that stays on
+ * its port after a gap starts its next gap from this packet.
  */
 class FlowletTable
 {
   public:
     /// The default idle gap: 10 us in picoseconds.
     static constexpr uint64_t DEFAULT_IDLE_GAP_PS = 10'000'000;
+    /// The default table size.
+    static constexpr uint32_t DEFAULT_SLOTS = 4096;
+    /// The default chance of a new port after an idle gap (the study's switches: 1/2).
+    static constexpr double DEFAULT_REPATH_PROBABILITY = 0.5;
 
     /**
-     * \param idleGapPs idle gap in picoseconds that starts a new flowlet
+     * \param idleGapPs idle gap in picoseconds after which a flow may repath
      * \param slots table size, a power of two
-     * \throws std::invalid_argument if \p slots is not a power of two
+     * \param repathProbability chance, in [0, 1], that a packet after an idle gap
+     * gets a new random port (1: always, LetFlow; 0: never)
+     * \throws std::invalid_argument if \p slots is not a power of two or the
+     * probability is outside [0, 1]
      */
-    explicit FlowletTable(uint64_t idleGapPs = DEFAULT_IDLE_GAP_PS, uint32_t slots = 4096);
+    explicit FlowletTable(uint64_t idleGapPs = DEFAULT_IDLE_GAP_PS,
+                          uint32_t slots = DEFAULT_SLOTS,
+                          double repathProbability = DEFAULT_REPATH_PROBABILITY);
 
     /**
      * \param hash the packet's flow hash
@@ -71,6 +81,7 @@ class FlowletTable
 
     std::vector<Entry> m_entries; //!< the slots
     uint64_t m_idleGapPs;         //!< idle gap
+    double m_repathProbability;   //!< chance of a new port after an idle gap
     uint64_t m_newFlowlets;       //!< port draws so far
 };
 

@@ -72,7 +72,8 @@ LbSchemes()
          "ns3::RandomUplinkDiscipline",
          0},
         {"flowlet",
-         "switch flowlet switching (LetFlow): a new random uplink after a 10 us idle gap",
+         "switch flowlet switching (LetFlow): after a 10 us idle gap, a new random uplink "
+         "with probability 1/2",
          "ns3::FixedLabelPathPolicy",
          "ns3::FlowletDiscipline",
          0},

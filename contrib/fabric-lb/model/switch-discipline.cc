@@ -300,20 +300,27 @@ QuantisedAdaptiveDiscipline::SelectUplink(const UplinkRequest& /* request */)
 TypeId
 FlowletDiscipline::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::FlowletDiscipline")
-                            .SetParent<SwitchDiscipline>()
-                            .SetGroupName("FabricLb")
-                            .AddConstructor<FlowletDiscipline>()
-                            .AddAttribute("IdleGap",
-                                          "A flow idle for longer than this starts a new flowlet",
-                                          TimeValue(MicroSeconds(10)),
-                                          MakeTimeAccessor(&FlowletDiscipline::m_idleGap),
-                                          MakeTimeChecker(Time(0)));
+    static TypeId tid =
+        TypeId("ns3::FlowletDiscipline")
+            .SetParent<SwitchDiscipline>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<FlowletDiscipline>()
+            .AddAttribute("IdleGap",
+                          "A flow idle for longer than this starts a new flowlet",
+                          TimeValue(MicroSeconds(10)),
+                          MakeTimeAccessor(&FlowletDiscipline::m_idleGap),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("RepathProbability",
+                          "Chance that a flow draws a new uplink after an idle gap",
+                          DoubleValue(fabriclb::FlowletTable::DEFAULT_REPATH_PROBABILITY),
+                          MakeDoubleAccessor(&FlowletDiscipline::m_repathProbability),
+                          MakeDoubleChecker<double>(0, 1));
     return tid;
 }
 
 FlowletDiscipline::FlowletDiscipline()
-    : m_idleGap(MicroSeconds(10))
+    : m_idleGap(MicroSeconds(10)),
+      m_repathProbability(fabriclb::FlowletTable::DEFAULT_REPATH_PROBABILITY)
 {
 }
 
@@ -321,7 +328,9 @@ void
 FlowletDiscipline::DoInitialize()
 {
     m_salt = m_rng->GetInteger(0, std::numeric_limits<uint32_t>::max());
-    m_table.emplace(static_cast<uint64_t>(m_idleGap.GetPicoSeconds()));
+    m_table.emplace(static_cast<uint64_t>(m_idleGap.GetPicoSeconds()),
+                    fabriclb::FlowletTable::DEFAULT_SLOTS,
+                    m_repathProbability);
     SwitchDiscipline::DoInitialize();
 }
 

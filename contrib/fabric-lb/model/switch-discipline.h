@@ -245,7 +245,9 @@ class QuantisedAdaptiveDiscipline : public SwitchDiscipline
 /**
  * \ingroup fabric-lb
  * \brief LetFlow-style flowlet switching: a flow keeps its uplink while its
- * packets come closer than IdleGap; after a longer gap it draws a new one.
+ * packets come closer than IdleGap; after a longer gap it draws a new one with
+ * probability RepathProbability (the study's switches: 1/2), and otherwise
+ * keeps it until the next gap.
  */
 class FlowletDiscipline : public SwitchDiscipline
 {
@@ -264,6 +266,7 @@ class FlowletDiscipline : public SwitchDiscipline
 
   private:
     Time m_idleGap;                                //!< gap that ends a flowlet
+    double m_repathProbability;                    //!< chance of a new uplink after a gap
     uint32_t m_salt{0};                            //!< flow hash salt
     std::optional<fabriclb::FlowletTable> m_table; //!< flow -> (uplink, last seen)
 };

@@ -76,6 +76,7 @@ struct Hop
     RoceHeader roce;      //!< its RoCE header
     bool up;              //!< through an up port
     uint32_t port;        //!< index among the up or the down ports
+    Time at;              //!< when the switch forwarded it
 
     /// \return whether it is a data packet (otherwise an ACK)
     bool IsData() const
@@ -126,7 +127,8 @@ RecordHops(const NodeContainer& switches,
                             packet.label,
                             packet.roce,
                             up,
-                            port});
+                            port,
+                            Simulator::Now()});
         });
 }
 
@@ -1244,6 +1246,114 @@ class SwitchArRefreshTest : public TestCase
     bool m_instantaneous; //!< RefreshInterval 0 rather than its default
 };
 
+// ---------------------------------------------------------------------------
+
+/**
+ * flowlet: at a switch a flow keeps its uplink while its packets come closer
+ * than IdleGap = 10 us; after a longer gap it draws a new uplink with
+ * probability RepathProbability, so at k=4 (two uplinks) it changes uplink
+ * after p/2 of its gaps. Hosts pace every flow (the study's wire model): half
+ * of them one packet per 12.5 us (every gap a chance to repath), half one per
+ * 8.4 us (one flowlet for the whole message).
+ */
+class FlowletRepathTest : public TestCase
+{
+  public:
+    /// \param probability RepathProbability; 0: the attribute's default (1/2)
+    explicit FlowletRepathTest(double probability)
+        : TestCase("flowlet: a new uplink after an idle gap with RepathProbability" +
+                   std::string(probability == 0 ? " (default)" : " = 1") +
+                   ", never within a flowlet"),
+          m_probability(probability)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue("study"));
+        if (m_probability > 0)
+        {
+            Config::SetDefault("ns3::FlowletDiscipline::RepathProbability",
+                               DoubleValue(m_probability));
+        }
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "flowlet");
+        Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue("physical"));
+        Config::SetDefault("ns3::FlowletDiscipline::RepathProbability", DoubleValue(0.5));
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        DoubleValue probability;
+        NS_TEST_ASSERT_MSG_EQ(
+            fabric->GetEdgeSwitches().Get(0)->GetObject<SwitchDiscipline>()->GetAttributeFailSafe(
+                "RepathProbability",
+                probability),
+            true,
+            "switches run flowlet switching");
+        NS_TEST_ASSERT_MSG_EQ(probability.Get(),
+                              (m_probability > 0 ? m_probability : 0.5),
+                              "the repath probability");
+        for (uint32_t h = 0; h < topo.HostCount(); ++h)
+        {
+            // 300 and 200 flows' shares of a host's line: 12.5 and 8.4 us per packet.
+            fabric->GetNic(h)->SetFlowsPerHost(h < topo.HostCount() / 2 ? 300 : 200);
+        }
+        std::vector<Hop> hops;
+        RecordUpTiers(fabric, hops);
+        std::vector<fabriclb::MessageSpec> messages;
+        for (uint32_t h = 0; h < topo.HostCount(); ++h)
+        {
+            messages.push_back({h, (h + topo.HostsPerPod()) % topo.HostCount(), 40 * PACKET_BYTES});
+        }
+        NS_TEST_ASSERT_MSG_EQ(RunMessages(fabric, messages), true, "every message completes");
+
+        // (switch, source, destination, label, data or ACK) -> its last up hop
+        std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint16_t, bool>, const Hop*> last;
+        const Time idleGap = MicroSeconds(10);
+        uint32_t within = 0;        // consecutive packets of a flow within the gap
+        uint32_t movedWithin = 0;   // ... on different uplinks
+        uint32_t afterGap = 0;      // consecutive packets of a flow after a longer gap
+        uint32_t movedAfterGap = 0; // ... on different uplinks
+        for (const Hop& hop : hops)
+        {
+            if (!hop.up)
+            {
+                continue;
+            }
+            const Hop*& previous =
+                last[{hop.node, hop.source, hop.destination, hop.label, hop.IsData()}];
+            if (previous)
+            {
+                const bool moved = hop.port != previous->port;
+                if (hop.at - previous->at > idleGap)
+                {
+                    ++afterGap;
+                    movedAfterGap += moved;
+                }
+                else
+                {
+                    ++within;
+                    movedWithin += moved;
+                }
+            }
+            previous = &hop;
+        }
+        NS_TEST_ASSERT_MSG_GT(within, 1000U, "many packets within a flowlet");
+        NS_TEST_ASSERT_MSG_EQ(movedWithin, 0U, "a flowlet never changes uplink");
+        NS_TEST_ASSERT_MSG_GT(afterGap, 1000U, "many idle gaps");
+        // A new uplink after p of the gaps, each the old one again half of the time.
+        const double q = probability.Get() / 2;
+        const double expected = q * afterGap;
+        const double bound = 4 * std::sqrt(afterGap * q * (1 - q));
+        NS_TEST_ASSERT_MSG_EQ_TOL(movedAfterGap,
+                                  expected,
+                                  bound,
+                                  "uplinks changed after " << movedAfterGap << " of " << afterGap
+                                                           << " gaps");
+        Finish(fabric);
+    }
+
+    double m_probability; //!< RepathProbability to set, 0 for the default
+};
+
 } // namespace
 
 /**
@@ -1293,3 +1403,7 @@ static FabricLbBehaviourSuite g_fabricLbBehaviourOfan("ofan",
 static FabricLbBehaviourSuite g_fabricLbBehaviourSwitchAr("switch-ar",
                                                           {new SwitchArRefreshTest(false),
                                                            new SwitchArRefreshTest(true)});
+/// Registers fabric-lb-behaviour-flowlet.
+static FabricLbBehaviourSuite g_fabricLbBehaviourFlowlet("flowlet",
+                                                         {new FlowletRepathTest(0),
+                                                          new FlowletRepathTest(1)});
