@@ -73,6 +73,7 @@ set(FABRIC_LB_TEST_SUITES
     fabric-lb-behaviour-jsq
     fabric-lb-behaviour-switch-ar
     fabric-lb-behaviour-flowlet
+    fabric-lb-behaviour-plb
     fabric-lb-behaviour-host-dr
     fabric-lb-behaviour-ofan
 )

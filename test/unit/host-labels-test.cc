@@ -8,6 +8,7 @@
 #include "ns3/host-labels.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <gtest/gtest.h>
 #include <map>
 #include <set>
@@ -119,52 +120,114 @@ TEST(Reps, FreezeStillEvictsBadLabelsAndAvoidsDuplicates)
 
 // ---------------------------------------------------------------- PLB
 
-TEST(Plb, RepathsAboveFortyPercentOnly)
+namespace
 {
-    for (uint32_t marked = 0; marked <= 10; ++marked)
+/// A draw that must be asked for exactly \p bound and answers \p value.
+UniformIndex
+Fixed(uint32_t bound, uint32_t value)
+{
+    return [bound, value](uint32_t asked) {
+        EXPECT_EQ(asked, bound);
+        return value;
+    };
+}
+} // namespace
+
+TEST(Plb, RepathsOnceThePathHasNotBeenGoodForLongerThanTheInterval)
+{
+    const uint64_t gap = 1000; // the congested interval is 10000 + [0, 2000) ps
+    PlbState plb;              // the last 10 ACKs; good while fewer than 4 are marked
+    const UniformIndex draw = Fixed(2000, 500);
+    EXPECT_FALSE(plb.OnAck(false, 0, gap, draw));
+    EXPECT_EQ(plb.CongestedIntervalPs(), 10'500U);
+    // Three marks among the last ten: still good, each one a new last good time.
+    for (uint64_t t : {1000, 2000, 3000})
     {
-        PlbState plb(10);
-        for (uint32_t round = 0; round < 3; ++round)
-        {
-            for (uint32_t i = 0; i < 10; ++i)
-            {
-                const bool repath = plb.OnAck(i < marked);
-                if (i < 9)
-                {
-                    EXPECT_FALSE(repath);
-                }
-                else
-                {
-                    EXPECT_EQ(repath, marked > 4) << marked << " of 10 marked";
-                }
-            }
-            EXPECT_EQ(plb.Acks(), 0U);
-            EXPECT_EQ(plb.MarkedAcks(), 0U);
-        }
-        EXPECT_EQ(plb.Repaths(), marked > 4 ? 3U : 0U);
+        EXPECT_FALSE(plb.OnAck(true, t, gap, draw));
+        EXPECT_EQ(plb.LastGoodPs(), t);
     }
+    // The fourth: not good. No repath until more than 10500 ps after 3000.
+    EXPECT_FALSE(plb.OnAck(true, 4000, gap, NoDraw));
+    EXPECT_FALSE(plb.OnAck(true, 13'500, gap, NoDraw));
+    EXPECT_TRUE(plb.OnAck(true, 13'501, gap, NoDraw));
+    // A repath counts as a good time; the interval and the marks stay.
+    EXPECT_EQ(plb.LastGoodPs(), 13'501U);
+    EXPECT_EQ(plb.MarkedAcks(), 6U);
+    EXPECT_FALSE(plb.OnAck(true, 24'001, gap, NoDraw));
+    EXPECT_TRUE(plb.OnAck(true, 24'002, gap, NoDraw));
+    EXPECT_EQ(plb.Repaths(), 2U);
+    // The window holds nine ACKs [F T T T T T T T T]; unmarked ones push the marks
+    // out. After five, five marks remain; a sixth leaves four: not good, and more
+    // than the interval after the repath, so it repaths although it is unmarked.
+    uint64_t t = 30'000;
+    for (uint32_t i = 0; i < 5; ++i, t += 10)
+    {
+        EXPECT_FALSE(plb.OnAck(false, t, gap, NoDraw)) << i;
+        EXPECT_EQ(plb.LastGoodPs(), 24'002U);
+    }
+    EXPECT_EQ(plb.MarkedAcks(), 5U);
+    EXPECT_TRUE(plb.OnAck(false, 34'503, gap, NoDraw));
+    EXPECT_EQ(plb.MarkedAcks(), 4U);
+    // The seventh leaves three: good again, with a fresh interval.
+    EXPECT_FALSE(plb.OnAck(false, 36'600, gap, Fixed(2000, 1999)));
+    EXPECT_EQ(plb.MarkedAcks(), 3U);
+    EXPECT_EQ(plb.LastGoodPs(), 36'600U);
+    EXPECT_EQ(plb.CongestedIntervalPs(), 11'999U);
+    EXPECT_EQ(plb.Repaths(), 3U);
 }
 
-TEST(Plb, RoundsAreIndependent)
+TEST(Plb, NoCongestionRepathBeforeTheFirstGoodAck)
 {
-    PlbState plb(5, 0.4);
-    // 2 of 5 = 40%: no repath; the marks do not carry into the next round.
-    for (bool m : {true, true, false, false, false})
+    PlbState plb(10, 1, 10, 12); // one mark makes the path not good
+    for (uint64_t t = 0; t < 100; ++t)
     {
-        EXPECT_FALSE(plb.OnAck(m));
+        EXPECT_FALSE(plb.OnAck(true, t * 1'000'000'000, 1000, NoDraw));
     }
-    for (bool m : {true, false, false, false})
+    EXPECT_FALSE(plb.HasInterval());
+    EXPECT_EQ(plb.Repaths(), 0U);
+    // A loss repaths even so.
+    plb.OnLoss(5);
+    EXPECT_EQ(plb.Repaths(), 1U);
+    EXPECT_EQ(plb.LastGoodPs(), 5U);
+}
+
+TEST(Plb, ALossRepathsAndRestartsTheClock)
+{
+    PlbState plb(10, 1, 10, 10); // a fixed interval of 10 gaps: no draw
+    EXPECT_FALSE(plb.OnAck(false, 0, 100, NoDraw));
+    EXPECT_EQ(plb.CongestedIntervalPs(), 1000U);
+    EXPECT_FALSE(plb.OnAck(true, 500, 100, NoDraw));
+    plb.OnLoss(900);
+    EXPECT_FALSE(plb.OnAck(true, 1900, 100, NoDraw)); // 1000 ps after the loss
+    EXPECT_TRUE(plb.OnAck(true, 1901, 100, NoDraw));
+    EXPECT_EQ(plb.Repaths(), 2U);
+}
+
+TEST(Plb, TheCongestedIntervalIsUniformInPacingGaps)
+{
+    UniformIndex draw = Source(20);
+    for (uint64_t gap : {5'000ULL, 10'000'000'000ULL}) // 5 ns; 10 ms, a span beyond 32 bits
     {
-        EXPECT_FALSE(plb.OnAck(m));
+        PlbState plb;
+        uint64_t lowest = UINT64_MAX;
+        uint64_t highest = 0;
+        double sum = 0;
+        const int draws = 20'000;
+        for (int i = 0; i < draws; ++i)
+        {
+            plb.OnAck(false, i, gap, draw);
+            lowest = std::min(lowest, plb.CongestedIntervalPs());
+            highest = std::max(highest, plb.CongestedIntervalPs());
+            sum += static_cast<double>(plb.CongestedIntervalPs());
+        }
+        EXPECT_GE(lowest, 10 * gap);
+        EXPECT_LT(highest, 12 * gap);
+        EXPECT_LT(lowest, 10 * gap + gap / 100);
+        EXPECT_GT(highest, 12 * gap - gap / 100);
+        EXPECT_NEAR(sum / draws / gap, 11.0, 0.02);
     }
-    EXPECT_FALSE(plb.OnAck(false));
-    // 3 of 5 = 60%: repath.
-    for (bool m : {true, true, false, false})
-    {
-        EXPECT_FALSE(plb.OnAck(m));
-    }
-    EXPECT_TRUE(plb.OnAck(true));
     EXPECT_THROW(PlbState(0), std::invalid_argument);
+    EXPECT_THROW(PlbState(10, 4, 12, 10), std::invalid_argument);
 }
 
 // ---------------------------------------------------------------- host DR

@@ -13,6 +13,24 @@ namespace ns3
 namespace fabriclb
 {
 
+namespace
+{
+/**
+ * \return a uniform integer in [0, bound), 0 if \p bound is 0; a bound of 2^32
+ * or more is drawn in equal steps of bound / 2^32 + 1
+ */
+uint64_t
+UniformBelow(uint64_t bound, const UniformIndex& draw)
+{
+    if (bound == 0)
+    {
+        return 0;
+    }
+    const uint64_t step = bound / (1ULL << 32) + 1;
+    return draw(static_cast<uint32_t>(bound / step)) * step;
+}
+} // namespace
+
 RepsLabelCache::RepsLabelCache(uint32_t capacity, uint32_t freezePackets, uint16_t minLabel)
     : m_capacity(capacity),
       m_freezePackets(freezePackets),
@@ -86,41 +104,58 @@ RepsLabelCache::NextLabel(const UniformIndex& draw)
     return static_cast<uint16_t>(m_minLabel + draw(span));
 }
 
-PlbState::PlbState(uint32_t roundAcks, double threshold)
-    : m_roundAcks(roundAcks),
-      m_threshold(threshold),
-      m_acks(0),
-      m_marked(0),
-      m_repaths(0)
+PlbState::PlbState(uint32_t windowAcks,
+                   uint32_t markedAcks,
+                   uint32_t congestedGapsMin,
+                   uint32_t congestedGapsMax)
+    : m_windowAcks(windowAcks),
+      m_markedAcks(markedAcks),
+      m_gapsMin(congestedGapsMin),
+      m_gapsMax(congestedGapsMax)
 {
-    if (roundAcks == 0)
+    if (windowAcks == 0)
     {
-        throw std::invalid_argument("a PLB round needs at least one ACK");
+        throw std::invalid_argument("a PLB window needs at least one ACK");
+    }
+    if (congestedGapsMax < congestedGapsMin)
+    {
+        throw std::invalid_argument("the PLB congested interval's largest value is below its "
+                                    "smallest");
     }
 }
 
 bool
-PlbState::OnAck(bool marked)
+PlbState::OnAck(bool marked, uint64_t nowPs, uint64_t pacingGapPs, const UniformIndex& draw)
 {
-    ++m_acks;
-    if (marked)
+    m_window.push_back(marked);
+    m_marked += marked;
+    if (m_window.size() > m_windowAcks)
     {
-        ++m_marked;
+        m_marked -= m_window.front();
+        m_window.pop_front();
     }
-    if (m_acks < m_roundAcks)
+    if (m_marked < m_markedAcks)
+    {
+        m_lastGoodPs = nowPs;
+        m_intervalPs =
+            m_gapsMin * pacingGapPs + UniformBelow((m_gapsMax - m_gapsMin) * pacingGapPs, draw);
+        m_hasInterval = true;
+        return false;
+    }
+    if (!m_hasInterval || nowPs - m_lastGoodPs <= m_intervalPs)
     {
         return false;
     }
-    // Division, not multiplication: m/n is correctly rounded, so a fraction equal
-    // to the threshold's decimal value compares equal and does not repath.
-    const bool repath = static_cast<double>(m_marked) / m_acks > m_threshold;
-    m_acks = 0;
-    m_marked = 0;
-    if (repath)
-    {
-        ++m_repaths;
-    }
-    return repath;
+    m_lastGoodPs = nowPs;
+    ++m_repaths;
+    return true;
+}
+
+void
+PlbState::OnLoss(uint64_t nowPs)
+{
+    m_lastGoodPs = nowPs;
+    ++m_repaths;
 }
 
 uint16_t

@@ -108,53 +108,91 @@ class RepsLabelCache
 
 /**
  * \ingroup fabric-lb
- * \brief PLB host logic: repath when a round of ACKs is too often ECN-marked.
+ * \brief PLB host logic, as the study's hosts run it: repath when the path has
+ * not been good for longer than a congested interval, or after a loss.
  *
- * ACKs are counted in rounds of `roundAcks`. At the end of a round, if the
- * fraction of marked ACKs is strictly above the threshold, the caller must
- * repath (draw a new label). Either way the next round starts from zero.
+ * The ECN marks of the last `windowAcks` ACKs are kept (fewer before that many
+ * came). An ACK after which fewer than `markedAcks` of them are marked finds the
+ * path good: its time becomes the last good time, and a fresh congested interval
+ * is drawn uniformly in [congestedGapsMin, congestedGapsMax) pacing gaps. An ACK
+ * that finds the path not good asks for a repath when more than the congested
+ * interval has passed since the last good time; before the first good ACK there
+ * is no interval and no such repath. A loss (no ACK within the retransmission
+ * timeout) asks for a repath at once. A repath counts as a good time; the marks
+ * and the interval stay as they are.
  */
 class PlbState
 {
   public:
     /**
-     * \param roundAcks ACKs per round (at least 1)
-     * \param threshold marked fraction above which to repath
-     * \throws std::invalid_argument if roundAcks is 0
+     * \param windowAcks ACKs whose marks are kept (at least 1)
+     * \param markedAcks the path is good while fewer than this many are marked
+     * \param congestedGapsMin smallest congested interval, in pacing gaps
+     * \param congestedGapsMax largest congested interval (excluded unless equal to
+     * the smallest), in pacing gaps
+     * \throws std::invalid_argument if windowAcks is 0 or congestedGapsMax < congestedGapsMin
      */
-    explicit PlbState(uint32_t roundAcks, double threshold = 0.4);
+    explicit PlbState(uint32_t windowAcks = 10,
+                      uint32_t markedAcks = 4,
+                      uint32_t congestedGapsMin = 10,
+                      uint32_t congestedGapsMax = 12);
 
     /**
      * \param marked whether this ACK echoed an ECN mark
-     * \return true if this ACK ended a round whose marked fraction exceeded the
-     * threshold: the caller must repath now
+     * \param nowPs the current time in picoseconds (non-decreasing)
+     * \param pacingGapPs the flow's packet interval in picoseconds
+     * \param draw source of uniform integers, for the congested interval
+     * \return true if the caller must repath now
      */
-    bool OnAck(bool marked);
+    bool OnAck(bool marked, uint64_t nowPs, uint64_t pacingGapPs, const UniformIndex& draw);
 
-    /// \return ACKs counted in the current round
-    uint32_t Acks() const
-    {
-        return m_acks;
-    }
+    /**
+     * A loss: the caller repaths now.
+     * \param nowPs the current time in picoseconds
+     */
+    void OnLoss(uint64_t nowPs);
 
-    /// \return marked ACKs counted in the current round
+    /// \return marked ACKs among the last windowAcks
     uint32_t MarkedAcks() const
     {
         return m_marked;
     }
 
-    /// \return how many repaths OnAck() requested so far
+    /// \return whether a good ACK has drawn a congested interval yet
+    bool HasInterval() const
+    {
+        return m_hasInterval;
+    }
+
+    /// \return the current congested interval in picoseconds (0 before the first good ACK)
+    uint64_t CongestedIntervalPs() const
+    {
+        return m_intervalPs;
+    }
+
+    /// \return the last good time (or repath) in picoseconds
+    uint64_t LastGoodPs() const
+    {
+        return m_lastGoodPs;
+    }
+
+    /// \return how many repaths OnAck() and OnLoss() requested so far
     uint64_t Repaths() const
     {
         return m_repaths;
     }
 
   private:
-    uint32_t m_roundAcks; //!< ACKs per round
-    double m_threshold;   //!< marked fraction to exceed
-    uint32_t m_acks;      //!< ACKs in this round
-    uint32_t m_marked;    //!< marked ACKs in this round
-    uint64_t m_repaths;   //!< repaths requested
+    uint32_t m_windowAcks;     //!< ACKs whose marks are kept
+    uint32_t m_markedAcks;     //!< marks that make the path not good
+    uint32_t m_gapsMin;        //!< congested interval, smallest, in pacing gaps
+    uint32_t m_gapsMax;        //!< congested interval, largest, in pacing gaps
+    std::deque<bool> m_window; //!< the last marks, oldest first
+    uint32_t m_marked{0};      //!< marks in m_window
+    bool m_hasInterval{false}; //!< whether a good ACK came yet
+    uint64_t m_intervalPs{0};  //!< the congested interval
+    uint64_t m_lastGoodPs{0};  //!< last good time or repath
+    uint64_t m_repaths{0};     //!< repaths requested
 };
 
 /**

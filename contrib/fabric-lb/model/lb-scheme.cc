@@ -24,8 +24,8 @@ LbSchemes()
          "ns3::EcmpDiscipline",
          0},
         {"plb",
-         "PLB-like host flowlets: new random label when >40% of a round's ACKs carry ECN "
-         "(marking at 50% of the buffer)",
+         "PLB-like host flowlets: new random label once 4 or more of the last 10 ACKs have "
+         "carried ECN for 10-12 pacing gaps, or after a loss (marking at 50% of the buffer)",
          "ns3::PlbPathPolicy",
          "ns3::EcmpDiscipline",
          0.5},

@@ -103,6 +103,12 @@ RoceNic::SetFlowsPerHost(double flowsPerHost)
 {
     NS_ABORT_MSG_UNLESS(flowsPerHost > 0, "a host paces at least one flow");
     m_pacingGapPs = m_wire.PacingGapPs(flowsPerHost);
+    // A flow's packet interval: its pacing gap or, unpaced at line rate, its share of
+    // the line for one data packet and one ACK, each followed by its gap.
+    const double lineSharePs =
+        flowsPerHost * static_cast<double>(m_wire.DataPs() + m_wire.AckPs() + 2 * m_wire.GapPs());
+    m_policy->SetPacingGap(
+        PicoSeconds(m_pacingGapPs > 0 ? m_pacingGapPs : static_cast<uint64_t>(lineSharePs)));
 }
 
 int64_t

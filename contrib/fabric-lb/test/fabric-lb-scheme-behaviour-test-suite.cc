@@ -1354,6 +1354,193 @@ class FlowletRepathTest : public TestCase
     double m_probability; //!< RepathProbability to set, 0 for the default
 };
 
+// ---------------------------------------------------------------------------
+
+/**
+ * What the study's PLB rule says of one queue pair, replayed from the ACKs its
+ * host receives: the marks of the last WindowAcks ACKs; the last good time;
+ * what is known of the congested interval drawn at it (in [lo, hi)).
+ */
+struct PlbReplay
+{
+    std::deque<bool> window; //!< the last marks
+    uint32_t marked{0};      //!< marks in the window
+    bool hasInterval{false}; //!< a good ACK came
+    int64_t lastGood{0};     //!< last good time or repath, ps
+    int64_t lo{0};           //!< the interval is at least this, ps
+    int64_t hi{0};           //!< and below this, ps
+};
+
+/**
+ * plb under real ECN marking: a queue pair draws a new label exactly when the
+ * study's rule says so, replayed from the ACKs its host received. An ACK that
+ * leaves fewer than MarkedAcks = 4 marks among the last WindowAcks = 10 must not
+ * repath; one that leaves more must not repath within the congested interval,
+ * at least CongestedGapsMin = 10 pacing gaps after the last good time, and must
+ * repath beyond CongestedGapsMax = 12 gaps; in between the replay narrows what
+ * it knows of the drawn interval. The pacing gap is the NIC's: unpaced at
+ * line rate, one data packet, one ACK and their two gaps.
+ */
+class PlbMarkingTest : public TestCase
+{
+  public:
+    PlbMarkingTest()
+        : TestCase("plb: a new label exactly when the last ACKs' marks say so, under real marking")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A low threshold (four data packets queued) marks many, not all, packets.
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "plb", 4 * 4158);
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        UintegerValue windowAcks;
+        UintegerValue markedAcks;
+        UintegerValue gapsMin;
+        UintegerValue gapsMax;
+        Ptr<HostPathPolicy> policy0 = fabric->GetNic(0)->GetPathPolicy();
+        NS_TEST_ASSERT_MSG_EQ(policy0->GetAttributeFailSafe("WindowAcks", windowAcks) &&
+                                  policy0->GetAttributeFailSafe("MarkedAcks", markedAcks) &&
+                                  policy0->GetAttributeFailSafe("CongestedGapsMin", gapsMin) &&
+                                  policy0->GetAttributeFailSafe("CongestedGapsMax", gapsMax),
+                              true,
+                              "hosts run a PLB policy");
+        NS_TEST_ASSERT_MSG_EQ(
+            ((std::vector<uint64_t>{windowAcks.Get(),
+                                    markedAcks.Get(),
+                                    gapsMin.Get(),
+                                    gapsMax.Get()}) == std::vector<uint64_t>{10, 4, 10, 12}),
+            true,
+            "the study's settings");
+        const fabriclb::WireModel wire = fabric->GetWireModel();
+        const auto gap = static_cast<int64_t>(wire.DataPs() + wire.AckPs() + 2 * wire.GapPs());
+
+        /// An ACK as the sending host heard it.
+        struct Ack
+        {
+            int64_t at;            //!< arrival, ps
+            bool marked;           //!< ECN echo
+            uint16_t labelBefore;  //!< the queue pair's label before the policy heard of it
+            uint64_t lossesBefore; //!< losses its NIC had detected by then
+        };
+
+        std::map<QueuePair, std::vector<Ack>> acks;
+        for (uint32_t h = 0; h < topo.HostCount(); ++h)
+        {
+            Ptr<RoceNic> nic = fabric->GetNic(h);
+            Ptr<HostPathPolicy> policy = nic->GetPathPolicy();
+            // The host hears of an ACK in the call that delivers it, before its NIC does:
+            // the label the policy gives now is the one the previous ACK left.
+            auto delivered =
+                [h, nic, policy, &acks](const Ipv4Header&, Ptr<const Packet> p, uint32_t) {
+                    const RoceHeader roce = ReadRoce(p).roce;
+                    if (roce.opcode != RoceHeader::ACK)
+                    {
+                        return;
+                    }
+                    acks[{h, roce.queuePair}].push_back({Simulator::Now().GetPicoSeconds(),
+                                                         roce.ecnEcho,
+                                                         policy->SelectLabel(roce.queuePair),
+                                                         nic->GetLossesDetected()});
+                };
+            fabric->GetHosts().Get(h)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+                "LocalDeliver",
+                Callback<void, const Ipv4Header&, Ptr<const Packet>, uint32_t>(delivered));
+        }
+        NS_TEST_ASSERT_MSG_EQ(RunPermutation(fabric, 256), true, "every message completes");
+        uint32_t checked = 0;   // ACKs whose outcome the replay judged
+        uint32_t unchecked = 0; // ACKs after a loss, before the next good one
+        uint32_t wrong = 0;     // ACKs after which the label did what the rule forbids
+        uint32_t held = 0;      // not good, within the interval: no repath allowed
+        uint32_t forced = 0;    // not good beyond 12 gaps: a repath required
+        uint32_t repaths = 0;   // repaths seen
+        uint32_t marked = 0;    // marked ACKs
+        for (const auto& [qp, list] : acks)
+        {
+            // One queue pair per host: its NIC's losses are the queue pair's. The last
+            // ACK's outcome: the label and the losses once the run is over.
+            Ptr<RoceNic> nic = fabric->GetNic(qp.first);
+            const Ack end{0,
+                          false,
+                          nic->GetPathPolicy()->SelectLabel(qp.second),
+                          nic->GetLossesDetected()};
+            PlbReplay replay;
+            bool synced = true; // false from a loss (a repath at an unseen time) to a good ACK
+            for (size_t i = 0; i < list.size(); ++i)
+            {
+                const Ack& ack = list[i];
+                const Ack& next = i + 1 < list.size() ? list[i + 1] : end;
+                const bool repathed = next.labelBefore != ack.labelBefore;
+                marked += ack.marked;
+                replay.window.push_back(ack.marked);
+                replay.marked += ack.marked;
+                if (replay.window.size() > windowAcks.Get())
+                {
+                    replay.marked -= replay.window.front();
+                    replay.window.pop_front();
+                }
+                const bool good = replay.marked < markedAcks.Get();
+                if (good)
+                {
+                    synced = true;
+                    replay.hasInterval = true;
+                    replay.lastGood = ack.at;
+                    replay.lo = gapsMin.Get() * gap;
+                    replay.hi = gapsMax.Get() * gap;
+                }
+                // A loss before the next ACK repaths too: this ACK's own outcome is hidden.
+                synced = synced && next.lossesBefore == ack.lossesBefore;
+                if (!synced)
+                {
+                    ++unchecked;
+                    continue;
+                }
+                ++checked;
+                repaths += repathed;
+                if (good)
+                {
+                    wrong += repathed;
+                    continue;
+                }
+                const int64_t elapsed = ack.at - replay.lastGood;
+                if (!replay.hasInterval || elapsed <= replay.lo)
+                {
+                    wrong += repathed;
+                    held += replay.hasInterval;
+                }
+                else if (elapsed >= replay.hi)
+                {
+                    wrong += !repathed;
+                    ++forced;
+                }
+                else if (repathed)
+                {
+                    replay.hi = elapsed; // the interval is below what has passed
+                }
+                else
+                {
+                    replay.lo = elapsed; // and at least this
+                }
+                if (repathed)
+                {
+                    replay.lastGood = ack.at;
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(acks.size(), topo.HostCount(), "every queue pair was seen");
+        NS_TEST_ASSERT_MSG_EQ(wrong, 0U, "every label change, and no other, as the rule says");
+        NS_TEST_ASSERT_MSG_GT(checked,
+                              20 * unchecked,
+                              "few ACKs fall between a loss and a good ACK");
+        NS_TEST_ASSERT_MSG_GT(marked, 1000U, "many ACKs came back marked");
+        NS_TEST_ASSERT_MSG_GT(held, 100U, "congested paths were held within the interval");
+        NS_TEST_ASSERT_MSG_GT(forced, 10U, "the rule forced repaths");
+        NS_TEST_ASSERT_MSG_GT(repaths, 10U, "labels changed");
+        Finish(fabric);
+    }
+};
+
 } // namespace
 
 /**
@@ -1407,3 +1594,5 @@ static FabricLbBehaviourSuite g_fabricLbBehaviourSwitchAr("switch-ar",
 static FabricLbBehaviourSuite g_fabricLbBehaviourFlowlet("flowlet",
                                                          {new FlowletRepathTest(0),
                                                           new FlowletRepathTest(1)});
+/// Registers fabric-lb-behaviour-plb.
+static FabricLbBehaviourSuite g_fabricLbBehaviourPlb("plb", {new PlbMarkingTest});
