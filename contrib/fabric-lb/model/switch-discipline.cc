@@ -8,6 +8,7 @@
 #include "ofan-keys.h"
 #include "workload.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -158,12 +159,19 @@ RoundRobinDiscipline::GetTypeId()
                           "Draw a new random order after this many wrap-arounds (0: never)",
                           UintegerValue(5),
                           MakeUintegerAccessor(&RoundRobinDiscipline::m_reshuffleWraps),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RandomStart",
+                          "Start at a random slot of the first order (the study's switches "
+                          "start at its first slot)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RoundRobinDiscipline::m_randomStart),
+                          MakeBooleanChecker());
     return tid;
 }
 
 RoundRobinDiscipline::RoundRobinDiscipline()
-    : m_reshuffleWraps(5)
+    : m_reshuffleWraps(5),
+      m_randomStart(true)
 {
 }
 
@@ -174,7 +182,7 @@ RoundRobinDiscipline::DoInitialize()
     m_pointer.emplace(Uplinks(),
                       m_fixedOrder ? 0 : m_reshuffleWraps,
                       m_draw,
-                      !m_fixedOrder,
+                      !m_fixedOrder && m_randomStart,
                       !m_fixedOrder);
     SwitchDiscipline::DoInitialize();
 }

@@ -142,7 +142,9 @@ class EcmpDiscipline : public SwitchDiscipline
 /**
  * \ingroup fabric-lb
  * \brief Packet spraying by round-robin over the uplinks, the order reshuffled
- * every ReshuffleWraps wrap-arounds (the study's switch Pkt; 0: never).
+ * every ReshuffleWraps wrap-arounds (the study's switch Pkt; 0: never). One
+ * pointer per switch serves every destination, data and ACKs alike; it starts
+ * in a random order, at a random slot unless RandomStart is false.
  */
 class RoundRobinDiscipline : public SwitchDiscipline
 {
@@ -163,13 +165,14 @@ class RoundRobinDiscipline : public SwitchDiscipline
 
   private:
     uint32_t m_reshuffleWraps;                          //!< wraps between reshuffles
+    bool m_randomStart;                                 //!< start at a random slot
     std::optional<fabriclb::RotationPointer> m_pointer; //!< the rotation
 };
 
 /**
  * \ingroup fabric-lb
  * \brief The theory's simple round-robin: uplinks 0, 1, .., n-1 in turn, every
- * switch in step, never reshuffled (ReshuffleWraps does not apply).
+ * switch in step, never reshuffled (ReshuffleWraps and RandomStart do not apply).
  */
 class SimpleRoundRobinDiscipline : public RoundRobinDiscipline
 {
