@@ -21,7 +21,11 @@ set(FABRIC_LB_SOURCES
     model/switch-discipline.cc
     model/wire-model.cc
     model/workload.cc
-    model/lb-logic.cc
+    model/rotation.cc
+    model/queue-choice.cc
+    model/flowlet-table.cc
+    model/host-labels.cc
+    model/ofan-keys.cc
     helper/fabric-experiment.cc
     helper/fat-tree-helper.cc
 )
@@ -49,7 +53,12 @@ set(FABRIC_LB_HEADERS
     model/switch-discipline.h
     model/wire-model.h
     model/workload.h
-    model/lb-logic.h
+    model/uniform-index.h
+    model/rotation.h
+    model/queue-choice.h
+    model/flowlet-table.h
+    model/host-labels.h
+    model/ofan-keys.h
     helper/fabric-experiment.h
     helper/fat-tree-helper.h
 )
@@ -78,6 +87,9 @@ set(FABRIC_LB_TEST_SUITES
     fabric-lb-behaviour-host-spray
     fabric-lb-behaviour-simple-rr
     fabric-lb-behaviour-jsq
+    fabric-lb-behaviour-switch-ar
+    fabric-lb-behaviour-flowlet
+    fabric-lb-behaviour-plb
     fabric-lb-behaviour-host-dr
     fabric-lb-behaviour-ofan
     fabric-lb-transport

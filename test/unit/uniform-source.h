@@ -5,8 +5,9 @@
 #ifndef FABRIC_LB_TEST_UNIFORM_SOURCE_H
 #define FABRIC_LB_TEST_UNIFORM_SOURCE_H
 
-#include "ns3/workload.h"
+#include "ns3/uniform-index.h"
 
+#include <gtest/gtest.h>
 #include <memory>
 #include <random>
 
@@ -18,6 +19,25 @@ Source(uint32_t seed)
     return [engine](uint32_t bound) {
         return std::uniform_int_distribution<uint32_t>(0, bound - 1)(*engine);
     };
+}
+
+/// A uniform source that also counts its draws in \p calls.
+inline ns3::fabriclb::UniformIndex
+CountingSource(uint32_t seed, std::shared_ptr<uint64_t> calls)
+{
+    ns3::fabriclb::UniformIndex inner = Source(seed);
+    return [inner, calls](uint32_t bound) {
+        ++*calls;
+        return inner(bound);
+    };
+}
+
+/// A source that must never be called.
+inline uint32_t
+NoDraw(uint32_t)
+{
+    ADD_FAILURE() << "unexpected random draw";
+    return 0;
 }
 
 #endif /* FABRIC_LB_TEST_UNIFORM_SOURCE_H */

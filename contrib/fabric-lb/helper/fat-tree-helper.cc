@@ -328,7 +328,7 @@ FatTreeHelper::Build()
         Ptr<SwitchDiscipline> edgeDiscipline = disciplineFactory.Create<SwitchDiscipline>();
         routingOf(m_edges.Get(sw))
             ->ConfigureSwitch(m_topology,
-                              FabricRole::EDGE,
+                              fabriclb::FabricRole::EDGE,
                               sw,
                               edgeDown[sw],
                               edgeUp[sw],
@@ -337,7 +337,7 @@ FatTreeHelper::Build()
         Ptr<SwitchDiscipline> aggDiscipline = disciplineFactory.Create<SwitchDiscipline>();
         routingOf(m_aggregations.Get(sw))
             ->ConfigureSwitch(m_topology,
-                              FabricRole::AGGREGATION,
+                              fabriclb::FabricRole::AGGREGATION,
                               sw,
                               aggDown[sw],
                               aggUp[sw],
@@ -350,7 +350,13 @@ FatTreeHelper::Build()
     for (uint32_t core = 0; core < topo.CoreCount(); ++core)
     {
         routingOf(m_cores.Get(core))
-            ->ConfigureSwitch(m_topology, FabricRole::CORE, core, coreDown[core], {}, {}, nullptr);
+            ->ConfigureSwitch(m_topology,
+                              fabriclb::FabricRole::CORE,
+                              core,
+                              coreDown[core],
+                              {},
+                              {},
+                              nullptr);
     }
 }
 

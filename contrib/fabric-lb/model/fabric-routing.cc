@@ -36,22 +36,22 @@ FabricRouting::ConfigureHost(std::shared_ptr<const fabriclb::FatTreeTopology> to
                              Ptr<Ipv4Route> uplink)
 {
     m_topology = std::move(topology);
-    m_role = FabricRole::HOST;
+    m_role = fabriclb::FabricRole::HOST;
     m_index = host;
     m_up = {uplink};
 }
 
 void
 FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
-                               FabricRole role,
+                               fabriclb::FabricRole role,
                                uint32_t index,
                                std::vector<Ptr<Ipv4Route>> down,
                                std::vector<Ptr<Ipv4Route>> up,
                                std::vector<Ptr<FabricQueueDisc>> upQueues,
                                Ptr<SwitchDiscipline> discipline)
 {
-    NS_ABORT_MSG_IF(role == FabricRole::HOST, "ConfigureSwitch needs a switch role");
-    NS_ABORT_MSG_IF(role != FabricRole::CORE && (up.empty() || !discipline),
+    NS_ABORT_MSG_IF(role == fabriclb::FabricRole::HOST, "ConfigureSwitch needs a switch role");
+    NS_ABORT_MSG_IF(role != fabriclb::FabricRole::CORE && (up.empty() || !discipline),
                     "edge and aggregation switches need up ports and a discipline");
     NS_ABORT_MSG_UNLESS(up.size() == upQueues.size(), "one queue disc per up port");
     m_topology = std::move(topology);
@@ -64,7 +64,7 @@ FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> 
     {
         SwitchContext context;
         context.topology = m_topology;
-        context.tier = role == FabricRole::EDGE ? SwitchTier::EDGE : SwitchTier::AGGREGATION;
+        context.tier = role;
         context.uplinkQueues = std::move(upQueues);
         m_discipline->Setup(context);
     }
@@ -76,19 +76,19 @@ FabricRouting::Lookup(Ptr<const Packet> p, const Ipv4Header& header, uint32_t ho
     const uint32_t half = m_topology->Half();
     switch (m_role)
     {
-    case FabricRole::HOST:
+    case fabriclb::FabricRole::HOST:
         return m_up.front();
-    case FabricRole::CORE:
+    case fabriclb::FabricRole::CORE:
         m_forwardTrace(p, header, false, m_topology->PodOf(host));
         return m_down[m_topology->PodOf(host)];
-    case FabricRole::EDGE:
+    case fabriclb::FabricRole::EDGE:
         if (m_topology->EdgeOf(host) == m_index)
         {
             m_forwardTrace(p, header, false, m_topology->SlotOf(host));
             return m_down[m_topology->SlotOf(host)];
         }
         break;
-    case FabricRole::AGGREGATION:
+    case fabriclb::FabricRole::AGGREGATION:
         if (m_topology->PodOf(host) == m_topology->PodOfSwitch(m_index))
         {
             const uint32_t edge = m_topology->EdgeOf(host) % half;
@@ -134,7 +134,7 @@ FabricRouting::RouteInput(Ptr<const Packet> p,
     NS_ABORT_MSG_IF(!m_topology, "FabricRouting used before it was configured");
     const uint32_t host = m_topology->HostFromAddress(header.GetDestination().Get());
     const bool toHost = host < m_topology->HostCount();
-    if (toHost && m_role != FabricRole::HOST)
+    if (toHost && m_role != fabriclb::FabricRole::HOST)
     {
         ucb(Lookup(p, header, host), p, header);
         return true;

@@ -23,18 +23,6 @@ namespace ns3
 
 /**
  * \ingroup fabric-lb
- * \brief Where a node sits in the fat tree.
- */
-enum class FabricRole
-{
-    HOST,
-    EDGE,
-    AGGREGATION,
-    CORE
-};
-
-/**
- * \ingroup fabric-lb
  * \brief Routing for every node of a fat tree.
  *
  * A switch knows from a destination address alone whether the destination is
@@ -73,7 +61,7 @@ class FabricRouting : public Ipv4RoutingProtocol
      * \param discipline chooses among \p up (null at a core switch)
      */
     void ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
-                         FabricRole role,
+                         fabriclb::FabricRole role,
                          uint32_t index,
                          std::vector<Ptr<Ipv4Route>> down,
                          std::vector<Ptr<Ipv4Route>> up,
@@ -81,7 +69,7 @@ class FabricRouting : public Ipv4RoutingProtocol
                          Ptr<SwitchDiscipline> discipline);
 
     /// \return the node's role
-    FabricRole GetRole() const
+    fabriclb::FabricRole GetRole() const
     {
         return m_role;
     }
@@ -132,7 +120,7 @@ class FabricRouting : public Ipv4RoutingProtocol
 
     Ptr<Ipv4> m_ipv4;                                            //!< this node's IPv4
     std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< fabric coordinates
-    FabricRole m_role{FabricRole::HOST};                         //!< this node's role
+    fabriclb::FabricRole m_role{fabriclb::FabricRole::HOST};     //!< this node's role
     uint32_t m_index{0};                                         //!< host, switch or core index
     std::vector<Ptr<Ipv4Route>> m_down;                          //!< down-port routes
     std::vector<Ptr<Ipv4Route>> m_up;                            //!< up-port routes

@@ -14,6 +14,18 @@ namespace fabriclb
 
 /**
  * \ingroup fabric-lb
+ * \brief Where a node sits in the fat tree: a host or a switch tier.
+ */
+enum class FabricRole
+{
+    HOST,        //!< a host
+    EDGE,        //!< an edge (ToR) switch
+    AGGREGATION, //!< an aggregation switch
+    CORE         //!< a core switch
+};
+
+/**
+ * \ingroup fabric-lb
  * \brief Coordinates and path arithmetic of a 3-tier k-ary fat tree.
  *
  * Pure logic, no ns-3 objects. Hosts are numbered 0 .. k^3/4 - 1 so that

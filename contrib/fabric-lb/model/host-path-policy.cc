@@ -4,8 +4,10 @@
 
 #include "host-path-policy.h"
 
+#include "workload.h"
+
 #include "ns3/abort.h"
-#include "ns3/double.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <limits>
@@ -54,6 +56,11 @@ HostPathPolicy::NotifyAck(uint32_t /* queuePair */, uint16_t /* label */, bool /
 
 void
 HostPathPolicy::NotifyLoss(uint32_t /* queuePair */, uint16_t /* label */)
+{
+}
+
+void
+HostPathPolicy::SetPacingGap(Time /* gap */)
 {
 }
 
@@ -158,39 +165,68 @@ PlbPathPolicy::GetTypeId()
             .SetParent<FixedLabelPathPolicy>()
             .SetGroupName("FabricLb")
             .AddConstructor<PlbPathPolicy>()
-            .AddAttribute("RoundAcks",
-                          "ACKs per round over which the ECN-marked fraction is measured",
-                          UintegerValue(16),
-                          MakeUintegerAccessor(&PlbPathPolicy::m_roundAcks),
+            .AddAttribute("WindowAcks",
+                          "The last ACKs whose ECN marks count",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&PlbPathPolicy::m_windowAcks),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("Threshold",
-                          "Repath when more than this fraction of a round's ACKs carry ECN",
-                          DoubleValue(0.4),
-                          MakeDoubleAccessor(&PlbPathPolicy::m_threshold),
-                          MakeDoubleChecker<double>(0, 1));
+            .AddAttribute("MarkedAcks",
+                          "The path is good while fewer than this many of them carry ECN",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&PlbPathPolicy::m_markedAcks),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("CongestedGapsMin",
+                          "Smallest time a path may stay not good before a repath, in pacing "
+                          "gaps",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&PlbPathPolicy::m_congestedGapsMin),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("CongestedGapsMax",
+                          "Largest such time (drawn uniformly below it), in pacing gaps",
+                          UintegerValue(12),
+                          MakeUintegerAccessor(&PlbPathPolicy::m_congestedGapsMax),
+                          MakeUintegerChecker<uint32_t>());
     return tid;
 }
 
 PlbPathPolicy::PlbPathPolicy()
-    : m_roundAcks(16),
-      m_threshold(0.4)
+    : m_windowAcks(10),
+      m_markedAcks(4),
+      m_congestedGapsMin(10),
+      m_congestedGapsMax(12)
 {
 }
 
 void
 PlbPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t destinationHost)
 {
+    NS_ABORT_MSG_IF(m_congestedGapsMax < m_congestedGapsMin,
+                    "PlbPathPolicy::CongestedGapsMax is below CongestedGapsMin");
     FixedLabelPathPolicy::AddQueuePair(queuePair, destinationHost);
-    m_state.emplace_back(m_roundAcks, m_threshold);
+    m_state.emplace_back(m_windowAcks, m_markedAcks, m_congestedGapsMin, m_congestedGapsMax);
 }
 
 void
 PlbPathPolicy::NotifyAck(uint32_t queuePair, uint16_t /* label */, bool ecnMarked)
 {
-    if (m_state[queuePair].OnAck(ecnMarked))
+    const auto now = static_cast<uint64_t>(Simulator::Now().GetPicoSeconds());
+    if (m_state[queuePair].OnAck(ecnMarked, now, m_pacingGapPs, m_draw))
     {
         m_labels[queuePair] = RandomLabel();
     }
+}
+
+void
+PlbPathPolicy::NotifyLoss(uint32_t queuePair, uint16_t /* label */)
+{
+    m_state[queuePair].OnLoss(static_cast<uint64_t>(Simulator::Now().GetPicoSeconds()));
+    m_labels[queuePair] = RandomLabel();
+}
+
+void
+PlbPathPolicy::SetPacingGap(Time gap)
+{
+    m_pacingGapPs = static_cast<uint64_t>(gap.GetPicoSeconds());
 }
 
 // ---------------------------------------------------------------------------

@@ -6,9 +6,11 @@
 #define FABRIC_LB_HOST_PATH_POLICY_H
 
 #include "fat-tree-topology.h"
-#include "lb-logic.h"
+#include "host-labels.h"
+#include "uniform-index.h"
 
 #include "ns3/ipv4-address.h"
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
 
@@ -81,6 +83,13 @@ class HostPathPolicy : public Object
     virtual void NotifyLoss(uint32_t queuePair, uint16_t label);
 
     /**
+     * \brief The interval at which each of the host's flows sends a packet: its
+     * pacing gap, or its share of the line when the NIC does not pace.
+     * \param gap the interval
+     */
+    virtual void SetPacingGap(Time gap);
+
+    /**
      * \param stream first stream index to use
      * \return the number of streams used
      */
@@ -145,8 +154,11 @@ class SubflowPathPolicy : public HostPathPolicy
 
 /**
  * \ingroup fabric-lb
- * \brief PLB-like repathing: a queue pair keeps its label until more than
- * Threshold of a round of RoundAcks ACKs carry ECN, then draws a new one.
+ * \brief PLB-like repathing (the study's rule, fabriclb::PlbState): a queue pair
+ * keeps its label while fewer than MarkedAcks of its last WindowAcks ACKs carry
+ * ECN; once that has not been so for longer than a congested interval, drawn in
+ * [CongestedGapsMin, CongestedGapsMax) pacing gaps at the last good ACK, or
+ * after a loss, it draws a new label.
  */
 class PlbPathPolicy : public FixedLabelPathPolicy
 {
@@ -159,11 +171,16 @@ class PlbPathPolicy : public FixedLabelPathPolicy
     PlbPathPolicy();
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
     void NotifyAck(uint32_t queuePair, uint16_t label, bool ecnMarked) override;
+    void NotifyLoss(uint32_t queuePair, uint16_t label) override;
+    void SetPacingGap(Time gap) override;
 
   private:
-    uint32_t m_roundAcks;                    //!< ACKs per round
-    double m_threshold;                      //!< marked fraction that triggers a repath
-    std::vector<fabriclb::PlbState> m_state; //!< each queue pair's round
+    uint32_t m_windowAcks;                   //!< ACKs whose marks count
+    uint32_t m_markedAcks;                   //!< marks that make a path not good
+    uint32_t m_congestedGapsMin;             //!< congested interval, smallest, in pacing gaps
+    uint32_t m_congestedGapsMax;             //!< congested interval, largest, in pacing gaps
+    uint64_t m_pacingGapPs{0};               //!< a flow's packet interval
+    std::vector<fabriclb::PlbState> m_state; //!< each queue pair's state
 };
 
 /**

@@ -24,8 +24,8 @@ LbSchemes()
          "ns3::EcmpDiscipline",
          0},
         {"plb",
-         "PLB-like host flowlets: new random label when >40% of a round's ACKs carry ECN "
-         "(marking at 50% of the buffer)",
+         "PLB-like host flowlets: new random label once 4 or more of the last 10 ACKs have "
+         "carried ECN for 10-12 pacing gaps, or after a loss (marking at 50% of the buffer)",
          "ns3::PlbPathPolicy",
          "ns3::EcmpDiscipline",
          0.5},
@@ -56,7 +56,8 @@ LbSchemes()
          "ns3::SimpleRoundRobinDiscipline",
          0},
         {"switch-ar",
-         "switch adaptive routing: shortest quantised queue (bands 5/10/20% of the buffer)",
+         "switch adaptive routing: shortest quantised queue (bands 5/10/20% of the buffer, "
+         "refreshed after 100 ns)",
          "ns3::FixedLabelPathPolicy",
          "ns3::QuantisedAdaptiveDiscipline",
          0},
@@ -71,7 +72,8 @@ LbSchemes()
          "ns3::RandomUplinkDiscipline",
          0},
         {"flowlet",
-         "switch flowlet switching (LetFlow): a new random uplink after a 10 us idle gap",
+         "switch flowlet switching (LetFlow): after a 10 us idle gap, a new random uplink "
+         "with probability 1/2",
          "ns3::FixedLabelPathPolicy",
          "ns3::FlowletDiscipline",
          0},

@@ -139,6 +139,12 @@ RoceNic::SetFlowsPerHost(double flowsPerHost)
     // The jitter and start offsets are drawn as 32-bit integers of picoseconds.
     NS_ABORT_MSG_IF(m_pacingGapPs > std::numeric_limits<uint32_t>::max(),
                     "a pacing gap of " << m_pacingGapPs << " ps is beyond 2^32 ps");
+    // A flow's packet interval: its pacing gap or, unpaced at line rate, its share of
+    // the line for one data packet and one ACK, each followed by its gap.
+    const double lineSharePs =
+        flowsPerHost * static_cast<double>(m_wire.DataPs() + m_wire.AckPs() + 2 * m_wire.GapPs());
+    m_policy->SetPacingGap(
+        PicoSeconds(m_pacingGapPs > 0 ? m_pacingGapPs : static_cast<uint64_t>(lineSharePs)));
 }
 
 int64_t

@@ -99,7 +99,8 @@ class RoceNic : public Object
                const fabriclb::WireModel& wire);
 
     /**
-     * \brief Sets how many flows share the host's rate when the NIC paces.
+     * \brief Sets how many flows share the host's rate when the NIC paces, and
+     * tells the path policy a flow's packet interval (HostPathPolicy::SetPacingGap).
      * \param flowsPerHost the collective's messages over its hosts (the study's
      * simulator uses this average for every host)
      */

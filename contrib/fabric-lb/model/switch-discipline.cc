@@ -4,6 +4,11 @@
 
 #include "switch-discipline.h"
 
+#include "host-labels.h"
+#include "ofan-keys.h"
+#include "workload.h"
+
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -84,12 +89,18 @@ SwitchDiscipline::AssignStreams(int64_t stream)
     return 1;
 }
 
+uint32_t
+SwitchDiscipline::Backlog(uint32_t port) const
+{
+    return m_context.uplinkQueues[port]->GetPortBacklogBytes();
+}
+
 const std::vector<uint32_t>&
 SwitchDiscipline::ReadBacklogs()
 {
-    for (size_t i = 0; i < m_backlogs.size(); ++i)
+    for (uint32_t port = 0; port < m_backlogs.size(); ++port)
     {
-        m_backlogs[i] = m_context.uplinkQueues[i]->GetPortBacklogBytes();
+        m_backlogs[port] = Backlog(port);
     }
     return m_backlogs;
 }
@@ -148,12 +159,19 @@ RoundRobinDiscipline::GetTypeId()
                           "Draw a new random order after this many wrap-arounds (0: never)",
                           UintegerValue(5),
                           MakeUintegerAccessor(&RoundRobinDiscipline::m_reshuffleWraps),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RandomStart",
+                          "Start at a random slot of the first order (the study's switches "
+                          "start at its first slot)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RoundRobinDiscipline::m_randomStart),
+                          MakeBooleanChecker());
     return tid;
 }
 
 RoundRobinDiscipline::RoundRobinDiscipline()
-    : m_reshuffleWraps(5)
+    : m_reshuffleWraps(5),
+      m_randomStart(true)
 {
 }
 
@@ -164,7 +182,7 @@ RoundRobinDiscipline::DoInitialize()
     m_pointer.emplace(Uplinks(),
                       m_fixedOrder ? 0 : m_reshuffleWraps,
                       m_draw,
-                      !m_fixedOrder,
+                      !m_fixedOrder && m_randomStart,
                       !m_fixedOrder);
     SwitchDiscipline::DoInitialize();
 }
@@ -227,32 +245,40 @@ ShortestQueueDiscipline::SelectUplink(const UplinkRequest& /* request */)
 TypeId
 QuantisedAdaptiveDiscipline::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::QuantisedAdaptiveDiscipline")
-                            .SetParent<SwitchDiscipline>()
-                            .SetGroupName("FabricLb")
-                            .AddConstructor<QuantisedAdaptiveDiscipline>()
-                            .AddAttribute("Band1",
-                                          "Lowest band threshold, a fraction of the buffer",
-                                          DoubleValue(0.05),
-                                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band1),
-                                          MakeDoubleChecker<double>(0, 1))
-                            .AddAttribute("Band2",
-                                          "Middle band threshold, a fraction of the buffer",
-                                          DoubleValue(0.10),
-                                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band2),
-                                          MakeDoubleChecker<double>(0, 1))
-                            .AddAttribute("Band3",
-                                          "Highest band threshold, a fraction of the buffer",
-                                          DoubleValue(0.20),
-                                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band3),
-                                          MakeDoubleChecker<double>(0, 1));
+    static TypeId tid =
+        TypeId("ns3::QuantisedAdaptiveDiscipline")
+            .SetParent<SwitchDiscipline>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<QuantisedAdaptiveDiscipline>()
+            .AddAttribute("Band1",
+                          "Lowest band threshold, a fraction of the buffer",
+                          DoubleValue(0.05),
+                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band1),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("Band2",
+                          "Middle band threshold, a fraction of the buffer",
+                          DoubleValue(0.10),
+                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band2),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("Band3",
+                          "Highest band threshold, a fraction of the buffer",
+                          DoubleValue(0.20),
+                          MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band3),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("RefreshInterval",
+                          "An uplink's band is recomputed from its backlog when "
+                          "it is older than this (0: at every packet)",
+                          TimeValue(NanoSeconds(100)),
+                          MakeTimeAccessor(&QuantisedAdaptiveDiscipline::m_refreshInterval),
+                          MakeTimeChecker(Time(0)));
     return tid;
 }
 
 QuantisedAdaptiveDiscipline::QuantisedAdaptiveDiscipline()
     : m_band1(0.05),
       m_band2(0.10),
-      m_band3(0.20)
+      m_band3(0.20),
+      m_refreshInterval(NanoSeconds(100))
 {
 }
 
@@ -261,15 +287,20 @@ QuantisedAdaptiveDiscipline::DoInitialize()
 {
     NS_ABORT_MSG_UNLESS(m_band1 <= m_band2 && m_band2 <= m_band3,
                         "QuantisedAdaptiveDiscipline bands must increase");
-    m_bands = {m_band1, m_band2, m_band3};
-    m_bufferBytes = m_context.uplinkQueues.front()->GetMaxSize().GetValue();
+    m_bands.emplace(Uplinks(),
+                    m_context.uplinkQueues.front()->GetMaxSize().GetValue(),
+                    static_cast<uint64_t>(m_refreshInterval.GetPicoSeconds()),
+                    std::vector<double>{m_band1, m_band2, m_band3});
     SwitchDiscipline::DoInitialize();
 }
 
 uint32_t
 QuantisedAdaptiveDiscipline::SelectUplink(const UplinkRequest& /* request */)
 {
-    return fabriclb::ChooseLowestBand(ReadBacklogs(), m_bufferBytes, m_draw, m_bands);
+    return m_bands->ChooseLowestBand(
+        static_cast<uint64_t>(Simulator::Now().GetPicoSeconds()),
+        [this](uint32_t port) { return Backlog(port); },
+        m_draw);
 }
 
 // ---------------------------------------------------------------------------
@@ -277,20 +308,27 @@ QuantisedAdaptiveDiscipline::SelectUplink(const UplinkRequest& /* request */)
 TypeId
 FlowletDiscipline::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::FlowletDiscipline")
-                            .SetParent<SwitchDiscipline>()
-                            .SetGroupName("FabricLb")
-                            .AddConstructor<FlowletDiscipline>()
-                            .AddAttribute("IdleGap",
-                                          "A flow idle for longer than this starts a new flowlet",
-                                          TimeValue(MicroSeconds(10)),
-                                          MakeTimeAccessor(&FlowletDiscipline::m_idleGap),
-                                          MakeTimeChecker(Time(0)));
+    static TypeId tid =
+        TypeId("ns3::FlowletDiscipline")
+            .SetParent<SwitchDiscipline>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<FlowletDiscipline>()
+            .AddAttribute("IdleGap",
+                          "A flow idle for longer than this starts a new flowlet",
+                          TimeValue(MicroSeconds(10)),
+                          MakeTimeAccessor(&FlowletDiscipline::m_idleGap),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("RepathProbability",
+                          "Chance that a flow draws a new uplink after an idle gap",
+                          DoubleValue(fabriclb::FlowletTable::DEFAULT_REPATH_PROBABILITY),
+                          MakeDoubleAccessor(&FlowletDiscipline::m_repathProbability),
+                          MakeDoubleChecker<double>(0, 1));
     return tid;
 }
 
 FlowletDiscipline::FlowletDiscipline()
-    : m_idleGap(MicroSeconds(10))
+    : m_idleGap(MicroSeconds(10)),
+      m_repathProbability(fabriclb::FlowletTable::DEFAULT_REPATH_PROBABILITY)
 {
 }
 
@@ -298,7 +336,9 @@ void
 FlowletDiscipline::DoInitialize()
 {
     m_salt = m_rng->GetInteger(0, std::numeric_limits<uint32_t>::max());
-    m_table.emplace(static_cast<uint64_t>(m_idleGap.GetPicoSeconds()));
+    m_table.emplace(static_cast<uint64_t>(m_idleGap.GetPicoSeconds()),
+                    fabriclb::FlowletTable::DEFAULT_SLOTS,
+                    m_repathProbability);
     SwitchDiscipline::DoInitialize();
 }
 
@@ -339,9 +379,7 @@ void
 OfanDiscipline::Setup(const SwitchContext& context)
 {
     SwitchDiscipline::Setup(context);
-    const fabriclb::FatTreeTopology& topo = *context.topology;
-    const uint32_t keys = context.tier == SwitchTier::EDGE ? topo.EdgeCount() : topo.K();
-    m_pointers.assign(2 * keys, std::nullopt);
+    m_pointers.assign(2 * fabriclb::OfanKeyCount(*context.topology, context.tier), std::nullopt);
 }
 
 uint32_t
@@ -355,9 +393,8 @@ OfanDiscipline::GetPointersInUse() const
 uint32_t
 OfanDiscipline::SelectUplink(const UplinkRequest& request)
 {
-    const fabriclb::FatTreeTopology& topo = *m_context.topology;
-    const uint32_t key = m_context.tier == SwitchTier::EDGE ? topo.EdgeOf(request.destinationHost)
-                                                            : topo.PodOf(request.destinationHost);
+    const uint32_t key =
+        fabriclb::OfanKey(*m_context.topology, m_context.tier, request.destinationHost);
     std::optional<fabriclb::WeightedRotation>& pointer = m_pointers[2 * key + SizeBin(request)];
     if (!pointer)
     {
@@ -385,7 +422,7 @@ uint32_t
 LabelPathDiscipline::SelectUplink(const UplinkRequest& request)
 {
     const uint32_t half = m_context.topology->Half();
-    return m_context.tier == SwitchTier::EDGE
+    return m_context.tier == fabriclb::FabricRole::EDGE
                ? fabriclb::DrEdgeUplink(request.Tuple().sourcePort, half)
                : fabriclb::DrAggUplink(request.Tuple().sourcePort, half);
 }

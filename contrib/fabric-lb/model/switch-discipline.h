@@ -8,7 +8,10 @@
 #include "fabric-queue-disc.h"
 #include "fat-tree-topology.h"
 #include "flow-hash.h"
-#include "lb-logic.h"
+#include "flowlet-table.h"
+#include "queue-choice.h"
+#include "rotation.h"
+#include "uniform-index.h"
 
 #include "ns3/ipv4-header.h"
 #include "ns3/nstime.h"
@@ -39,13 +42,6 @@ struct UplinkRequest
     fabriclb::FiveTuple Tuple() const;
 };
 
-/// The tiers whose switches choose among uplinks.
-enum class SwitchTier
-{
-    EDGE,
-    AGGREGATION
-};
-
 /**
  * \ingroup fabric-lb
  * \brief Where a discipline's switch sits, and its uplinks' buffers.
@@ -53,7 +49,7 @@ enum class SwitchTier
 struct SwitchContext
 {
     std::shared_ptr<const fabriclb::FatTreeTopology> topology; //!< fabric coordinates
-    SwitchTier tier{SwitchTier::EDGE};                         //!< edge or aggregation
+    fabriclb::FabricRole tier{fabriclb::FabricRole::EDGE};     //!< edge or aggregation
     std::vector<Ptr<FabricQueueDisc>> uplinkQueues; //!< the uplinks' egress buffers, by port
 };
 
@@ -103,7 +99,10 @@ class SwitchDiscipline : public Object
         return m_context.uplinkQueues.size();
     }
 
-    /// \return every uplink's backlog in bytes (queue disc and device), by port
+    /// \return uplink \p port's backlog in bytes (queue disc and device)
+    uint32_t Backlog(uint32_t port) const;
+
+    /// \return every uplink's backlog in bytes, by port
     const std::vector<uint32_t>& ReadBacklogs();
 
     /// \return the size bin of a packet: 0 for data, 1 for ACKs (at most AckBinBytes)
@@ -143,7 +142,9 @@ class EcmpDiscipline : public SwitchDiscipline
 /**
  * \ingroup fabric-lb
  * \brief Packet spraying by round-robin over the uplinks, the order reshuffled
- * every ReshuffleWraps wrap-arounds (the study's switch Pkt; 0: never).
+ * every ReshuffleWraps wrap-arounds (the study's switch Pkt; 0: never). One
+ * pointer per switch serves every destination, data and ACKs alike; it starts
+ * in a random order, at a random slot unless RandomStart is false.
  */
 class RoundRobinDiscipline : public SwitchDiscipline
 {
@@ -164,13 +165,14 @@ class RoundRobinDiscipline : public SwitchDiscipline
 
   private:
     uint32_t m_reshuffleWraps;                          //!< wraps between reshuffles
+    bool m_randomStart;                                 //!< start at a random slot
     std::optional<fabriclb::RotationPointer> m_pointer; //!< the rotation
 };
 
 /**
  * \ingroup fabric-lb
  * \brief The theory's simple round-robin: uplinks 0, 1, .., n-1 in turn, every
- * switch in step, never reshuffled (ReshuffleWraps does not apply).
+ * switch in step, never reshuffled (ReshuffleWraps and RandomStart do not apply).
  */
 class SimpleRoundRobinDiscipline : public RoundRobinDiscipline
 {
@@ -216,7 +218,9 @@ class ShortestQueueDiscipline : public SwitchDiscipline
 /**
  * \ingroup fabric-lb
  * \brief Spectrum-X-style adaptive routing: the uplink with the lowest quantised
- * queue (bands at 5%, 10%, 20% of the buffer), random tie-break.
+ * queue (bands at 5%, 10%, 20% of the buffer), random tie-break. An uplink's
+ * band is recomputed from its backlog only when it is more than RefreshInterval
+ * old (the study's switches: 100 ns); 0 reads every backlog at every packet.
  */
 class QuantisedAdaptiveDiscipline : public SwitchDiscipline
 {
@@ -234,17 +238,19 @@ class QuantisedAdaptiveDiscipline : public SwitchDiscipline
     void DoInitialize() override;
 
   private:
-    uint64_t m_bufferBytes{0};   //!< the uplinks' buffer, read once
-    double m_band1;              //!< first band threshold, fraction of the buffer
-    double m_band2;              //!< second band threshold
-    double m_band3;              //!< third band threshold
-    std::vector<double> m_bands; //!< the three, in order
+    double m_band1;                                //!< first band threshold, fraction of the buffer
+    double m_band2;                                //!< second band threshold
+    double m_band3;                                //!< third band threshold
+    Time m_refreshInterval;                        //!< age beyond which a band is recomputed
+    std::optional<fabriclb::SampledBands> m_bands; //!< the uplinks' cached bands
 };
 
 /**
  * \ingroup fabric-lb
  * \brief LetFlow-style flowlet switching: a flow keeps its uplink while its
- * packets come closer than IdleGap; after a longer gap it draws a new one.
+ * packets come closer than IdleGap; after a longer gap it draws a new one with
+ * probability RepathProbability (the study's switches: 1/2), and otherwise
+ * keeps it until the next gap.
  */
 class FlowletDiscipline : public SwitchDiscipline
 {
@@ -263,6 +269,7 @@ class FlowletDiscipline : public SwitchDiscipline
 
   private:
     Time m_idleGap;                                //!< gap that ends a flowlet
+    double m_repathProbability;                    //!< chance of a new uplink after a gap
     uint32_t m_salt{0};                            //!< flow hash salt
     std::optional<fabriclb::FlowletTable> m_table; //!< flow -> (uplink, last seen)
 };

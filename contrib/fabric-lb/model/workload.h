@@ -5,10 +5,11 @@
 #ifndef FABRIC_LB_WORKLOAD_H
 #define FABRIC_LB_WORKLOAD_H
 
+#include "uniform-index.h"
+
 #include "ns3/ptr.h"
 
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,12 +31,6 @@ struct MessageSpec
     uint32_t destination; //!< receiving host
     uint64_t bytes;       //!< message size in bytes
 };
-
-/**
- * Draws a uniform integer in [0, bound). The ns-3 glue passes a
- * UniformRandomVariable so that every draw comes from an ns-3 stream.
- */
-using UniformIndex = std::function<uint32_t(uint32_t bound)>;
 
 /**
  * \param rng an ns-3 stream

@@ -15,6 +15,7 @@
 #include "ns3/host-path-policy.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/lb-scheme.h"
+#include "ns3/queue-choice.h"
 #include "ns3/roce-header.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-layer.h"
@@ -75,6 +76,7 @@ struct Hop
     RoceHeader roce;      //!< its RoCE header
     bool up;              //!< through an up port
     uint32_t port;        //!< index among the up or the down ports
+    Time at;              //!< when the switch forwarded it
 
     /// \return whether it is a data packet (otherwise an ACK)
     bool IsData() const
@@ -89,6 +91,25 @@ struct Hop
     }
 };
 
+/// What a test reads of a fabric packet (IPv4 header removed).
+struct RocePacket
+{
+    uint16_t label;  //!< UDP source port
+    RoceHeader roce; //!< its RoCE header
+};
+
+/// \return the label and RoCE header of \p p, whose IPv4 header is removed
+RocePacket
+ReadRoce(Ptr<const Packet> p)
+{
+    Ptr<Packet> copy = p->Copy();
+    UdpHeader udp;
+    copy->RemoveHeader(udp);
+    RocePacket packet{udp.GetSourcePort(), RoceHeader()};
+    copy->RemoveHeader(packet.roce);
+    return packet;
+}
+
 /// Appends to \p hops every packet that \p switches forward.
 void
 RecordHops(const NodeContainer& switches,
@@ -99,18 +120,15 @@ RecordHops(const NodeContainer& switches,
         switches,
         [&topo,
          &hops](Ptr<Node> node, Ptr<const Packet> p, const Ipv4Header& ip, bool up, uint32_t port) {
-            Ptr<Packet> copy = p->Copy();
-            UdpHeader udp;
-            copy->RemoveHeader(udp);
-            Hop hop{node->GetId(),
-                    topo.HostFromAddress(ip.GetSource().Get()),
-                    topo.HostFromAddress(ip.GetDestination().Get()),
-                    udp.GetSourcePort(),
-                    RoceHeader(),
-                    up,
-                    port};
-            copy->RemoveHeader(hop.roce);
-            hops.push_back(hop);
+            const RocePacket packet = ReadRoce(p);
+            hops.push_back({node->GetId(),
+                            topo.HostFromAddress(ip.GetSource().Get()),
+                            topo.HostFromAddress(ip.GetDestination().Get()),
+                            packet.label,
+                            packet.roce,
+                            up,
+                            port,
+                            Simulator::Now()});
         });
 }
 
@@ -133,6 +151,22 @@ RunMessages(Ptr<FatTreeHelper> fabric, const std::vector<fabriclb::MessageSpec>&
     fabriclbtest::InstallMessages(fabric, messages, completions);
     Simulator::Run();
     return completions.done == completions.expected;
+}
+
+/**
+ * Runs a permutation of \p packets per message (the pairs drawn from stream 0)
+ * to completion on \p fabric.
+ * \return whether every message completed
+ */
+bool
+RunPermutation(Ptr<FatTreeHelper> fabric, uint32_t packets)
+{
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(0);
+    return RunMessages(fabric,
+                       fabriclb::PermutationWorkload(fabric->GetTopology().HostCount(),
+                                                     packets * PACKET_BYTES,
+                                                     fabriclb::UniformIndexFrom(rng)));
 }
 
 /// Ends a test case's simulation.
@@ -415,22 +449,18 @@ class RepsMarkingTest : public TestCase
             Ptr<Ipv4L3Protocol> ipv4 = fabric->GetHosts().Get(h)->GetObject<Ipv4L3Protocol>();
             // The NIC picks a label and sends the packet in one call ...
             auto sent = [h, &replays](const Ipv4Header&, Ptr<const Packet> p, uint32_t) {
-                Ptr<Packet> copy = p->Copy();
-                UdpHeader udp;
-                copy->RemoveHeader(udp);
-                RoceHeader roce;
-                copy->RemoveHeader(roce);
-                if (roce.opcode != RoceHeader::DATA)
+                const RocePacket packet = ReadRoce(p);
+                if (packet.roce.opcode != RoceHeader::DATA)
                 {
                     return;
                 }
-                RepsReplay& replay = replays[{h, roce.queuePair}];
+                RepsReplay& replay = replays[{h, packet.roce.queuePair}];
                 if (replay.good.empty())
                 {
                     ++replay.explored;
                     return;
                 }
-                replay.wrong += udp.GetSourcePort() != replay.good.front();
+                replay.wrong += packet.label != replay.good.front();
                 replay.good.pop_front();
                 ++replay.reused;
             };
@@ -438,11 +468,7 @@ class RepsMarkingTest : public TestCase
             auto delivered = [h, &replays, &marked, &unmarked, &capacity](const Ipv4Header&,
                                                                           Ptr<const Packet> p,
                                                                           uint32_t) {
-                Ptr<Packet> copy = p->Copy();
-                UdpHeader udp;
-                copy->RemoveHeader(udp);
-                RoceHeader roce;
-                copy->RemoveHeader(roce);
+                const RoceHeader roce = ReadRoce(p).roce;
                 if (roce.opcode != RoceHeader::ACK)
                 {
                     return;
@@ -468,15 +494,7 @@ class RepsMarkingTest : public TestCase
         }
 
         const uint32_t packets = 256;
-        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
-        rng->SetStream(0);
-        NS_TEST_ASSERT_MSG_EQ(
-            RunMessages(fabric,
-                        fabriclb::PermutationWorkload(topo.HostCount(),
-                                                      packets * PACKET_BYTES,
-                                                      fabriclb::UniformIndexFrom(rng))),
-            true,
-            "every message completes");
+        NS_TEST_ASSERT_MSG_EQ(RunPermutation(fabric, packets), true, "every message completes");
         uint64_t losses = 0;
         for (uint32_t h = 0; h < topo.HostCount(); ++h)
         {
@@ -1100,104 +1118,481 @@ class OfanSharedPointerTest : public TestCase
     }
 };
 
+// ---------------------------------------------------------------------------
+
+/**
+ * switch-ar: every decision takes an uplink of the lowest band among the
+ * switch's cached bands, replayed from the uplinks' backlogs: at a decision an
+ * uplink's band is recomputed from its backlog only when it is more than
+ * RefreshInterval old, as the study's switches do. With a refresh interval of 0
+ * every decision sees the backlogs of that moment; with the default 100 ns many
+ * decisions are taken on bands that the queues have since left.
+ */
+class SwitchArRefreshTest : public TestCase
+{
+  public:
+    /// \param instantaneous set RefreshInterval to 0 (otherwise its default, 100 ns)
+    explicit SwitchArRefreshTest(bool instantaneous)
+        : TestCase("switch-ar: decisions from bands no older than RefreshInterval" +
+                   std::string(instantaneous ? " = 0" : " (default)")),
+          m_instantaneous(instantaneous)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string disc = "ns3::QuantisedAdaptiveDiscipline::";
+        // Bands at 2, 3 and 5 data packets of the 800 KB buffer, which a k=4
+        // all-to-all crosses often; the defaults are restored after the build.
+        const std::vector<double> thresholds{0.011, 0.016, 0.026};
+        Config::SetDefault(disc + "Band1", DoubleValue(thresholds[0]));
+        Config::SetDefault(disc + "Band2", DoubleValue(thresholds[1]));
+        Config::SetDefault(disc + "Band3", DoubleValue(thresholds[2]));
+        if (m_instantaneous)
+        {
+            Config::SetDefault(disc + "RefreshInterval", TimeValue(Time(0)));
+        }
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "switch-ar");
+        Config::SetDefault(disc + "Band1", DoubleValue(0.05));
+        Config::SetDefault(disc + "Band2", DoubleValue(0.10));
+        Config::SetDefault(disc + "Band3", DoubleValue(0.20));
+        Config::SetDefault(disc + "RefreshInterval", TimeValue(NanoSeconds(100)));
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        TimeValue refresh;
+        NS_TEST_ASSERT_MSG_EQ(
+            fabric->GetEdgeSwitches().Get(0)->GetObject<SwitchDiscipline>()->GetAttributeFailSafe(
+                "RefreshInterval",
+                refresh),
+            true,
+            "switches run quantised adaptive routing");
+        NS_TEST_ASSERT_MSG_EQ(refresh.Get(),
+                              m_instantaneous ? Time(0) : NanoSeconds(100),
+                              "the refresh interval");
+
+        /// One switch's bands as the replay keeps them.
+        struct Cache
+        {
+            std::vector<Ptr<FabricQueueDisc>> uplinks; //!< by port
+            std::vector<uint32_t> bands;               //!< cached band by port
+            std::vector<Time> refreshed;               //!< when it was computed
+        };
+
+        std::map<uint32_t, Cache> caches; // by switch node id
+        for (uint32_t i = 0; i < topo.EdgeCount(); ++i)
+        {
+            Ptr<Node> edge = fabric->GetEdgeSwitches().Get(i);
+            Ptr<Node> agg = fabric->GetAggregationSwitches().Get(i);
+            caches[edge->GetId()].uplinks =
+                UplinkQueues(edge, fabric->GetAggregationSwitches(), topo.Half());
+            caches[agg->GetId()].uplinks =
+                UplinkQueues(agg, fabric->GetCoreSwitches(), topo.Half());
+        }
+        const uint64_t buffer = caches.begin()->second.uplinks[0]->GetMaxSize().GetValue();
+        uint32_t decisions = 0;
+        uint32_t lowestCached = 0; // took an uplink of the lowest cached band
+        uint32_t contested = 0;    // the cached bands differed
+        uint32_t stale = 0;        // not in the lowest band of the backlogs at that moment
+        auto check =
+            [&](Ptr<Node> node, Ptr<const Packet>, const Ipv4Header&, bool up, uint32_t port) {
+                if (!up)
+                {
+                    return;
+                }
+                Cache& cache = caches[node->GetId()];
+                cache.bands.resize(topo.Half(), 0);
+                cache.refreshed.resize(topo.Half(), Time(0));
+                std::vector<uint32_t> now(topo.Half());
+                for (uint32_t p = 0; p < topo.Half(); ++p)
+                {
+                    now[p] = fabriclb::QuantisedBand(cache.uplinks[p]->GetPortBacklogBytes(),
+                                                     buffer,
+                                                     thresholds);
+                    if (refresh.Get().IsZero() ||
+                        Simulator::Now() - cache.refreshed[p] > refresh.Get())
+                    {
+                        cache.bands[p] = now[p];
+                        cache.refreshed[p] = Simulator::Now();
+                    }
+                }
+                ++decisions;
+                lowestCached +=
+                    cache.bands[port] == *std::min_element(cache.bands.begin(), cache.bands.end());
+                contested += !AllEqual(cache.bands);
+                stale += now[port] != *std::min_element(now.begin(), now.end());
+            };
+        fabriclbtest::HookForward(fabric->GetEdgeSwitches(), check);
+        fabriclbtest::HookForward(fabric->GetAggregationSwitches(), check);
+        NS_TEST_ASSERT_MSG_EQ(
+            RunMessages(fabric, fabriclb::AllToAllWorkload(topo.HostCount(), 16 * PACKET_BYTES)),
+            true,
+            "every message completes");
+
+        NS_TEST_ASSERT_MSG_EQ(lowestCached,
+                              decisions,
+                              "every decision took the lowest cached band");
+        NS_TEST_ASSERT_MSG_GT(contested, decisions / 20, "the bands differed often");
+        if (m_instantaneous)
+        {
+            NS_TEST_ASSERT_MSG_EQ(stale, 0U, "refreshed at every packet, no band is stale");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_GT(stale, decisions / 100, "some decisions used bands since left");
+        }
+        Finish(fabric);
+    }
+
+    bool m_instantaneous; //!< RefreshInterval 0 rather than its default
+};
+
+// ---------------------------------------------------------------------------
+
+/**
+ * flowlet: at a switch a flow keeps its uplink while its packets come closer
+ * than IdleGap = 10 us; after a longer gap it draws a new uplink with
+ * probability RepathProbability, so at k=4 (two uplinks) it changes uplink
+ * after p/2 of its gaps. Hosts pace every flow (the study's wire model): half
+ * of them one packet per 12.5 us (every gap a chance to repath), half one per
+ * 8.4 us (one flowlet for the whole message).
+ */
+class FlowletRepathTest : public TestCase
+{
+  public:
+    /// \param probability RepathProbability; 0: the attribute's default (1/2)
+    explicit FlowletRepathTest(double probability)
+        : TestCase("flowlet: a new uplink after an idle gap with RepathProbability" +
+                   std::string(probability == 0 ? " (default)" : " = 1") +
+                   ", never within a flowlet"),
+          m_probability(probability)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue("study"));
+        if (m_probability > 0)
+        {
+            Config::SetDefault("ns3::FlowletDiscipline::RepathProbability",
+                               DoubleValue(m_probability));
+        }
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "flowlet");
+        Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue("physical"));
+        Config::SetDefault("ns3::FlowletDiscipline::RepathProbability", DoubleValue(0.5));
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        DoubleValue probability;
+        NS_TEST_ASSERT_MSG_EQ(
+            fabric->GetEdgeSwitches().Get(0)->GetObject<SwitchDiscipline>()->GetAttributeFailSafe(
+                "RepathProbability",
+                probability),
+            true,
+            "switches run flowlet switching");
+        NS_TEST_ASSERT_MSG_EQ(probability.Get(),
+                              (m_probability > 0 ? m_probability : 0.5),
+                              "the repath probability");
+        for (uint32_t h = 0; h < topo.HostCount(); ++h)
+        {
+            // 300 and 200 flows' shares of a host's line: 12.5 and 8.4 us per packet.
+            fabric->GetNic(h)->SetFlowsPerHost(h < topo.HostCount() / 2 ? 300 : 200);
+        }
+        std::vector<Hop> hops;
+        RecordUpTiers(fabric, hops);
+        std::vector<fabriclb::MessageSpec> messages;
+        for (uint32_t h = 0; h < topo.HostCount(); ++h)
+        {
+            messages.push_back({h, (h + topo.HostsPerPod()) % topo.HostCount(), 40 * PACKET_BYTES});
+        }
+        NS_TEST_ASSERT_MSG_EQ(RunMessages(fabric, messages), true, "every message completes");
+
+        // (switch, source, destination, label, data or ACK) -> its last up hop
+        std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint16_t, bool>, const Hop*> last;
+        const Time idleGap = MicroSeconds(10);
+        uint32_t within = 0;        // consecutive packets of a flow within the gap
+        uint32_t movedWithin = 0;   // ... on different uplinks
+        uint32_t afterGap = 0;      // consecutive packets of a flow after a longer gap
+        uint32_t movedAfterGap = 0; // ... on different uplinks
+        for (const Hop& hop : hops)
+        {
+            if (!hop.up)
+            {
+                continue;
+            }
+            const Hop*& previous =
+                last[{hop.node, hop.source, hop.destination, hop.label, hop.IsData()}];
+            if (previous)
+            {
+                const bool moved = hop.port != previous->port;
+                if (hop.at - previous->at > idleGap)
+                {
+                    ++afterGap;
+                    movedAfterGap += moved;
+                }
+                else
+                {
+                    ++within;
+                    movedWithin += moved;
+                }
+            }
+            previous = &hop;
+        }
+        NS_TEST_ASSERT_MSG_GT(within, 1000U, "many packets within a flowlet");
+        NS_TEST_ASSERT_MSG_EQ(movedWithin, 0U, "a flowlet never changes uplink");
+        NS_TEST_ASSERT_MSG_GT(afterGap, 1000U, "many idle gaps");
+        // A new uplink after p of the gaps, each the old one again half of the time.
+        const double q = probability.Get() / 2;
+        const double expected = q * afterGap;
+        const double bound = 4 * std::sqrt(afterGap * q * (1 - q));
+        NS_TEST_ASSERT_MSG_EQ_TOL(movedAfterGap,
+                                  expected,
+                                  bound,
+                                  "uplinks changed after " << movedAfterGap << " of " << afterGap
+                                                           << " gaps");
+        Finish(fabric);
+    }
+
+    double m_probability; //!< RepathProbability to set, 0 for the default
+};
+
+// ---------------------------------------------------------------------------
+
+/**
+ * What the study's PLB rule says of one queue pair, replayed from the ACKs its
+ * host receives: the marks of the last WindowAcks ACKs; the last good time;
+ * what is known of the congested interval drawn at it (in [lo, hi)).
+ */
+struct PlbReplay
+{
+    std::deque<bool> window; //!< the last marks
+    uint32_t marked{0};      //!< marks in the window
+    bool hasInterval{false}; //!< a good ACK came
+    int64_t lastGood{0};     //!< last good time or repath, ps
+    int64_t lo{0};           //!< the interval is at least this, ps
+    int64_t hi{0};           //!< and below this, ps
+};
+
+/**
+ * plb under real ECN marking: a queue pair draws a new label exactly when the
+ * study's rule says so, replayed from the ACKs its host received. An ACK that
+ * leaves fewer than MarkedAcks = 4 marks among the last WindowAcks = 10 must not
+ * repath; one that leaves more must not repath within the congested interval,
+ * at least CongestedGapsMin = 10 pacing gaps after the last good time, and must
+ * repath beyond CongestedGapsMax = 12 gaps; in between the replay narrows what
+ * it knows of the drawn interval. The pacing gap is the NIC's: unpaced at
+ * line rate, one data packet, one ACK and their two gaps.
+ */
+class PlbMarkingTest : public TestCase
+{
+  public:
+    PlbMarkingTest()
+        : TestCase("plb: a new label exactly when the last ACKs' marks say so, under real marking")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A low threshold (four data packets queued) marks many, not all, packets.
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "plb", 4 * 4158);
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        UintegerValue windowAcks;
+        UintegerValue markedAcks;
+        UintegerValue gapsMin;
+        UintegerValue gapsMax;
+        Ptr<HostPathPolicy> policy0 = fabric->GetNic(0)->GetPathPolicy();
+        NS_TEST_ASSERT_MSG_EQ(policy0->GetAttributeFailSafe("WindowAcks", windowAcks) &&
+                                  policy0->GetAttributeFailSafe("MarkedAcks", markedAcks) &&
+                                  policy0->GetAttributeFailSafe("CongestedGapsMin", gapsMin) &&
+                                  policy0->GetAttributeFailSafe("CongestedGapsMax", gapsMax),
+                              true,
+                              "hosts run a PLB policy");
+        NS_TEST_ASSERT_MSG_EQ(
+            ((std::vector<uint64_t>{windowAcks.Get(),
+                                    markedAcks.Get(),
+                                    gapsMin.Get(),
+                                    gapsMax.Get()}) == std::vector<uint64_t>{10, 4, 10, 12}),
+            true,
+            "the study's settings");
+        const fabriclb::WireModel wire = fabric->GetWireModel();
+        const auto gap = static_cast<int64_t>(wire.DataPs() + wire.AckPs() + 2 * wire.GapPs());
+
+        /// An ACK as the sending host heard it.
+        struct Ack
+        {
+            int64_t at;            //!< arrival, ps
+            bool marked;           //!< ECN echo
+            uint16_t labelBefore;  //!< the queue pair's label before the policy heard of it
+            uint64_t lossesBefore; //!< losses its NIC had detected by then
+        };
+
+        std::map<QueuePair, std::vector<Ack>> acks;
+        for (uint32_t h = 0; h < topo.HostCount(); ++h)
+        {
+            Ptr<RoceNic> nic = fabric->GetNic(h);
+            Ptr<HostPathPolicy> policy = nic->GetPathPolicy();
+            // The host hears of an ACK in the call that delivers it, before its NIC does:
+            // the label the policy gives now is the one the previous ACK left.
+            auto delivered =
+                [h, nic, policy, &acks](const Ipv4Header&, Ptr<const Packet> p, uint32_t) {
+                    const RoceHeader roce = ReadRoce(p).roce;
+                    if (roce.opcode != RoceHeader::ACK)
+                    {
+                        return;
+                    }
+                    acks[{h, roce.queuePair}].push_back({Simulator::Now().GetPicoSeconds(),
+                                                         roce.ecnEcho,
+                                                         policy->SelectLabel(roce.queuePair),
+                                                         nic->GetLossesDetected()});
+                };
+            fabric->GetHosts().Get(h)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+                "LocalDeliver",
+                Callback<void, const Ipv4Header&, Ptr<const Packet>, uint32_t>(delivered));
+        }
+        NS_TEST_ASSERT_MSG_EQ(RunPermutation(fabric, 256), true, "every message completes");
+        uint32_t checked = 0;   // ACKs whose outcome the replay judged
+        uint32_t unchecked = 0; // ACKs after a loss, before the next good one
+        uint32_t wrong = 0;     // ACKs after which the label did what the rule forbids
+        uint32_t held = 0;      // not good, within the interval: no repath allowed
+        uint32_t forced = 0;    // not good beyond 12 gaps: a repath required
+        uint32_t repaths = 0;   // repaths seen
+        uint32_t marked = 0;    // marked ACKs
+        for (const auto& [qp, list] : acks)
+        {
+            // One queue pair per host: its NIC's losses are the queue pair's. The last
+            // ACK's outcome: the label and the losses once the run is over.
+            Ptr<RoceNic> nic = fabric->GetNic(qp.first);
+            const Ack end{0,
+                          false,
+                          nic->GetPathPolicy()->SelectLabel(qp.second),
+                          nic->GetLossesDetected()};
+            PlbReplay replay;
+            bool synced = true; // false from a loss (a repath at an unseen time) to a good ACK
+            for (size_t i = 0; i < list.size(); ++i)
+            {
+                const Ack& ack = list[i];
+                const Ack& next = i + 1 < list.size() ? list[i + 1] : end;
+                const bool repathed = next.labelBefore != ack.labelBefore;
+                marked += ack.marked;
+                replay.window.push_back(ack.marked);
+                replay.marked += ack.marked;
+                if (replay.window.size() > windowAcks.Get())
+                {
+                    replay.marked -= replay.window.front();
+                    replay.window.pop_front();
+                }
+                const bool good = replay.marked < markedAcks.Get();
+                if (good)
+                {
+                    synced = true;
+                    replay.hasInterval = true;
+                    replay.lastGood = ack.at;
+                    replay.lo = gapsMin.Get() * gap;
+                    replay.hi = gapsMax.Get() * gap;
+                }
+                // A loss before the next ACK repaths too: this ACK's own outcome is hidden.
+                synced = synced && next.lossesBefore == ack.lossesBefore;
+                if (!synced)
+                {
+                    ++unchecked;
+                    continue;
+                }
+                ++checked;
+                repaths += repathed;
+                if (good)
+                {
+                    wrong += repathed;
+                    continue;
+                }
+                const int64_t elapsed = ack.at - replay.lastGood;
+                if (!replay.hasInterval || elapsed <= replay.lo)
+                {
+                    wrong += repathed;
+                    held += replay.hasInterval;
+                }
+                else if (elapsed >= replay.hi)
+                {
+                    wrong += !repathed;
+                    ++forced;
+                }
+                else if (repathed)
+                {
+                    replay.hi = elapsed; // the interval is below what has passed
+                }
+                else
+                {
+                    replay.lo = elapsed; // and at least this
+                }
+                if (repathed)
+                {
+                    replay.lastGood = ack.at;
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(acks.size(), topo.HostCount(), "every queue pair was seen");
+        NS_TEST_ASSERT_MSG_EQ(wrong, 0U, "every label change, and no other, as the rule says");
+        NS_TEST_ASSERT_MSG_GT(checked,
+                              20 * unchecked,
+                              "few ACKs fall between a loss and a good ACK");
+        NS_TEST_ASSERT_MSG_GT(marked, 1000U, "many ACKs came back marked");
+        NS_TEST_ASSERT_MSG_GT(held, 100U, "congested paths were held within the interval");
+        NS_TEST_ASSERT_MSG_GT(forced, 10U, "the rule forced repaths");
+        NS_TEST_ASSERT_MSG_GT(repaths, 10U, "labels changed");
+        Finish(fabric);
+    }
+};
+
 } // namespace
 
-/// \ingroup fabric-lb-tests ecmp does what the README says.
-class FabricLbBehaviourEcmpSuite : public TestSuite
+/**
+ * \ingroup fabric-lb-tests
+ * \brief A scheme does what the README says: the suite fabric-lb-behaviour-<scheme>.
+ */
+class FabricLbBehaviourSuite : public TestSuite
 {
   public:
-    FabricLbBehaviourEcmpSuite()
-        : TestSuite("fabric-lb-behaviour-ecmp", FABRIC_LB_SUITE_SYSTEM)
+    /**
+     * \param scheme the scheme, as --lb takes it
+     * \param cases its test cases, all quick
+     */
+    FabricLbBehaviourSuite(const std::string& scheme, std::initializer_list<TestCase*> cases)
+        : TestSuite("fabric-lb-behaviour-" + scheme, FABRIC_LB_SUITE_SYSTEM)
     {
-        AddTestCase(new EcmpBehaviourTest, FABRIC_LB_TEST_QUICK);
+        for (TestCase* c : cases)
+        {
+            AddTestCase(c, FABRIC_LB_TEST_QUICK);
+        }
     }
 };
 
-/// \ingroup fabric-lb-tests subflow does what the README says.
-class FabricLbBehaviourSubflowSuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourSubflowSuite()
-        : TestSuite("fabric-lb-behaviour-subflow", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new SubflowBehaviourTest, FABRIC_LB_TEST_QUICK);
-    }
-};
-
-/// \ingroup fabric-lb-tests reps does what the README says.
-class FabricLbBehaviourRepsSuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourRepsSuite()
-        : TestSuite("fabric-lb-behaviour-reps", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new RepsMarkingTest, FABRIC_LB_TEST_QUICK);
-        AddTestCase(new RepsFreezeTest, FABRIC_LB_TEST_QUICK);
-    }
-};
-
-/// \ingroup fabric-lb-tests host-spray does what the README says.
-class FabricLbBehaviourHostSpraySuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourHostSpraySuite()
-        : TestSuite("fabric-lb-behaviour-host-spray", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new HostSprayBehaviourTest, FABRIC_LB_TEST_QUICK);
-    }
-};
-
-/// \ingroup fabric-lb-tests simple-rr does what the README says.
-class FabricLbBehaviourSimpleRrSuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourSimpleRrSuite()
-        : TestSuite("fabric-lb-behaviour-simple-rr", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new SimpleRrBehaviourTest, FABRIC_LB_TEST_QUICK);
-    }
-};
-
-/// \ingroup fabric-lb-tests jsq does what the README says.
-class FabricLbBehaviourJsqSuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourJsqSuite()
-        : TestSuite("fabric-lb-behaviour-jsq", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new JsqBehaviourTest, FABRIC_LB_TEST_QUICK);
-    }
-};
-
-/// \ingroup fabric-lb-tests host-dr does what the README says.
-class FabricLbBehaviourHostDrSuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourHostDrSuite()
-        : TestSuite("fabric-lb-behaviour-host-dr", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new HostDrBehaviourTest(16), FABRIC_LB_TEST_QUICK);
-        AddTestCase(new HostDrBehaviourTest(10), FABRIC_LB_TEST_QUICK);
-    }
-};
-
-/// \ingroup fabric-lb-tests ofan does what the README says.
-class FabricLbBehaviourOfanSuite : public TestSuite
-{
-  public:
-    FabricLbBehaviourOfanSuite()
-        : TestSuite("fabric-lb-behaviour-ofan", FABRIC_LB_SUITE_SYSTEM)
-    {
-        AddTestCase(new OfanAllToAllTest, FABRIC_LB_TEST_QUICK);
-        AddTestCase(new OfanSharedPointerTest, FABRIC_LB_TEST_QUICK);
-    }
-};
-
-static FabricLbBehaviourEcmpSuite g_fabricLbBehaviourEcmpSuite;           //!< registers the suite
-static FabricLbBehaviourSubflowSuite g_fabricLbBehaviourSubflowSuite;     //!< registers the suite
-static FabricLbBehaviourRepsSuite g_fabricLbBehaviourRepsSuite;           //!< registers the suite
-static FabricLbBehaviourHostSpraySuite g_fabricLbBehaviourHostSpraySuite; //!< registers the suite
-static FabricLbBehaviourSimpleRrSuite g_fabricLbBehaviourSimpleRrSuite;   //!< registers the suite
-static FabricLbBehaviourJsqSuite g_fabricLbBehaviourJsqSuite;             //!< registers the suite
-static FabricLbBehaviourHostDrSuite g_fabricLbBehaviourHostDrSuite;       //!< registers the suite
-static FabricLbBehaviourOfanSuite g_fabricLbBehaviourOfanSuite;           //!< registers the suite
+/// Registers fabric-lb-behaviour-ecmp.
+static FabricLbBehaviourSuite g_fabricLbBehaviourEcmp("ecmp", {new EcmpBehaviourTest});
+/// Registers fabric-lb-behaviour-subflow.
+static FabricLbBehaviourSuite g_fabricLbBehaviourSubflow("subflow", {new SubflowBehaviourTest});
+/// Registers fabric-lb-behaviour-reps.
+static FabricLbBehaviourSuite g_fabricLbBehaviourReps("reps",
+                                                      {new RepsMarkingTest, new RepsFreezeTest});
+/// Registers fabric-lb-behaviour-host-spray.
+static FabricLbBehaviourSuite g_fabricLbBehaviourHostSpray("host-spray",
+                                                           {new HostSprayBehaviourTest});
+/// Registers fabric-lb-behaviour-simple-rr.
+static FabricLbBehaviourSuite g_fabricLbBehaviourSimpleRr("simple-rr", {new SimpleRrBehaviourTest});
+/// Registers fabric-lb-behaviour-jsq.
+static FabricLbBehaviourSuite g_fabricLbBehaviourJsq("jsq", {new JsqBehaviourTest});
+/// Registers fabric-lb-behaviour-host-dr.
+static FabricLbBehaviourSuite g_fabricLbBehaviourHostDr("host-dr",
+                                                        {new HostDrBehaviourTest(16),
+                                                         new HostDrBehaviourTest(10)});
+/// Registers fabric-lb-behaviour-ofan.
+static FabricLbBehaviourSuite g_fabricLbBehaviourOfan("ofan",
+                                                      {new OfanAllToAllTest,
+                                                       new OfanSharedPointerTest});
+/// Registers fabric-lb-behaviour-switch-ar.
+static FabricLbBehaviourSuite g_fabricLbBehaviourSwitchAr("switch-ar",
+                                                          {new SwitchArRefreshTest(false),
+                                                           new SwitchArRefreshTest(true)});
+/// Registers fabric-lb-behaviour-flowlet.
+static FabricLbBehaviourSuite g_fabricLbBehaviourFlowlet("flowlet",
+                                                         {new FlowletRepathTest(0),
+                                                          new FlowletRepathTest(1)});
+/// Registers fabric-lb-behaviour-plb.
+static FabricLbBehaviourSuite g_fabricLbBehaviourPlb("plb", {new PlbMarkingTest});

@@ -11,8 +11,8 @@
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-routing.h"
 #include "ns3/fat-tree-helper.h"
-#include "ns3/lb-logic.h"
 #include "ns3/lb-scheme.h"
+#include "ns3/ofan-keys.h"
 #include "ns3/test.h"
 
 #include <map>
@@ -161,10 +161,10 @@ class OfanBalanceTest : public TestCase
             Ptr<OfanDiscipline> agg =
                 fabric->GetAggregationSwitches().Get(sw)->GetObject<OfanDiscipline>();
             NS_TEST_ASSERT_MSG_EQ(edge->GetPointersInUse(),
-                                  fabriclb::OfanPointerCount(4, fabriclb::OfanTier::EDGE),
+                                  fabriclb::OfanPointerCount(4, fabriclb::FabricRole::EDGE),
                                   "edge pointers: (k^2/2 - 1) destination edges x 2 bins");
             NS_TEST_ASSERT_MSG_EQ(agg->GetPointersInUse(),
-                                  fabriclb::OfanPointerCount(4, fabriclb::OfanTier::AGGREGATION),
+                                  fabriclb::OfanPointerCount(4, fabriclb::FabricRole::AGGREGATION),
                                   "aggregation pointers: (k - 1) destination pods x 2 bins");
         }
         fabric->Dispose();

@@ -1,0 +1,223 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "host-labels.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+namespace
+{
+/**
+ * \return a uniform integer in [0, bound), 0 if \p bound is 0; a bound of 2^32
+ * or more is drawn in equal steps of bound / 2^32 + 1
+ */
+uint64_t
+UniformBelow(uint64_t bound, const UniformIndex& draw)
+{
+    if (bound == 0)
+    {
+        return 0;
+    }
+    const uint64_t step = bound / (1ULL << 32) + 1;
+    return draw(static_cast<uint32_t>(bound / step)) * step;
+}
+} // namespace
+
+RepsLabelCache::RepsLabelCache(uint32_t capacity, uint32_t freezePackets, uint16_t minLabel)
+    : m_capacity(capacity),
+      m_freezePackets(freezePackets),
+      m_freezeLeft(0),
+      m_minLabel(minLabel),
+      m_explored(0)
+{
+    if (capacity == 0 || minLabel == 0)
+    {
+        throw std::invalid_argument("REPS needs a non-empty cache and labels above 0");
+    }
+}
+
+void
+RepsLabelCache::Evict(uint16_t label)
+{
+    m_cache.erase(std::remove(m_cache.begin(), m_cache.end(), label), m_cache.end());
+}
+
+void
+RepsLabelCache::OnAck(uint16_t label, bool ecnMarked)
+{
+    if (ecnMarked)
+    {
+        Evict(label);
+        return;
+    }
+    if (m_cache.size() >= m_capacity)
+    {
+        return;
+    }
+    if (Frozen() && std::find(m_cache.begin(), m_cache.end(), label) != m_cache.end())
+    {
+        return;
+    }
+    m_cache.push_back(label);
+}
+
+void
+RepsLabelCache::OnLoss(uint16_t label)
+{
+    Evict(label);
+}
+
+void
+RepsLabelCache::OnTimeout()
+{
+    m_freezeLeft = m_freezePackets;
+}
+
+uint16_t
+RepsLabelCache::NextLabel(const UniformIndex& draw)
+{
+    const bool frozen = Frozen();
+    if (frozen)
+    {
+        --m_freezeLeft;
+    }
+    if (!m_cache.empty())
+    {
+        const uint16_t label = m_cache.front();
+        m_cache.pop_front();
+        if (frozen)
+        {
+            m_cache.push_back(label);
+        }
+        return label;
+    }
+    ++m_explored;
+    const uint32_t span = 65536U - m_minLabel;
+    return static_cast<uint16_t>(m_minLabel + draw(span));
+}
+
+PlbState::PlbState(uint32_t windowAcks,
+                   uint32_t markedAcks,
+                   uint32_t congestedGapsMin,
+                   uint32_t congestedGapsMax)
+    : m_windowAcks(windowAcks),
+      m_markedAcks(markedAcks),
+      m_gapsMin(congestedGapsMin),
+      m_gapsMax(congestedGapsMax)
+{
+    if (windowAcks == 0)
+    {
+        throw std::invalid_argument("a PLB window needs at least one ACK");
+    }
+    if (congestedGapsMax < congestedGapsMin)
+    {
+        throw std::invalid_argument("the PLB congested interval's largest value is below its "
+                                    "smallest");
+    }
+}
+
+bool
+PlbState::OnAck(bool marked, uint64_t nowPs, uint64_t pacingGapPs, const UniformIndex& draw)
+{
+    m_window.push_back(marked);
+    m_marked += marked;
+    if (m_window.size() > m_windowAcks)
+    {
+        m_marked -= m_window.front();
+        m_window.pop_front();
+    }
+    if (m_marked < m_markedAcks)
+    {
+        m_lastGoodPs = nowPs;
+        m_intervalPs =
+            m_gapsMin * pacingGapPs + UniformBelow((m_gapsMax - m_gapsMin) * pacingGapPs, draw);
+        m_hasInterval = true;
+        return false;
+    }
+    if (!m_hasInterval || nowPs - m_lastGoodPs <= m_intervalPs)
+    {
+        return false;
+    }
+    m_lastGoodPs = nowPs;
+    ++m_repaths;
+    return true;
+}
+
+void
+PlbState::OnLoss(uint64_t nowPs)
+{
+    m_lastGoodPs = nowPs;
+    ++m_repaths;
+}
+
+uint16_t
+DrLabelBase(uint32_t half)
+{
+    if (half == 0 || half > 128)
+    {
+        throw std::invalid_argument("no DR label range for half = " + std::to_string(half));
+    }
+    const uint32_t block = half * half;
+    const uint32_t base = (1024 + block - 1) / block * block;
+    if (base + block > 65536U)
+    {
+        throw std::invalid_argument("no DR label range for half = " + std::to_string(half));
+    }
+    return static_cast<uint16_t>(base);
+}
+
+uint16_t
+DrLabel(uint32_t half, uint32_t edgeUplink, uint32_t aggUplink)
+{
+    if (edgeUplink >= half || aggUplink >= half)
+    {
+        throw std::invalid_argument("DR uplink out of range");
+    }
+    return static_cast<uint16_t>(DrLabelBase(half) + edgeUplink + half * aggUplink);
+}
+
+HostDrRotation::HostDrRotation(uint32_t k, uint32_t source)
+    : m_topology(k),
+      m_source(source),
+      m_labelBase(DrLabelBase(m_topology.Half()))
+{
+    if (source >= m_topology.HostCount())
+    {
+        throw std::invalid_argument("DR source host out of range");
+    }
+}
+
+uint32_t
+HostDrRotation::Choices(uint32_t destination) const
+{
+    return m_topology.PathCount(m_source, destination);
+}
+
+uint16_t
+HostDrRotation::NextLabel(uint32_t destination, uint32_t sizeBin, const UniformIndex& draw)
+{
+    const uint32_t choices = Choices(destination);
+    if (choices <= 1)
+    {
+        return m_labelBase;
+    }
+    const uint64_t key = (static_cast<uint64_t>(destination) << 32) | sizeBin;
+    auto it = m_pointers.find(key);
+    if (it == m_pointers.end())
+    {
+        it = m_pointers.emplace(key, RotationPointer(choices, 0, draw, true, false)).first;
+    }
+    // Slot = edge uplink + k/2 x aggregation uplink: DrLabel of that pair.
+    return static_cast<uint16_t>(m_labelBase + it->second.Next());
+}
+
+} // namespace fabriclb
+} // namespace ns3

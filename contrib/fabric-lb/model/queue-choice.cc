@@ -1,0 +1,83 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "queue-choice.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+const std::vector<double>&
+DefaultBandThresholds()
+{
+    static const std::vector<double> thresholds{0.05, 0.10, 0.20};
+    return thresholds;
+}
+
+uint32_t
+QuantisedBand(uint64_t backlogBytes, uint64_t bufferBytes, const std::vector<double>& thresholds)
+{
+    uint32_t band = 0;
+    for (double t : thresholds)
+    {
+        if (static_cast<double>(backlogBytes) >= t * static_cast<double>(bufferBytes))
+        {
+            ++band;
+        }
+    }
+    return band;
+}
+
+uint32_t
+ChooseShortest(const std::vector<uint32_t>& backlogs, const UniformIndex& draw)
+{
+    if (backlogs.empty())
+    {
+        throw std::invalid_argument("no candidate port");
+    }
+    const uint32_t smallest = *std::min_element(backlogs.begin(), backlogs.end());
+    const auto ties = static_cast<uint32_t>(std::count(backlogs.begin(), backlogs.end(), smallest));
+    uint32_t pick = ties == 1 ? 0 : draw(ties); // no draw when one port alone has it
+    for (uint32_t i = 0;; ++i)
+    {
+        if (backlogs[i] == smallest && pick-- == 0)
+        {
+            return i;
+        }
+    }
+}
+
+uint32_t
+ChooseUniform(uint32_t n, const UniformIndex& draw)
+{
+    if (n == 0)
+    {
+        throw std::invalid_argument("no candidate port");
+    }
+    return n == 1 ? 0 : draw(n);
+}
+
+SampledBands::SampledBands(uint32_t ports,
+                           uint64_t bufferBytes,
+                           uint64_t refreshPs,
+                           std::vector<double> thresholds)
+    : m_bands(ports, 0),
+      m_refreshedPs(ports, 0),
+      m_bufferBytes(bufferBytes),
+      m_refreshPs(refreshPs),
+      m_thresholds(std::move(thresholds))
+{
+    if (ports == 0)
+    {
+        throw std::invalid_argument("no port to read bands of");
+    }
+}
+
+} // namespace fabriclb
+} // namespace ns3

@@ -1,0 +1,316 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "balanced-windows.h"
+#include "uniform-source.h"
+
+#include "ns3/host-labels.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <gtest/gtest.h>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+using namespace ns3::fabriclb;
+
+// ---------------------------------------------------------------- REPS
+
+TEST(Reps, ReusesUnmarkedAndAbandonsMarkedLabels)
+{
+    RepsLabelCache reps(8, 100, 1024);
+    UniformIndex draw = Source(17);
+    // Empty cache: explore.
+    const uint16_t a = reps.NextLabel(draw);
+    const uint16_t b = reps.NextLabel(draw);
+    const uint16_t c = reps.NextLabel(draw);
+    EXPECT_EQ(reps.Explored(), 3U);
+    for (uint16_t label : {a, b, c})
+    {
+        EXPECT_GE(label, 1024U);
+    }
+    reps.OnAck(a, false); // good: recycled
+    reps.OnAck(b, true);  // ECN: abandoned
+    reps.OnLoss(c);       // lost: abandoned
+    EXPECT_EQ(reps.Cached(), 1U);
+    EXPECT_EQ(reps.NextLabel(draw), a);
+    EXPECT_EQ(reps.Explored(), 3U);
+    // Cache empty again: explore.
+    reps.NextLabel(draw);
+    EXPECT_EQ(reps.Explored(), 4U);
+}
+
+TEST(Reps, RecyclesInFifoOrderUpToCapacity)
+{
+    RepsLabelCache reps(3);
+    for (uint16_t label : {2000, 2001, 2002, 2003})
+    {
+        reps.OnAck(label, false);
+    }
+    EXPECT_EQ(reps.Cached(), 3U);
+    EXPECT_EQ(reps.NextLabel(NoDraw), 2000U);
+    EXPECT_EQ(reps.NextLabel(NoDraw), 2001U);
+    reps.OnAck(2000, false);
+    EXPECT_EQ(reps.NextLabel(NoDraw), 2002U);
+    EXPECT_EQ(reps.NextLabel(NoDraw), 2000U);
+    EXPECT_EQ(reps.Cached(), 0U);
+}
+
+TEST(Reps, ExploresTheWholeLabelRange)
+{
+    RepsLabelCache reps(4, 10, 65000);
+    UniformIndex draw = Source(18);
+    std::set<uint16_t> seen;
+    for (int i = 0; i < 20000; ++i)
+    {
+        const uint16_t label = reps.NextLabel(draw);
+        EXPECT_GE(label, 65000U);
+        seen.insert(label);
+    }
+    EXPECT_EQ(seen.size(), 536U);
+}
+
+TEST(Reps, FreezeReusesCachedLabelsWithoutExploring)
+{
+    RepsLabelCache reps(8, 6, 1024);
+    reps.OnAck(3000, false);
+    reps.OnAck(3001, false);
+    reps.OnTimeout();
+    EXPECT_TRUE(reps.Frozen());
+    std::vector<uint16_t> labels;
+    for (int i = 0; i < 6; ++i)
+    {
+        labels.push_back(reps.NextLabel(NoDraw));
+    }
+    EXPECT_EQ(labels, (std::vector<uint16_t>{3000, 3001, 3000, 3001, 3000, 3001}));
+    EXPECT_FALSE(reps.Frozen());
+    EXPECT_EQ(reps.Explored(), 0U);
+    // Back to normal: labels are consumed, then exploration resumes.
+    EXPECT_EQ(reps.NextLabel(NoDraw), 3000U);
+    EXPECT_EQ(reps.NextLabel(NoDraw), 3001U);
+    EXPECT_EQ(reps.Cached(), 0U);
+    EXPECT_GE(reps.NextLabel(Source(1)), 1024U);
+    EXPECT_EQ(reps.Explored(), 1U);
+}
+
+TEST(Reps, FreezeStillEvictsBadLabelsAndAvoidsDuplicates)
+{
+    RepsLabelCache reps(8, 100, 1024);
+    reps.OnAck(3000, false);
+    reps.OnAck(3001, false);
+    reps.OnAck(3002, false);
+    reps.OnTimeout();
+    EXPECT_EQ(reps.NextLabel(NoDraw), 3000U);
+    reps.OnAck(3000, false); // already cached while frozen: not duplicated
+    EXPECT_EQ(reps.Cached(), 3U);
+    reps.OnAck(3001, true); // ECN while frozen: evicted
+    reps.OnLoss(3002);      // loss while frozen: evicted
+    EXPECT_EQ(reps.Cache(), (std::deque<uint16_t>{3000}));
+    EXPECT_EQ(reps.NextLabel(NoDraw), 3000U);
+    EXPECT_EQ(reps.NextLabel(NoDraw), 3000U);
+    reps.OnLoss(3000);
+    // A frozen but empty cache can only explore.
+    const uint16_t fresh = reps.NextLabel(Source(2));
+    EXPECT_GE(fresh, 1024U);
+    EXPECT_EQ(reps.Explored(), 1U);
+    EXPECT_THROW(RepsLabelCache(0), std::invalid_argument);
+}
+
+// ---------------------------------------------------------------- PLB
+
+namespace
+{
+/// A draw that must be asked for exactly \p bound and answers \p value.
+UniformIndex
+Fixed(uint32_t bound, uint32_t value)
+{
+    return [bound, value](uint32_t asked) {
+        EXPECT_EQ(asked, bound);
+        return value;
+    };
+}
+} // namespace
+
+TEST(Plb, RepathsOnceThePathHasNotBeenGoodForLongerThanTheInterval)
+{
+    const uint64_t gap = 1000; // the congested interval is 10000 + [0, 2000) ps
+    PlbState plb;              // the last 10 ACKs; good while fewer than 4 are marked
+    const UniformIndex draw = Fixed(2000, 500);
+    EXPECT_FALSE(plb.OnAck(false, 0, gap, draw));
+    EXPECT_EQ(plb.CongestedIntervalPs(), 10'500U);
+    // Three marks among the last ten: still good, each one a new last good time.
+    for (uint64_t t : {1000, 2000, 3000})
+    {
+        EXPECT_FALSE(plb.OnAck(true, t, gap, draw));
+        EXPECT_EQ(plb.LastGoodPs(), t);
+    }
+    // The fourth: not good. No repath until more than 10500 ps after 3000.
+    EXPECT_FALSE(plb.OnAck(true, 4000, gap, NoDraw));
+    EXPECT_FALSE(plb.OnAck(true, 13'500, gap, NoDraw));
+    EXPECT_TRUE(plb.OnAck(true, 13'501, gap, NoDraw));
+    // A repath counts as a good time; the interval and the marks stay.
+    EXPECT_EQ(plb.LastGoodPs(), 13'501U);
+    EXPECT_EQ(plb.MarkedAcks(), 6U);
+    EXPECT_FALSE(plb.OnAck(true, 24'001, gap, NoDraw));
+    EXPECT_TRUE(plb.OnAck(true, 24'002, gap, NoDraw));
+    EXPECT_EQ(plb.Repaths(), 2U);
+    // The window holds nine ACKs [F T T T T T T T T]; unmarked ones push the marks
+    // out. After five, five marks remain; a sixth leaves four: not good, and more
+    // than the interval after the repath, so it repaths although it is unmarked.
+    uint64_t t = 30'000;
+    for (uint32_t i = 0; i < 5; ++i, t += 10)
+    {
+        EXPECT_FALSE(plb.OnAck(false, t, gap, NoDraw)) << i;
+        EXPECT_EQ(plb.LastGoodPs(), 24'002U);
+    }
+    EXPECT_EQ(plb.MarkedAcks(), 5U);
+    EXPECT_TRUE(plb.OnAck(false, 34'503, gap, NoDraw));
+    EXPECT_EQ(plb.MarkedAcks(), 4U);
+    // The seventh leaves three: good again, with a fresh interval.
+    EXPECT_FALSE(plb.OnAck(false, 36'600, gap, Fixed(2000, 1999)));
+    EXPECT_EQ(plb.MarkedAcks(), 3U);
+    EXPECT_EQ(plb.LastGoodPs(), 36'600U);
+    EXPECT_EQ(plb.CongestedIntervalPs(), 11'999U);
+    EXPECT_EQ(plb.Repaths(), 3U);
+}
+
+TEST(Plb, NoCongestionRepathBeforeTheFirstGoodAck)
+{
+    PlbState plb(10, 1, 10, 12); // one mark makes the path not good
+    for (uint64_t t = 0; t < 100; ++t)
+    {
+        EXPECT_FALSE(plb.OnAck(true, t * 1'000'000'000, 1000, NoDraw));
+    }
+    EXPECT_FALSE(plb.HasInterval());
+    EXPECT_EQ(plb.Repaths(), 0U);
+    // A loss repaths even so.
+    plb.OnLoss(5);
+    EXPECT_EQ(plb.Repaths(), 1U);
+    EXPECT_EQ(plb.LastGoodPs(), 5U);
+}
+
+TEST(Plb, ALossRepathsAndRestartsTheClock)
+{
+    PlbState plb(10, 1, 10, 10); // a fixed interval of 10 gaps: no draw
+    EXPECT_FALSE(plb.OnAck(false, 0, 100, NoDraw));
+    EXPECT_EQ(plb.CongestedIntervalPs(), 1000U);
+    EXPECT_FALSE(plb.OnAck(true, 500, 100, NoDraw));
+    plb.OnLoss(900);
+    EXPECT_FALSE(plb.OnAck(true, 1900, 100, NoDraw)); // 1000 ps after the loss
+    EXPECT_TRUE(plb.OnAck(true, 1901, 100, NoDraw));
+    EXPECT_EQ(plb.Repaths(), 2U);
+}
+
+TEST(Plb, TheCongestedIntervalIsUniformInPacingGaps)
+{
+    UniformIndex draw = Source(20);
+    for (uint64_t gap : {5'000ULL, 10'000'000'000ULL}) // 5 ns; 10 ms, a span beyond 32 bits
+    {
+        PlbState plb;
+        uint64_t lowest = UINT64_MAX;
+        uint64_t highest = 0;
+        double sum = 0;
+        const int draws = 20'000;
+        for (int i = 0; i < draws; ++i)
+        {
+            plb.OnAck(false, i, gap, draw);
+            lowest = std::min(lowest, plb.CongestedIntervalPs());
+            highest = std::max(highest, plb.CongestedIntervalPs());
+            sum += static_cast<double>(plb.CongestedIntervalPs());
+        }
+        EXPECT_GE(lowest, 10 * gap);
+        EXPECT_LT(highest, 12 * gap);
+        EXPECT_LT(lowest, 10 * gap + gap / 100);
+        EXPECT_GT(highest, 12 * gap - gap / 100);
+        EXPECT_NEAR(sum / draws / gap, 11.0, 0.02);
+    }
+    EXPECT_THROW(PlbState(0), std::invalid_argument);
+    EXPECT_THROW(PlbState(10, 4, 12, 10), std::invalid_argument);
+}
+
+// ---------------------------------------------------------------- host DR
+
+TEST(HostDr, LabelsDecodeToTheirUplinks)
+{
+    for (uint32_t half : {2U, 3U, 4U, 16U, 32U})
+    {
+        const uint16_t base = DrLabelBase(half);
+        EXPECT_GE(base, 1024U);
+        EXPECT_EQ(base % (half * half), 0U);
+        std::set<uint16_t> labels;
+        for (uint32_t e = 0; e < half; ++e)
+        {
+            for (uint32_t a = 0; a < half; ++a)
+            {
+                const uint16_t label = DrLabel(half, e, a);
+                EXPECT_EQ(DrEdgeUplink(label, half), e);
+                EXPECT_EQ(DrAggUplink(label, half), a);
+                labels.insert(label);
+            }
+        }
+        EXPECT_EQ(labels.size(), half * half);
+    }
+    EXPECT_THROW(DrLabel(4, 4, 0), std::invalid_argument);
+    EXPECT_THROW(DrLabel(4, 0, 4), std::invalid_argument);
+}
+
+TEST(HostDr, CrossPodRotationCoversEachAggCorePairOncePerRotation)
+{
+    for (uint32_t k : {4U, 8U, 16U})
+    {
+        const FatTreeTopology topo(k);
+        const uint32_t half = topo.Half();
+        const uint32_t source = 1;
+        const uint32_t destination = topo.HostCount() - 1; // last pod
+        ASSERT_NE(topo.PodOf(source), topo.PodOf(destination));
+        HostDrRotation dr(k, source);
+        EXPECT_EQ(dr.Choices(destination), half * half);
+        UniformIndex draw = Source(k);
+        std::vector<uint32_t> aggs;
+        for (uint32_t rotation = 0; rotation < 5; ++rotation)
+        {
+            std::set<uint32_t> cores;
+            for (uint32_t i = 0; i < half * half; ++i)
+            {
+                const uint16_t label = dr.NextLabel(destination, 0, draw);
+                const uint32_t agg = DrEdgeUplink(label, half);
+                const uint32_t core = topo.CoreAbove(agg, DrAggUplink(label, half));
+                cores.insert(core);
+                aggs.push_back(agg);
+            }
+            EXPECT_EQ(cores.size(), topo.CoreCount()) << "k=" << k << " rotation " << rotation;
+        }
+        // Successive packets also spread evenly over the aggregation switches.
+        ExpectBalancedWindows(aggs, half, half);
+        ExpectBalancedWindows(aggs, half, half + 1);
+    }
+}
+
+TEST(HostDr, PointersPerDestinationAndBin)
+{
+    const FatTreeTopology topo(8);
+    const uint32_t half = topo.Half();
+    HostDrRotation dr(8, 0);
+    UniformIndex draw = Source(21);
+    // Same pod, other edge: rotate over the aggregation switches.
+    const uint32_t samePod = half; // host 4: pod 0, edge 1
+    ASSERT_EQ(topo.Hops(0, samePod), 4U);
+    EXPECT_EQ(dr.Choices(samePod), half);
+    std::set<uint32_t> aggs;
+    for (uint32_t i = 0; i < half; ++i)
+    {
+        aggs.insert(DrEdgeUplink(dr.NextLabel(samePod, 0, draw), half));
+    }
+    EXPECT_EQ(aggs.size(), half);
+    // Same edge: no choice, no pointer.
+    EXPECT_EQ(dr.Choices(1), 1U);
+    EXPECT_EQ(dr.NextLabel(1, 0, NoDraw), DrLabelBase(half));
+    EXPECT_EQ(dr.Pointers(), 1U);
+    // Data and ACK bins to one destination keep separate pointers.
+    const uint32_t remote = topo.HostsPerPod() * 3;
+    dr.NextLabel(remote, 0, draw);
+    dr.NextLabel(remote, 1, draw);
+    EXPECT_EQ(dr.Pointers(), 3U);
+}
