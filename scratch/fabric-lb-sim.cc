@@ -151,8 +151,8 @@ main(int argc, char* argv[])
                  "pacing and buffer slots)",
                  wire);
     cmd.AddValue("recovery",
-                 "loss recovery: erasure (ideal: rateless erasure coding), gbn (go-back-N) or sack "
-                 "(selective repeat)",
+                 "loss recovery: erasure (ideal: rateless erasure coding), study-erasure (the "
+                 "study's simulator's erasure sender), gbn (go-back-N) or sack (selective repeat)",
                  recovery);
     cmd.AddValue("cc", "congestion control: fixed (ideal: a fixed fair rate)", cc);
     cmd.AddValue("out", "write the result as one JSON object to this file", out);

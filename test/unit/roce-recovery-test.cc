@@ -129,6 +129,8 @@ TEST(RoceStrategies, NamesMapToTypeIdsAndUnknownNamesListTheKnownOnes)
 {
     EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "erasure", "recovery").typeName,
               "ns3::RoceErasureRecovery");
+    EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "study-erasure", "recovery").typeName,
+              "ns3::RoceStudyErasureRecovery");
     EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "gbn", "recovery").typeName,
               "ns3::RoceGoBackNRecovery");
     EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "sack", "recovery").typeName,
@@ -453,4 +455,156 @@ TEST(SelectiveRepeat, ASpuriouslyDeclaredLossThatArrivesIsNotResent)
     EXPECT_TRUE(sender.Done());
     EXPECT_EQ(pair.retransmissions, 0u);
     EXPECT_TRUE(pair.EachDeliveredOnce(5));
+}
+
+namespace
+{
+
+/// A study-erasure sender and receiver on a scripted link.
+struct StudyPair
+{
+    /**
+     * \param m the message's packets
+     * \param lossless the sender's Lossless
+     * \param taken opportunities at 0, 10, 20 ... ps before the script goes on
+     */
+    StudyPair(uint32_t m, bool lossless, uint32_t taken)
+        : sender(m, lossless),
+          receiver(m)
+    {
+        for (uint32_t i = 0; i < taken; ++i)
+        {
+            Tick(i * 10);
+        }
+    }
+
+    /// A sending opportunity at \p nowPs: returns the PSNs the sender sends then.
+    std::vector<uint32_t> Tick(int64_t nowPs)
+    {
+        sender.OnSendOpportunity(nowPs);
+        return pair.SendAll(nowPs);
+    }
+
+    StudyErasureSender sender;           //!< under test
+    StudyErasureReceiver receiver;       //!< its other end
+    ScriptedPair pair{sender, receiver}; //!< the link
+};
+
+} // namespace
+
+TEST(StudyErasureReceiver, AcksCarryTheCountOfDataPacketsReceived)
+{
+    StudyErasureReceiver receiver(2);
+    const ReceiveOutcome first = receiver.OnData(5);
+    EXPECT_EQ(first.reply.kind, RecoveryReply::ACK);
+    EXPECT_EQ(first.reply.cumulativePsn, 1u);
+    EXPECT_EQ(first.delivered, 0u);
+    const ReceiveOutcome duplicate = receiver.OnData(5); // counted, as the study's bytes are
+    EXPECT_EQ(duplicate.reply.cumulativePsn, 2u);
+    EXPECT_FALSE(duplicate.delivered);
+    const ReceiveOutcome second = receiver.OnData(0);
+    EXPECT_EQ(second.reply.cumulativePsn, 3u);
+    EXPECT_TRUE(second.complete);
+}
+
+TEST(StudyErasure, TakesOnePacketPerOpportunityUntilMAreInFlightAndCompletesOnTheCount)
+{
+    StudyPair study(3, true, 0);
+    study.sender.OnSendOpportunity(0);
+    study.sender.OnSendOpportunity(10); // a packet still waiting for the link counts as taken
+    EXPECT_EQ(study.sender.Sendable(), 2u);
+    EXPECT_EQ(study.pair.SendAll(20), (std::vector<uint32_t>{0, 1}));
+    EXPECT_EQ(study.Tick(30), std::vector<uint32_t>{2});
+    EXPECT_TRUE(study.Tick(40).empty()); // three in flight: the final phase starts
+    EXPECT_FALSE(study.sender.Deadline(study.pair.rtt));
+    study.pair.Arrive(0, 1000);
+    study.pair.Arrive(1, 1010);
+    EXPECT_TRUE(study.Tick(1020).empty());
+    EXPECT_FALSE(study.sender.Done());
+    study.pair.Arrive(2, 1030);
+    EXPECT_TRUE(study.sender.Done());
+    EXPECT_EQ(study.sender.Sendable(), 0u);
+    EXPECT_TRUE(study.pair.complete);
+    EXPECT_TRUE(study.pair.lost.empty()); // it declares no losses
+    EXPECT_EQ(study.pair.sent.size(), 3u);
+}
+
+TEST(StudyErasure, ReorderingRaisesApproxLostReleasesExtraPacketsAndStragglersAreSkipped)
+{
+    StudyPair study(4, true, 4);
+    EXPECT_TRUE(study.Tick(40).empty());
+    study.pair.Arrive(2, 1000); // 0 and 1 are overtaken: the receiver has 1 of the 3 below PSN 3
+    EXPECT_EQ(study.sender.ApproxLost(), 2);
+    EXPECT_EQ(study.Tick(1010), std::vector<uint32_t>{4});
+    EXPECT_EQ(study.Tick(1020), std::vector<uint32_t>{5});
+    EXPECT_TRUE(study.Tick(1030).empty()); // 6 taken - 2 approximately lost = m
+    study.pair.Arrive(3, 1100);
+    EXPECT_EQ(study.sender.ApproxLost(), 2); // highest 4, count 2
+    study.pair.Arrive(4, 1110);
+    study.pair.Arrive(5, 1120);
+    EXPECT_TRUE(study.sender.Done()); // completes with 2, 3, 4, 5: 0 and 1 never matter
+    EXPECT_TRUE(study.pair.complete);
+    EXPECT_EQ(study.pair.sent.size(), 6u);
+    EXPECT_TRUE(study.Tick(1130).empty());
+}
+
+TEST(StudyErasure, AnAckOvertakingAHigherOneMakesApproxLostNegative)
+{
+    StudyPair study(3, true, 2);
+    study.receiver.OnData(1); // its ACK is still on its way
+    study.pair.Arrive(0, 1000);
+    EXPECT_EQ(study.sender.ApproxLost(), -1); // highest 1, count 2
+    EXPECT_TRUE(study.Tick(1010).empty());    // 2 taken + 1 >= 3
+}
+
+TEST(StudyErasure, SmoothsItsRttAsTheStudyFromTheFirstSampleInTruncatingIntegers)
+{
+    StudyPair study(4, true, 0);
+    EXPECT_EQ(study.sender.SrttPs(), 0);
+    study.Tick(0);
+    study.Tick(10);
+    study.pair.Arrive(0, 1001); // sampled from the opportunity that took the packet
+    EXPECT_EQ(study.sender.SrttPs(), 1001);
+    study.pair.Arrive(1, 1017);
+    EXPECT_EQ(study.sender.SrttPs(), 7 * 1001 / 8 + 1007 / 8); // 1000, not (7007 + 1007) / 8
+    EXPECT_EQ(study.pair.rtt.srttPs, 1000);                    // the NIC's estimator is left alone
+}
+
+TEST(StudyErasure, LosslessStopsAtTheFirstFinalPhaseTickForGood)
+{
+    StudyPair study(2, true, 2);
+    study.pair.Arrive(0, 1000); // the other packet is lost
+    for (int64_t t = 1010; t < 100000; t += 1000)
+    {
+        EXPECT_TRUE(study.Tick(t).empty()) << t;
+    }
+    EXPECT_FALSE(study.sender.Deadline(study.pair.rtt));
+    EXPECT_FALSE(study.sender.Done());
+}
+
+TEST(StudyErasure, WithoutLosslessItSendsOnePerTickOnceTheSrttHasPassed)
+{
+    StudyPair study(2, false, 2);
+    study.pair.Arrive(0, 1000);            // srtt 1000; PSN 1 is lost
+    EXPECT_TRUE(study.Tick(1100).empty()); // the final phase starts
+    EXPECT_EQ(study.sender.Deadline(study.pair.rtt), 1100 + 1000 + 1);
+    EXPECT_TRUE(study.Tick(2100).empty()); // not more than srtt yet
+    // A timer that fires early (the srtt grew) leaves a deadline for the NIC to re-arm.
+    EXPECT_FALSE(study.sender.OnTimer(2100, study.pair.rtt, study.pair.lost));
+    EXPECT_EQ(study.sender.Deadline(study.pair.rtt), 2101);
+    EXPECT_EQ(study.Tick(2101), std::vector<uint32_t>{2});
+    EXPECT_EQ(study.Tick(2102), std::vector<uint32_t>{3});
+    EXPECT_FALSE(study.sender.OnTimer(2101, study.pair.rtt, study.pair.lost));
+    EXPECT_FALSE(study.sender.Deadline(study.pair.rtt)); // woken once; the ticks go on
+    study.pair.Arrive(3, 3000);
+    EXPECT_TRUE(study.sender.Done());
+    EXPECT_TRUE(study.Tick(3010).empty());
+}
+
+TEST(StudyErasure, WithoutLosslessShortMessagesFloodBeforeTheFirstAck)
+{
+    StudyPair study(2, false, 2);
+    EXPECT_TRUE(study.Tick(20).empty()); // the final phase starts; srtt is still 0
+    EXPECT_EQ(study.Tick(21), std::vector<uint32_t>{2});
+    EXPECT_EQ(study.Tick(30), std::vector<uint32_t>{3});
 }

@@ -20,7 +20,9 @@ namespace ns3
  *
  * Layout: opcode (1), flags (1), echoed label (2), queue pair (4), PSN (4),
  * message id (4), message length in packets (4), cumulative PSN (4), SACK
- * bitmap (8). The last two are zero in data packets and under erasure coding.
+ * bitmap (8). The last two are zero in data packets and under erasure coding;
+ * the ACKs of study-erasure carry the receiver's count of data packets received
+ * in the cumulative-PSN field.
  */
 class RoceHeader : public Header
 {
@@ -54,7 +56,8 @@ class RoceHeader : public Header
     uint32_t psn{0};       //!< packet sequence number (DATA) or the PSN that drew it (ACK/NACK)
     uint32_t messageId{0}; //!< collective-wide message id
     uint32_t messagePackets{0}; //!< packets that complete the message
-    uint32_t cumulativePsn{0};  //!< ACK/NACK: every PSN below has arrived (go-back-N, SACK)
+    uint32_t cumulativePsn{0};  //!< ACK/NACK: every PSN below has arrived (go-back-N, SACK);
+                                //!< data packets received (study-erasure)
     uint64_t sackBitmap{0};     //!< ACK: bit i, PSN cumulativePsn + 1 + i has arrived (SACK)
 };
 

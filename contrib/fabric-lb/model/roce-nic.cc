@@ -184,6 +184,7 @@ RoceNic::SendMessage(Ipv4Address destination,
                                 qp);
         return qp;
     }
+    m_senders[qp].recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
     m_senders[qp].queued = true;
     m_dataRing.push_back(qp);
     Kick();
@@ -198,6 +199,7 @@ RoceNic::Release(uint32_t qp)
     {
         return;
     }
+    sender.recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
     if (sender.recovery->Sendable() > sender.released)
     {
         ++sender.released;
@@ -268,6 +270,7 @@ RoceNic::SendNextAlternating()
     const uint32_t qp = m_dataRing.front();
     m_dataRing.pop_front();
     const Time txTime = SendData(qp);
+    m_senders[qp].recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
     if (m_senders[qp].recovery->Sendable() > 0)
     {
         m_dataRing.push_back(qp);
@@ -493,7 +496,12 @@ void
 RoceNic::Requeue(uint32_t qp)
 {
     RoceRequester& sender = m_senders[qp];
-    if (m_pacingGapPs == 0 && sender.recovery->Sendable() > 0 && !sender.queued)
+    if (m_pacingGapPs > 0 || sender.queued)
+    {
+        return;
+    }
+    sender.recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
+    if (sender.recovery->Sendable() > 0)
     {
         sender.queued = true;
         m_dataRing.push_back(qp);

@@ -51,7 +51,10 @@ class UdpL4Protocol;
  * attribute: RoceErasureRecovery, the ideal mode, by default); its rate is its
  * congestion-control strategy's (CongestionControl: RoceFixedRate). The NIC
  * runs a queue pair's timer at the deadline its recovery names, arming it
- * whenever the queue pair has nothing left to send.
+ * whenever the queue pair has nothing left to send. It offers a queue pair's
+ * recovery a chance to send (RecoverySender::OnSendOpportunity) at each pacing
+ * tick, or, unpaced, when the queue pair starts, after each packet it sends,
+ * and at each ACK or timer while it is out of the round robin.
  *
  * Two schedulers. When the wire model does not pace (WireModel::paceSlotBytes
  * is 0) the NIC puts packets on its link back to back at line rate, taking

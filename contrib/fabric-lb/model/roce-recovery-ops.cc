@@ -4,6 +4,7 @@
 
 #include "roce-recovery-ops.h"
 
+#include "ns3/boolean.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -11,6 +12,7 @@ namespace ns3
 
 NS_OBJECT_ENSURE_REGISTERED(RoceRecoveryOps);
 NS_OBJECT_ENSURE_REGISTERED(RoceErasureRecovery);
+NS_OBJECT_ENSURE_REGISTERED(RoceStudyErasureRecovery);
 NS_OBJECT_ENSURE_REGISTERED(RoceGoBackNRecovery);
 NS_OBJECT_ENSURE_REGISTERED(RoceSelectiveRepeatRecovery);
 
@@ -53,6 +55,53 @@ bool
 RoceErasureRecovery::SharesRttEstimate() const
 {
     return true;
+}
+
+TypeId
+RoceStudyErasureRecovery::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RoceStudyErasureRecovery")
+            .SetParent<RoceRecoveryOps>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<RoceStudyErasureRecovery>()
+            .AddAttribute("Lossless",
+                          "Never send beyond the first m packets in flight (the study's "
+                          "-lossless); false: one more packet per opportunity once the "
+                          "smoothed RTT has passed since enough were in flight",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RoceStudyErasureRecovery::m_lossless),
+                          MakeBooleanChecker());
+    return tid;
+}
+
+RoceStudyErasureRecovery::RoceStudyErasureRecovery()
+    : m_lossless(true)
+{
+}
+
+std::string
+RoceStudyErasureRecovery::GetName() const
+{
+    return "study-erasure";
+}
+
+std::unique_ptr<fabriclb::RecoverySender>
+RoceStudyErasureRecovery::CreateSender(uint32_t packets) const
+{
+    return std::make_unique<fabriclb::StudyErasureSender>(packets, m_lossless);
+}
+
+std::unique_ptr<fabriclb::RecoveryReceiver>
+RoceStudyErasureRecovery::CreateReceiver(uint32_t packets) const
+{
+    return std::make_unique<fabriclb::StudyErasureReceiver>(packets);
+}
+
+bool
+RoceStudyErasureRecovery::SharesRttEstimate() const
+{
+    return false;
 }
 
 TypeId

@@ -75,6 +75,32 @@ class RoceErasureRecovery : public RoceRecoveryOps
 
 /**
  * \ingroup fabric-lb
+ * \brief `study-erasure`: the erasure sender of the study's simulator
+ * (fabriclb::StudyErasureSender, fabriclb::StudyErasureReceiver), which counts
+ * reordering as loss and so sends extra coded packets under spraying; for
+ * cross-checking against that simulator. Its queue pairs keep the study's own
+ * RTT estimate.
+ */
+class RoceStudyErasureRecovery : public RoceRecoveryOps
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    RoceStudyErasureRecovery();
+    std::string GetName() const override;
+    std::unique_ptr<fabriclb::RecoverySender> CreateSender(uint32_t packets) const override;
+    std::unique_ptr<fabriclb::RecoveryReceiver> CreateReceiver(uint32_t packets) const override;
+    bool SharesRttEstimate() const override;
+
+  private:
+    bool m_lossless; //!< never send beyond the first m in flight
+};
+
+/**
+ * \ingroup fabric-lb
  * \brief `gbn`: RoCEv2 go-back-N (fabriclb::GoBackNSender,
  * fabriclb::GoBackNReceiver); every queue pair keeps its own RTT estimate.
  */

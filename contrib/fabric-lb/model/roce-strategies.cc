@@ -16,6 +16,7 @@ RecoveryStrategies()
 {
     static const std::vector<RoceStrategy> strategies{
         {"erasure", "ns3::RoceErasureRecovery"},
+        {"study-erasure", "ns3::RoceStudyErasureRecovery"},
         {"gbn", "ns3::RoceGoBackNRecovery"},
         {"sack", "ns3::RoceSelectiveRepeatRecovery"},
     };

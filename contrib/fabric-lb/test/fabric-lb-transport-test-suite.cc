@@ -4,7 +4,9 @@
  * Realistic loss recovery in a simulation: with short buffers that drop
  * packets, go-back-N and selective repeat complete an all-to-all with every
  * packet's payload delivered to the application exactly once, and under host
- * spraying selective repeat retransmits far fewer packets than go-back-N.
+ * spraying selective repeat retransmits far fewer packets than go-back-N. The
+ * study's erasure sender sends extra coded packets when spraying reorders, and
+ * hardly any when Ofan does not.
  */
 
 #include "fabric-lb-test-util.h"
@@ -12,6 +14,7 @@
 #include "ns3/config.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-lb-compat.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -143,6 +146,55 @@ class SprayRetransmissionsTest : public TestCase
     }
 };
 
+/// study-erasure counts reordering as loss: extra packets under host spraying, few under Ofan.
+class StudyErasureTest : public TestCase
+{
+  public:
+    /// \param wire the wire model to run on
+    explicit StudyErasureTest(const std::string& wire)
+        : TestCase("study-erasure on the " + wire +
+                   " wire, k=4 permutation of 256 packets: host-spray sends more than m "
+                   "packets a message, ofan nearly exactly m, every message completes"),
+          m_wire(wire)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        fabriclbtest::UsePicoseconds();
+        Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(4));
+        Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue(m_wire));
+        for (const std::string lb : {"host-spray", "ofan"})
+        {
+            ExperimentConfig config;
+            config.lb = lb;
+            config.messageBytes = 1048576;
+            config.recovery = "study-erasure";
+            const ExperimentResult r = RunFabricExperiment(config);
+            const uint64_t needed = uint64_t{r.messages} * r.messagePackets;
+            NS_TEST_ASSERT_MSG_EQ(r.recovery, "study-erasure", "the strategy ran");
+            NS_TEST_ASSERT_MSG_EQ(r.messagePackets, 256, "m");
+            NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, r.messages, lb << ": every message");
+            NS_TEST_ASSERT_MSG_EQ(r.PacketBooksBalance(), true, lb << ": packet books");
+            NS_TEST_ASSERT_MSG_EQ(r.retransmissions, 0, lb << ": every packet a fresh one");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(r.packetsSent, needed, lb);
+            if (lb == "host-spray")
+            {
+                NS_TEST_ASSERT_MSG_GT(r.packetsSent, needed + r.messages, "spraying reorders");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(r.packetsSent, needed + needed / 100, "ofan");
+            }
+        }
+        Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(8));
+        Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue("physical"));
+    }
+
+    std::string m_wire; //!< physical or study
+};
+
 /// The transport suite.
 class FabricLbTransportSuite : public TestSuite
 {
@@ -153,6 +205,8 @@ class FabricLbTransportSuite : public TestSuite
         AddTestCase(new ExactlyOnceUnderLossTest("gbn"), FABRIC_LB_TEST_QUICK);
         AddTestCase(new ExactlyOnceUnderLossTest("sack"), FABRIC_LB_TEST_QUICK);
         AddTestCase(new SprayRetransmissionsTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new StudyErasureTest("physical"), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new StudyErasureTest("study"), FABRIC_LB_TEST_QUICK);
     }
 };
 
