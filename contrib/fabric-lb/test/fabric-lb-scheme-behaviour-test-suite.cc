@@ -1428,8 +1428,10 @@ class PlbMarkingTest : public TestCase
         std::map<QueuePair, std::vector<Ack>> acks;
         for (uint32_t h = 0; h < topo.HostCount(); ++h)
         {
-            Ptr<RoceNic> nic = fabric->GetNic(h);
-            Ptr<HostPathPolicy> policy = nic->GetPathPolicy();
+            // Raw pointers: the NIC is aggregated to the node whose IPv4 keeps this
+            // callback, so a Ptr here would keep the node alive for ever.
+            RoceNic* nic = PeekPointer(fabric->GetNic(h));
+            HostPathPolicy* policy = PeekPointer(nic->GetPathPolicy());
             // The host hears of an ACK in the call that delivers it, before its NIC does:
             // the label the policy gives now is the one the previous ACK left.
             auto delivered =
