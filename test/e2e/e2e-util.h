@@ -44,6 +44,8 @@ TempPath(const std::string& tag)
     char name[] = "/tmp/fabric-lb-e2e-XXXXXX";
     const int fd = mkstemp(name);
     close(fd);
+    // The unique name reserved, the file itself is not needed: only name + tag is used.
+    unlink(name);
     return std::string(name) + "-" + tag;
 }
 
