@@ -15,6 +15,7 @@
 #include "ns3/lb-scheme.h"
 #include "ns3/wire-model.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <exception>
 #include <fstream>
@@ -36,6 +37,19 @@ Fail(const std::string& message)
 {
     std::cerr << "fabric-lb-sim: error: " << message << std::endl;
     return 2;
+}
+
+/// \return \p text as a number if all of it is one (no NaN, no infinity)
+std::optional<double>
+ParseWholeDouble(const std::string& text)
+{
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value))
+    {
+        return std::nullopt;
+    }
+    return value;
 }
 
 /// What ns-3 writes to std::cerr while it parses the command line.
@@ -126,6 +140,9 @@ main(int argc, char* argv[])
     std::string out;
     bool progress = false;
     std::string flowmon;
+    std::string failProbText = "0";
+    std::string failRateText = "0.1";
+    FailureSpec failures;
 
     // The fastest of ns-3's schedulers for this event mix; --SchedulerType overrides it.
     GlobalValue::Bind("SchedulerType", StringValue("ns3::PriorityQueueScheduler"));
@@ -155,6 +172,28 @@ main(int argc, char* argv[])
                  "study's simulator's erasure sender), gbn (go-back-N) or sack (selective repeat)",
                  recovery);
     cmd.AddValue("cc", "congestion control: fixed (ideal: a fixed fair rate)", cc);
+    cmd.AddValue("failProb",
+                 "each edge-aggregation and aggregation-core link fails at time 0 with this "
+                 "probability (the study: 0.01)",
+                 failProbText);
+    cmd.AddValue("failLinks",
+                 "links to fail, NAME[@TIME],... (e.g. agg-p3-1:core-5@10us)",
+                 failures.links);
+    cmd.AddValue("failMode",
+                 "drop (a failed link black-holes what is sent into it) or degrade",
+                 failures.mode);
+    cmd.AddValue("failRate", "a degraded link's share of its rate", failRateText);
+    cmd.AddValue("convergence",
+                 "G: when switches not attached to a failed link, and host DR, learn of it: a "
+                 "time (10us), N base RTTs (1rtt) or inf",
+                 failures.convergence);
+    cmd.AddValue("rate",
+                 "every flow's rate under failures: rhomax (B/F, the study's ideal) or line",
+                 failures.rate);
+    cmd.AddValue("timeLimit",
+                 "simulated time at which a run with failures gives up (auto: 50x the bound, "
+                 "at least 200us)",
+                 failures.timeLimit);
     cmd.AddValue("out", "write the result as one JSON object to this file", out);
     cmd.AddValue("progress", "report progress on stderr even when it is not a terminal", progress);
     cmd.AddValue("flowmon", "run ns-3's FlowMonitor on the hosts and write its XML here", flowmon);
@@ -203,6 +242,15 @@ main(int argc, char* argv[])
         return Fail("--seed and --run must be positive integers (seed below 2^32), got '" +
                     seedText + "' and '" + runText + "'");
     }
+    const std::optional<double> failProb = ParseWholeDouble(failProbText);
+    const std::optional<double> failRate = ParseWholeDouble(failRateText);
+    if (!failProb || !failRate)
+    {
+        return Fail("--failProb and --failRate must be numbers, got '" + failProbText + "' and '" +
+                    failRateText + "'");
+    }
+    failures.probability = *failProb;
+    failures.degradedRate = *failRate;
     DataRateValue rate;
     if (!SetDefaultFrom("ns3::FatTreeHelper::LinkRate", rate, linkRate) ||
         rate.Get().GetBitRate() == 0)
@@ -260,6 +308,7 @@ main(int argc, char* argv[])
     config.matrixFile = matrix;
     config.recovery = recovery;
     config.cc = cc;
+    config.failures = failures;
     ExperimentResult result;
     try
     {

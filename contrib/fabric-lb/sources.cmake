@@ -26,8 +26,10 @@ set(FABRIC_LB_SOURCES
     model/flowlet-table.cc
     model/host-labels.cc
     model/ofan-keys.cc
+    model/fabric-links.cc
     helper/fabric-experiment.cc
     helper/fat-tree-helper.cc
+    helper/link-failure-manager.cc
 )
 
 set(FABRIC_LB_HEADERS
@@ -59,8 +61,10 @@ set(FABRIC_LB_HEADERS
     model/flowlet-table.h
     model/host-labels.h
     model/ofan-keys.h
+    model/fabric-links.h
     helper/fabric-experiment.h
     helper/fat-tree-helper.h
+    helper/link-failure-manager.h
 )
 
 set(FABRIC_LB_TEST_SOURCES
@@ -69,6 +73,7 @@ set(FABRIC_LB_TEST_SOURCES
     test/fabric-lb-matrix-test-suite.cc
     test/fabric-lb-scheme-behaviour-test-suite.cc
     test/fabric-lb-transport-test-suite.cc
+    test/fabric-lb-failures-test-suite.cc
 )
 
 # ns-3 TestSuites defined in FABRIC_LB_TEST_SOURCES, one CTest test each.
@@ -93,6 +98,7 @@ set(FABRIC_LB_TEST_SUITES
     fabric-lb-behaviour-host-dr
     fabric-lb-behaviour-ofan
     fabric-lb-transport
+    fabric-lb-failures
 )
 
 set(FABRIC_LB_EXAMPLES

@@ -165,27 +165,38 @@ TEST_P(BadInput, OneClearErrorLine)
 INSTANTIATE_TEST_SUITE_P(
     Driver,
     BadInput,
-    ::testing::Values(std::make_pair("--lb=nope", "nope"),
-                      std::make_pair("--k=5", "even"),
-                      std::make_pair("--k=2", "at least 4"),
-                      std::make_pair("--msgBytes=0", "msgBytes"),
-                      std::make_pair("--msgBytes=-5", "msgBytes"),
-                      std::make_pair("--bufferBytes=-1", "bufferBytes"),
-                      std::make_pair("--workload=bogus --k=4", "bogus"),
-                      std::make_pair("--linkRate=fast", "linkRate"),
-                      std::make_pair("--wire=htsim", "wire model"),
-                      std::make_pair("--linkDelay=soon", "linkDelay"),
-                      std::make_pair("--out=/nonexistent/dir/x.json", "/nonexistent/dir"),
-                      std::make_pair("--msgBytes=1.5", "msgBytes"),
-                      std::make_pair("--k=abc", "abc"),
-                      std::make_pair("--run=1x", "--run"),
-                      std::make_pair("--bogus=3", "--bogus=3"),
-                      std::make_pair("--ns3::RoceNic::InitialRtt=soon", "soon"),
-                      std::make_pair("--ns3::OfanDiscipline::ShiftWraps=x", "\"x\""),
-                      std::make_pair("--recovery=tcp --k=4", "unknown recovery 'tcp'"),
-                      std::make_pair("--cc=bbr --k=4", "unknown congestion control 'bbr'"),
-                      std::make_pair("--ns3::RoceSelectiveRepeatRecovery::ReorderThreshold=0",
-                                     "ReorderThreshold=0")));
+    ::testing::Values(
+        std::make_pair("--lb=nope", "nope"),
+        std::make_pair("--k=5", "even"),
+        std::make_pair("--k=2", "at least 4"),
+        std::make_pair("--msgBytes=0", "msgBytes"),
+        std::make_pair("--msgBytes=-5", "msgBytes"),
+        std::make_pair("--bufferBytes=-1", "bufferBytes"),
+        std::make_pair("--workload=bogus --k=4", "bogus"),
+        std::make_pair("--linkRate=fast", "linkRate"),
+        std::make_pair("--wire=htsim", "wire model"),
+        std::make_pair("--linkDelay=soon", "linkDelay"),
+        std::make_pair("--out=/nonexistent/dir/x.json", "/nonexistent/dir"),
+        std::make_pair("--msgBytes=1.5", "msgBytes"),
+        std::make_pair("--k=abc", "abc"),
+        std::make_pair("--run=1x", "--run"),
+        std::make_pair("--bogus=3", "--bogus=3"),
+        std::make_pair("--ns3::RoceNic::InitialRtt=soon", "soon"),
+        std::make_pair("--ns3::OfanDiscipline::ShiftWraps=x", "\"x\""),
+        std::make_pair("--recovery=tcp --k=4", "unknown recovery 'tcp'"),
+        std::make_pair("--cc=bbr --k=4", "unknown congestion control 'bbr'"),
+        std::make_pair("--ns3::RoceSelectiveRepeatRecovery::ReorderThreshold=0",
+                       "ReorderThreshold=0"),
+        std::make_pair("--k=4 --failProb=1.5", "--failProb"),
+        std::make_pair("--k=4 --failProb=-0.1", "--failProb"),
+        std::make_pair("--k=4 --failProb=often", "often"),
+        std::make_pair("--k=4 --failLinks=agg-p9-0:core-0", "agg-p9-0:core-0"),
+        std::make_pair("--k=4 --failLinks=agg-p1-0:core-1@soon", "soon"),
+        std::make_pair("--k=4 --failLinks=agg-p1-0:core-1 --convergence=fast", "fast"),
+        std::make_pair("--k=4 --failLinks=agg-p1-0:core-1 --failMode=melt", "melt"),
+        std::make_pair("--k=4 --failLinks=agg-p1-0:core-1 --failRate=0", "--failRate"),
+        std::make_pair("--k=4 --failLinks=agg-p1-0:core-1 --rate=fast", "--rate"),
+        std::make_pair("--k=4 --failLinks=agg-p1-0:core-1 --timeLimit=0", "--timeLimit")));
 
 TEST(Driver, DumpedMatrixRunsLikeTheBuiltInWorkload)
 {
@@ -254,4 +265,35 @@ TEST(Driver, MalformedMatrixIsOneErrorLineNamingFileAndLine)
     const Outcome missing = RunSim("--k=4 --workload=matrix");
     EXPECT_EQ(missing.status, 2);
     EXPECT_NE(missing.err.find("--matrix=FILE"), std::string::npos) << missing.err;
+}
+
+TEST(Driver, FailuresAreReportedInTheJson)
+{
+    const nlohmann::json j = RunJson("--k=4 --workload=all-to-all --msgBytes=16384 --lb=ofan "
+                                     "--failLinks=agg-p1-0:core-1 --convergence=10us");
+    EXPECT_EQ(j["failed_links"], nlohmann::json::array({"agg-p1-0:core-1"}));
+    EXPECT_EQ(j["convergence_ns"], 10000);
+    EXPECT_EQ(j["converged"], true);
+    EXPECT_GT(j["rho_max_gbps"].get<double>(), 0);
+    EXPECT_LT(j["rho_max_gbps"].get<double>(), 800.0 / 15); // below a host link's fair share
+    EXPECT_EQ(j["messages_completed"], j["messages"]);
+    EXPECT_GE(j["cct_ns"].get<double>(), j["bound_ns"].get<double>());
+    const nlohmann::json none = RunJson("--k=4 --msgBytes=16384");
+    EXPECT_TRUE(none["failed_links"].empty());
+    EXPECT_TRUE(none["rho_max_gbps"].is_null());
+}
+
+TEST(Driver, ACutOffDestinationEndsAtTheTimeLimitWithExitOne)
+{
+    // Both uplinks of edge switch 0 of pod 0 fail: its hosts can reach no one.
+    const std::string json = TempPath("json");
+    const Outcome o = RunSim("--k=4 --msgBytes=16384 --lb=ofan --timeLimit=100us "
+                             "--failLinks=edge-p0-0:agg-p0-0,edge-p0-0:agg-p0-1 --out=" +
+                             json);
+    EXPECT_EQ(o.status, 1) << o.err;
+    EXPECT_NE(o.err.find("cannot complete: no usable path"), std::string::npos) << o.err;
+    const nlohmann::json j = nlohmann::json::parse(Slurp(json));
+    std::remove(json.c_str());
+    EXPECT_LT(j["messages_completed"].get<int>(), j["messages"].get<int>());
+    EXPECT_GT(j["blackhole_drops"].get<int>(), 0);
 }

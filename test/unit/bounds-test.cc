@@ -181,3 +181,21 @@ TEST(MatrixBound, BusiestLinkAndStartTimes)
     EXPECT_THROW(ns3::fabriclb::ComputeMatrixBound(wire, 2, flows), std::invalid_argument);
     EXPECT_THROW(ns3::fabriclb::ComputeMatrixBound(wire, 3, {}), std::invalid_argument);
 }
+
+TEST(PacedMessageBound, ByHand)
+{
+    // rho_max = B/2 on the physical wire: a packet every 2 x (4158 + 64 + 2 x 20) B of
+    // line time = 2 x 42.62 ns = 85.24 ns.
+    const WireModel wire{};
+    EXPECT_EQ(wire.PacingGapPsAtShare(0.5), 85240U);
+    // m = 10 across pods: 9 gaps, then a lone packet's 41.58 + 5 x 41.58 + 3000 + 6 x
+    // 0.64 + 3000 = 6253.32 ns: 767.16 + 6253.32 = 7020.48 ns.
+    EXPECT_EQ(ns3::fabriclb::ComputePacedMessageBound(wire, 10, 6, 85240), 7020480U);
+    EXPECT_EQ(ns3::fabriclb::ComputePacedMessageBound(wire, 1, 6, 85240),
+              ns3::fabriclb::ComputeLoneMessageBound(wire, 1, 6));
+    EXPECT_THROW(ns3::fabriclb::ComputePacedMessageBound(wire, 0, 6, 1), std::invalid_argument);
+    // The study's wire paces in its own 4178 B slots.
+    const WireModel study =
+        WireModel::Make(ns3::fabriclb::WireKind::STUDY, 800000000000ULL, 500000, 4096, 64, 20);
+    EXPECT_EQ(study.PacingGapPsAtShare(1.0 / 127), study.PacingGapPs(127));
+}

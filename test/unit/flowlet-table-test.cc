@@ -114,3 +114,24 @@ TEST(Flowlet, AFlowletThatStaysCountsItsNextGapFromItsLastPacket)
     EXPECT_EQ(half.NewFlowlets(), 1U);
     half.Select(7, 2 * gap + 1, 8, NoDraw); // within the gap after the last packet
 }
+
+TEST(Flowlet, AFlowWhosePortIsNoLongerACandidateMovesAtOnce)
+{
+    FlowletTable table(10000, 64, 0.0); // never repaths after a gap
+    UniformIndex draw = Source(5);
+    const uint32_t port = table.SelectAmong(7, 0, {0, 1, 2, 3}, draw);
+    EXPECT_EQ(table.SelectAmong(7, 1, {0, 1, 2, 3}, draw), port);
+    std::vector<uint32_t> others;
+    for (uint32_t p = 0; p < 4; ++p)
+    {
+        if (p != port)
+        {
+            others.push_back(p);
+        }
+    }
+    const uint32_t moved = table.SelectAmong(7, 2, others, draw);
+    EXPECT_NE(moved, port);
+    EXPECT_EQ(table.SelectAmong(7, 3, others, draw), moved); // and stays there
+    EXPECT_EQ(table.NewFlowlets(), 2U);
+    EXPECT_THROW(table.SelectAmong(7, 4, {}, draw), std::invalid_argument);
+}

@@ -314,3 +314,29 @@ TEST(HostDr, PointersPerDestinationAndBin)
     dr.NextLabel(remote, 1, draw);
     EXPECT_EQ(dr.Pointers(), 3U);
 }
+
+TEST(HostDr, KnownFailuresTakePathsOutOfTheRotation)
+{
+    const FatTreeTopology topo(4);
+    const FabricLinks links(topo);
+    HostDrRotation dr(4, 0);
+    UniformIndex draw = Source(1);
+    auto down = std::make_shared<LinkStates>(links.Count(), false);
+    (*down)[*links.Find("agg-p1-0:core-1")] = true;
+    dr.SetKnownFailures(down);
+    // Host 0 to host 4 (pod 1): of the 4 paths, (edge uplink 0, core 1) is gone.
+    std::map<uint32_t, int> paths;
+    for (int i = 0; i < 300; ++i)
+    {
+        const uint16_t label = dr.NextLabel(4, 0, draw);
+        ++paths[DrEdgeUplink(label, 2) + 2 * DrAggUplink(label, 2)];
+    }
+    EXPECT_EQ(paths, (std::map<uint32_t, int>{{0, 100}, {1, 100}, {3, 100}}));
+    // Another pod is unaffected.
+    std::set<uint16_t> labels;
+    for (int i = 0; i < 4; ++i)
+    {
+        labels.insert(dr.NextLabel(8, 0, draw));
+    }
+    EXPECT_EQ(labels.size(), 4U);
+}

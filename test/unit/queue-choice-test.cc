@@ -159,3 +159,20 @@ TEST(Adaptive, UniformCoversEveryCandidate)
     EXPECT_EQ(ChooseUniform(1, NoDraw), 0U);
     EXPECT_THROW(ChooseUniform(0, draw), std::invalid_argument);
 }
+
+TEST(Adaptive, ShortestAmongTheCandidatesOnly)
+{
+    const std::vector<uint32_t> backlogs{0, 5, 3, 3, 9};
+    // Port 0 is the shortest but not a candidate (its uplink is down).
+    std::map<uint32_t, int> picks;
+    UniformIndex draw = Source(2);
+    for (int i = 0; i < 400; ++i)
+    {
+        ++picks[ChooseShortestAmong(backlogs, {1, 2, 3, 4}, draw)];
+    }
+    EXPECT_EQ(picks.size(), 2U); // ports 2 and 3 tie
+    EXPECT_GT(picks[2], 150);
+    EXPECT_GT(picks[3], 150);
+    EXPECT_EQ(ChooseShortestAmong(backlogs, {4, 1}, draw), 1U);
+    EXPECT_THROW(ChooseShortestAmong(backlogs, {}, draw), std::invalid_argument);
+}

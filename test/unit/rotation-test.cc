@@ -315,3 +315,15 @@ TEST(Iwrr, WeightedRotationFromWeights)
     EXPECT_TRUE(dead.Empty());
     EXPECT_THROW(dead.Next(), std::logic_error);
 }
+
+TEST(RotationPointer, NextUsableFindsAUsablePortAcrossAReshuffle)
+{
+    // Two ports, reshuffled at every wrap, port 1 down: whatever the orders drawn,
+    // every call returns port 0 (a reshuffle mid-search brings a fresh order to try).
+    RotationPointer pointer(2, 1, Source(3), true);
+    for (int i = 0; i < 200; ++i)
+    {
+        ASSERT_EQ(pointer.NextUsable([](uint32_t port) { return port == 0; }), 0U);
+    }
+    EXPECT_EQ(pointer.NextUsable([](uint32_t) { return false; }), 2U);
+}

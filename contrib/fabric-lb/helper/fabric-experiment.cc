@@ -5,9 +5,12 @@
 #include "fabric-experiment.h"
 
 #include "fat-tree-helper.h"
+#include "link-failure-manager.h"
 
+#include "ns3/boolean.h"
 #include "ns3/collective-app.h"
 #include "ns3/collective-triggers.h"
+#include "ns3/double.h"
 #include "ns3/flow-monitor-helper.h"
 #include "ns3/lb-scheme.h"
 #include "ns3/log.h"
@@ -39,6 +42,8 @@ namespace
 /// Streams of the workload's draws; fabric streams follow.
 constexpr int64_t WORKLOAD_STREAM = 0;
 constexpr int64_t FABRIC_STREAMS = 1;
+/// The failure draws' stream: far beyond the fabric's (one per switch, host and NIC).
+constexpr int64_t FAILURE_STREAM = 1 << 30;
 
 /// The five switch stages that results report, in path order.
 constexpr FabricStage REPORTED_STAGES[] = {FabricStage::EDGE_UP,
@@ -228,6 +233,13 @@ ExperimentResult::ToJson() const
         {"nacks", nacks},
         {"cnps", cnps},
         {"packet_hops", packetHops},
+        {"failed_links", failedLinks},
+        {"rho_max_gbps",
+         failedLinks.empty() ? nlohmann::json(nullptr) : nlohmann::json(rhoMaxGbps)},
+        {"convergence_ns",
+         failedLinks.empty() ? nlohmann::json(nullptr) : nlohmann::json(convergencePs / 1000.0)},
+        {"converged", converged},
+        {"blackhole_drops", blackHoleDrops},
         {"wall_seconds", wallSeconds},
         {"events", events}};
 }
@@ -255,6 +267,15 @@ ExperimentResult::Summary() const
     os << "  " << recovery << " recovery, " << cc << " congestion control: losses detected "
        << lossesDetected << ", retransmissions " << retransmissions << ", timeouts " << timeouts
        << ", NACKs " << nacks << "\n";
+    if (!failedLinks.empty())
+    {
+        os << "  " << failedLinks.size() << " link(s) failed, rho_max " << rhoMaxGbps
+           << " Gb/s, convergence "
+           << (convergencePs < 0 ? std::string("never")
+                                 : std::to_string(convergencePs / 1e6) + " us")
+           << ": " << (converged ? "converged during the run" : "not converged during the run")
+           << ", " << blackHoleDrops << " packets lost in black holes\n";
+    }
     os << "  q(m) " << qMeanPackets << " data packets (time-averaged over switch ports), max queue "
        << maxQueuePackets << " data packets\n";
     os << "  stage       max queue (B)  max (pkts)  mean queue (B)  max overload\n";
@@ -397,6 +418,7 @@ FabricExperiment::Configure()
     m_fabric->GetAttribute("K", k);
     const fabriclb::FatTreeTopology topology(k.Get()); // throws std::invalid_argument for a bad k
     m_traffic = BuildTraffic(m_config, topology.HostCount()); // before the fabric: fails fast
+    ConfigureFailures(topology);
 
     m_result.scheme = m_config.lb;
     m_result.workload = m_config.workload;
@@ -416,6 +438,132 @@ FabricExperiment::Configure()
         {
             m_result.messageBytes = std::max(m_result.messageBytes, flow.bytes);
         }
+    }
+}
+
+void
+FabricExperiment::ConfigureFailures(const fabriclb::FatTreeTopology& topology)
+{
+    const FailureSpec& spec = m_config.failures;
+    if (!(spec.probability >= 0 && spec.probability <= 1))
+    {
+        throw std::invalid_argument("--failProb must lie in [0, 1], got " +
+                                    std::to_string(spec.probability));
+    }
+    if (spec.mode != "drop" && spec.mode != "degrade")
+    {
+        throw std::invalid_argument("--failMode must be drop or degrade, got '" + spec.mode + "'");
+    }
+    if (!(spec.degradedRate > 0 && spec.degradedRate <= 1))
+    {
+        throw std::invalid_argument("--failRate must lie in (0, 1], got " +
+                                    std::to_string(spec.degradedRate));
+    }
+    if (spec.rate != "rhomax" && spec.rate != "line")
+    {
+        throw std::invalid_argument("--rate must be rhomax or line, got '" + spec.rate + "'");
+    }
+    // G: a time, a number of the fabric's base RTTs, or never.
+    const std::string& g = spec.convergence;
+    const uint64_t rttPs = fabriclb::ComputeLoneMessageBound(m_fabric->GetBoundWireModel(), 1, 6);
+    const size_t rtts = g.size() > 3 ? g.size() - 3 : 0;
+    std::optional<uint64_t> gPs;
+    if (g == "inf")
+    {
+        m_result.convergencePs = -1;
+    }
+    else if (g.substr(rtts) == "rtt" && ParseWholeInteger<uint32_t>(g.substr(0, rtts)))
+    {
+        m_result.convergencePs = *ParseWholeInteger<uint32_t>(g.substr(0, rtts)) * rttPs;
+    }
+    else if ((gPs = fabriclb::ParseSimulatedTimePs(g)))
+    {
+        m_result.convergencePs = *gPs;
+    }
+    else
+    {
+        throw std::invalid_argument("--convergence must be a time (10us), a number of RTTs "
+                                    "(1rtt) or inf, got '" +
+                                    g + "'");
+    }
+    if (spec.timeLimit != "auto")
+    {
+        const std::optional<uint64_t> limit = fabriclb::ParseSimulatedTimePs(spec.timeLimit);
+        if (!limit || *limit == 0)
+        {
+            throw std::invalid_argument("--timeLimit must be a positive time (1ms) or auto, got '" +
+                                        spec.timeLimit + "'");
+        }
+        m_timeLimitPs = *limit;
+    }
+    if (!spec.links.empty())
+    {
+        m_namedFailures = fabriclb::ParseNamedFailures(spec.links, fabriclb::FabricLinks(topology));
+    }
+}
+
+void
+FabricExperiment::InstallFailures()
+{
+    const FailureSpec& spec = m_config.failures;
+    if (!spec.Any())
+    {
+        return;
+    }
+    m_failures = CreateObject<LinkFailureManager>();
+    m_failures->SetAttribute("Mode", StringValue(spec.mode));
+    m_failures->SetAttribute("DegradedRate", DoubleValue(spec.degradedRate));
+    m_failures->SetAttribute("Converges", BooleanValue(m_result.convergencePs >= 0));
+    m_failures->SetAttribute("ConvergenceDelay",
+                             TimeValue(PicoSeconds(std::max<int64_t>(m_result.convergencePs, 0))));
+    m_failures->Install(m_fabric);
+    m_failures->AssignStreams(FAILURE_STREAM);
+    if (spec.probability > 0)
+    {
+        m_failures->FailRandomLinks(spec.probability);
+    }
+    for (const fabriclb::NamedFailure& failure : m_namedFailures)
+    {
+        m_failures->FailLink(failure.link, PicoSeconds(failure.atPs));
+    }
+    const fabriclb::FabricLinks& links = m_fabric->GetLinks();
+    for (uint32_t link : m_failures->GetFailedLinks())
+    {
+        m_result.failedLinks.push_back(links.Name(link));
+    }
+
+    // rho_max from the whole failure pattern, timed failures included.
+    fabriclb::LinkStates down(links.Count(), false);
+    if (spec.mode == "drop")
+    {
+        for (uint32_t link : m_failures->GetFailedLinks())
+        {
+            down[link] = true;
+        }
+    }
+    std::vector<std::pair<uint32_t, uint32_t>> pairs;
+    for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
+    {
+        pairs.emplace_back(flow.source, flow.destination);
+    }
+    const fabriclb::RhoMax rho = fabriclb::ComputeRhoMax(links,
+                                                         m_fabric->GetTopology(),
+                                                         down,
+                                                         m_failures->GetLinkCapacities(),
+                                                         pairs);
+    m_result.rhoMaxGbps = rho.fraction * m_fabric->GetLinkRate().GetBitRate() / 1e9;
+    for (uint32_t flow : rho.unreachableFlows)
+    {
+        std::cerr << "fabric-lb: message " << flow << " (host " << pairs[flow].first << " to "
+                  << pairs[flow].second << ") cannot complete: no usable path\n";
+    }
+    if (spec.rate == "rhomax")
+    {
+        for (uint32_t h = 0; h < m_result.hosts; ++h)
+        {
+            m_fabric->GetNic(h)->LimitFlowRate(rho.fraction);
+        }
+        m_flowGapPs = m_wire.PacingGapPsAtShare(rho.fraction);
     }
 }
 
@@ -460,6 +608,7 @@ FabricExperiment::Install()
             MakeCallback(&CompletionTracker::MessageAcked, m_tracker.get()));
     }
     InstallTriggers();
+    InstallFailures();
     m_result.messagePackets = m_fabric->GetNic(0)->PacketsFor(m_result.messageBytes);
     ComputeBounds();
 }
@@ -497,12 +646,22 @@ FabricExperiment::ComputeBounds()
     Ptr<RoceNic> nic = m_fabric->GetNic(0);
     std::vector<fabriclb::FlowLoad> loads;
     uint32_t maxHops = 0;
+    uint64_t pacedBoundPs = 0;
     for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
     {
         const uint32_t packets = nic->PacketsFor(flow.bytes);
         const uint32_t hops = topology.Hops(flow.source, flow.destination);
         maxHops = std::max(maxHops, hops);
-        m_messageBoundsPs.push_back(fabriclb::ComputeLoneMessageBound(boundWire, packets, hops));
+        uint64_t messageBound = fabriclb::ComputeLoneMessageBound(boundWire, packets, hops);
+        if (m_flowGapPs > 0)
+        {
+            // At rho_max no message can finish sooner than its packets' pacing allows.
+            const uint64_t paced =
+                fabriclb::ComputePacedMessageBound(boundWire, packets, hops, m_flowGapPs);
+            messageBound = std::max(messageBound, paced);
+            pacedBoundPs = std::max(pacedBoundPs, paced);
+        }
+        m_messageBoundsPs.push_back(messageBound);
         loads.push_back({flow.source, flow.destination, packets, hops, flow.startPs.value_or(0)});
         if (m_config.workload == "permutation")
         {
@@ -524,6 +683,16 @@ FabricExperiment::ComputeBounds()
         m_result.boundPs = fabriclb::ComputeMatrixBound(boundWire, m_result.hosts, loads);
     }
     // Triggered messages start when others end: no bound of the whole is claimed.
+    if (m_result.boundPs > 0)
+    {
+        m_result.boundPs = std::max(m_result.boundPs, pacedBoundPs);
+    }
+    if (m_config.failures.Any() && m_timeLimitPs == 0)
+    {
+        // Flows pinned to a black hole never finish: give up well after the bound.
+        constexpr uint64_t floorPs = 200000000; // 200 us
+        m_timeLimitPs = std::max(50 * std::max(m_result.boundPs, pacedBoundPs), floorPs);
+    }
 }
 
 void
@@ -536,6 +705,10 @@ FabricExperiment::Run()
         flowMonitor = flowMonitorHelper.Install(m_fabric->GetHosts());
     }
 
+    if (m_timeLimitPs > 0)
+    {
+        Simulator::Stop(PicoSeconds(m_timeLimitPs));
+    }
     m_tracker->Start();
     const auto wallStart = std::chrono::steady_clock::now();
     Simulator::Run();
@@ -583,6 +756,14 @@ FabricExperiment::Collect()
         result.packetsMarked += monitor->GetMarks();
         result.packetHops += monitor->GetPacketsForwarded();
         result.inFlight += monitor->GetPacketsWaiting() + monitor->GetPacketsOnLink();
+    }
+    if (m_failures)
+    {
+        result.blackHoleDrops = m_failures->GetBlackHoleDrops();
+        result.packetsDropped += result.blackHoleDrops;
+        result.converged = m_config.failures.mode == "drop" && m_failures->HasConverged();
+        m_failures->Dispose();
+        m_failures = nullptr;
     }
     result.qMeanPackets = switchQueueBytes / std::max<uint32_t>(switchPorts, 1) / dataPacketBytes;
     for (StageQueueStats& s : result.stages)

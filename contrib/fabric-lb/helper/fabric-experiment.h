@@ -6,6 +6,7 @@
 #define FABRIC_LB_FABRIC_EXPERIMENT_H
 
 #include "ns3/connection-matrix.h"
+#include "ns3/fabric-links.h"
 #include "ns3/port-monitor.h"
 #include "ns3/ptr.h"
 #include "ns3/wire-model.h"
@@ -25,6 +26,27 @@ namespace ns3
 
 /**
  * \ingroup fabric-lb
+ * \brief Which links fail, how, and when the fabric converges (the driver's failure flags).
+ */
+struct FailureSpec
+{
+    double probability{0};         //!< each switch-to-switch link fails with this probability
+    std::string links;             //!< NAME[@TIME],... named links to fail
+    std::string mode{"drop"};      //!< drop (black hole) or degrade
+    double degradedRate{0.1};      //!< a degraded link's share of its rate
+    std::string convergence{"0"};  //!< G: a time (10us), N RTTs (1rtt), or inf
+    std::string rate{"rhomax"};    //!< flows' rate under failures: rhomax or line
+    std::string timeLimit{"auto"}; //!< simulated time to give up at: a time, or auto
+
+    /// \return whether any link is to fail
+    bool Any() const
+    {
+        return probability > 0 || !links.empty();
+    }
+};
+
+/**
+ * \ingroup fabric-lb
  * \brief One experiment: a scheme, a workload and a message size on the fat
  * tree that FatTreeHelper's attributes describe.
  */
@@ -38,6 +60,7 @@ struct ExperimentConfig
     std::string matrixFile;          //!< the connection matrix of workload "matrix"
     std::string recovery{"erasure"}; //!< loss recovery (fabriclb::RecoveryStrategies)
     std::string cc{"fixed"};         //!< congestion control (fabriclb::CongestionControlStrategies)
+    FailureSpec failures;            //!< link failures, if any
 };
 
 /**
@@ -109,6 +132,11 @@ struct ExperimentResult
     double wallSeconds{0};       //!< wall-clock time of the simulation
     uint64_t events{0};          //!< simulator events executed
     std::vector<MessageRecord> messageRecords; //!< by message id
+    std::vector<std::string> failedLinks;      //!< names of the links that failed
+    double rhoMaxGbps{0};                      //!< rho_max under the failures (0: no failure)
+    int64_t convergencePs{0};                  //!< G; -1: never
+    bool converged{true};                      //!< the fabric converged on every failure
+    uint64_t blackHoleDrops{0}; //!< packets switches dropped for want of a live way on
 
     /**
      * \return whether every packet the hosts sent (data and ACKs) was received,
@@ -185,6 +213,7 @@ fabriclb::ConnectionMatrix BuildTraffic(const ExperimentConfig& config, uint32_t
 void WriteConnectionMatrixFile(const std::string& path, const fabriclb::ConnectionMatrix& traffic);
 
 class CompletionTracker;
+class LinkFailureManager;
 class CollectiveApp;
 class CollectiveTriggers;
 class FatTreeHelper;
@@ -223,16 +252,24 @@ class FabricExperiment
     void InstallTriggers();
     /// The collective's bound and every message's own.
     void ComputeBounds();
+    /// Checks the failure spec and names its links (throws std::invalid_argument).
+    void ConfigureFailures(const fabriclb::FatTreeTopology& topology);
+    /// Fails the links of the failure spec and caps the flows' rate at rho_max.
+    void InstallFailures();
 
-    ExperimentConfig m_config;                    //!< what to run
-    ExperimentResult m_result;                    //!< filled step by step
-    fabriclb::WireModel m_wire;                   //!< the fabric's wire
-    fabriclb::ConnectionMatrix m_traffic;         //!< flows and triggers
-    Ptr<FatTreeHelper> m_fabric;                  //!< the fabric
-    std::vector<Ptr<CollectiveApp>> m_apps;       //!< by host
-    Ptr<CollectiveTriggers> m_triggers;           //!< if the traffic has triggers
-    std::unique_ptr<CompletionTracker> m_tracker; //!< completions and progress
-    std::vector<uint64_t> m_messageBoundsPs;      //!< by message id
+    ExperimentConfig m_config;                           //!< what to run
+    ExperimentResult m_result;                           //!< filled step by step
+    fabriclb::WireModel m_wire;                          //!< the fabric's wire
+    fabriclb::ConnectionMatrix m_traffic;                //!< flows and triggers
+    Ptr<FatTreeHelper> m_fabric;                         //!< the fabric
+    std::vector<Ptr<CollectiveApp>> m_apps;              //!< by host
+    Ptr<CollectiveTriggers> m_triggers;                  //!< if the traffic has triggers
+    std::unique_ptr<CompletionTracker> m_tracker;        //!< completions and progress
+    std::vector<uint64_t> m_messageBoundsPs;             //!< by message id
+    Ptr<LinkFailureManager> m_failures;                  //!< if links fail
+    std::vector<fabriclb::NamedFailure> m_namedFailures; //!< from FailureSpec::links
+    uint64_t m_flowGapPs{0};                             //!< rho_max's pacing gap; 0: none
+    uint64_t m_timeLimitPs{0};                           //!< when to give up; 0: never
 };
 
 /**

@@ -238,6 +238,8 @@ FatTreeHelper::Build()
     m_built = true;
     const fabriclb::FatTreeTopology& topo = *m_topology;
     const uint32_t half = topo.Half();
+    m_links.emplace(topo);
+    m_linkDevices.resize(m_links->Count());
 
     m_hosts.Create(topo.HostCount());
     m_edges.Create(topo.EdgeCount());
@@ -295,6 +297,8 @@ FatTreeHelper::Build()
                                       FabricStage::EDGE_UP,
                                       FabricStage::AGG_DOWN,
                                       EDGE_AGG_NETWORK + 4 * linkIndex++);
+            m_linkDevices[m_links->EdgeAggregation(edge, a)] = {link.up->GetOutputDevice(),
+                                                                link.down->GetOutputDevice()};
             edgeUp[edge].push_back(link.up);
             edgeUpQueues[edge].push_back(link.upQueue);
             aggDown[agg].push_back(link.down);
@@ -312,6 +316,8 @@ FatTreeHelper::Build()
                                       FabricStage::AGG_UP,
                                       FabricStage::CORE_DOWN,
                                       AGG_CORE_NETWORK + 4 * linkIndex++);
+            m_linkDevices[m_links->AggregationCore(agg, port)] = {link.up->GetOutputDevice(),
+                                                                  link.down->GetOutputDevice()};
             aggUp[agg].push_back(link.up);
             aggUpQueues[agg].push_back(link.upQueue);
             coreDown[core].push_back(link.down);
@@ -399,6 +405,7 @@ void
 FatTreeHelper::DoDispose()
 {
     m_monitors.clear();
+    m_linkDevices.clear();
     m_hosts = NodeContainer();
     m_edges = NodeContainer();
     m_aggregations = NodeContainer();

@@ -6,6 +6,7 @@
 #define FABRIC_LB_FAT_TREE_HELPER_H
 
 #include "ns3/data-rate.h"
+#include "ns3/fabric-links.h"
 #include "ns3/fabric-queue-disc.h"
 #include "ns3/fabric-routing.h"
 #include "ns3/fat-tree-topology.h"
@@ -19,7 +20,9 @@
 #include "ns3/wire-model.h"
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -97,6 +100,18 @@ class FatTreeHelper : public Object
     /// \return host \p host's NIC
     Ptr<RoceNic> GetNic(uint32_t host) const;
 
+    /// \return the fabric's switch-to-switch links (after Build)
+    const fabriclb::FabricLinks& GetLinks() const
+    {
+        return *m_links;
+    }
+
+    /// \return the devices at the lower and at the upper end of \p link (after Build)
+    const std::pair<Ptr<NetDevice>, Ptr<NetDevice>>& GetLinkDevices(uint32_t link) const
+    {
+        return m_linkDevices.at(link);
+    }
+
     /// \return a monitor for every port of the fabric, host ports included
     const std::vector<Ptr<PortMonitor>>& GetPortMonitors() const
     {
@@ -171,7 +186,9 @@ class FatTreeHelper : public Object
     NodeContainer m_aggregations;                                //!< aggregation switches
     NodeContainer m_cores;                                       //!< core switches
     std::vector<Ptr<PortMonitor>> m_monitors;                    //!< one per port
-    bool m_built{false};                                         //!< Build has run
+    std::optional<fabriclb::FabricLinks> m_links;                //!< switch-to-switch links
+    std::vector<std::pair<Ptr<NetDevice>, Ptr<NetDevice>>> m_linkDevices; //!< by link id
+    bool m_built{false};                                                  //!< Build has run
 };
 
 } // namespace ns3

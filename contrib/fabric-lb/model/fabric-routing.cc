@@ -60,6 +60,8 @@ FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> 
     m_down = std::move(down);
     m_up = std::move(up);
     m_discipline = discipline;
+    m_upPortDown.assign(m_up.size(), false);
+    m_downPortDown.assign(m_down.size(), false);
     if (m_discipline)
     {
         SwitchContext context;
@@ -78,9 +80,15 @@ FabricRouting::Lookup(Ptr<const Packet> p, const Ipv4Header& header, uint32_t ho
     {
     case fabriclb::FabricRole::HOST:
         return m_up.front();
-    case fabriclb::FabricRole::CORE:
-        m_forwardTrace(p, header, false, m_topology->PodOf(host));
-        return m_down[m_topology->PodOf(host)];
+    case fabriclb::FabricRole::CORE: {
+        const uint32_t pod = m_topology->PodOf(host);
+        if (m_downPortDown[pod])
+        {
+            return nullptr;
+        }
+        m_forwardTrace(p, header, false, pod);
+        return m_down[pod];
+    }
     case fabriclb::FabricRole::EDGE:
         if (m_topology->EdgeOf(host) == m_index)
         {
@@ -92,6 +100,10 @@ FabricRouting::Lookup(Ptr<const Packet> p, const Ipv4Header& header, uint32_t ho
         if (m_topology->PodOf(host) == m_topology->PodOfSwitch(m_index))
         {
             const uint32_t edge = m_topology->EdgeOf(host) % half;
+            if (m_downPortDown[edge])
+            {
+                return nullptr;
+            }
             m_forwardTrace(p, header, false, edge);
             return m_down[edge];
         }
@@ -100,7 +112,12 @@ FabricRouting::Lookup(Ptr<const Packet> p, const Ipv4Header& header, uint32_t ho
 
     const UplinkRequest request{p, header, host};
     const uint32_t port = m_discipline->SelectUplink(request);
-    NS_ASSERT(port < m_up.size());
+    if (port == SwitchDiscipline::NO_UPLINK)
+    {
+        NS_LOG_LOGIC("no uplink reaches host " << host << ": drop");
+        return nullptr;
+    }
+    NS_ASSERT(port < m_up.size() && !m_upPortDown[port]);
     m_forwardTrace(p, header, true, port);
     return m_up[port];
 }
@@ -136,7 +153,12 @@ FabricRouting::RouteInput(Ptr<const Packet> p,
     const bool toHost = host < m_topology->HostCount();
     if (toHost && m_role != fabriclb::FabricRole::HOST)
     {
-        ucb(Lookup(p, header, host), p, header);
+        Ptr<Ipv4Route> route = Lookup(p, header, host);
+        if (!route)
+        {
+            return false; // Ipv4L3Protocol drops it (DROP_NO_ROUTE)
+        }
+        ucb(route, p, header);
         return true;
     }
     const int32_t iif = m_ipv4->GetInterfaceForDevice(idev);
@@ -155,8 +177,83 @@ FabricRouting::NotifyInterfaceUp(uint32_t /* interface */)
 }
 
 void
-FabricRouting::NotifyInterfaceDown(uint32_t /* interface */)
+FabricRouting::NotifyInterfaceDown(uint32_t interface)
 {
+    if (m_role == fabriclb::FabricRole::HOST || !m_ipv4)
+    {
+        return;
+    }
+    const Ptr<NetDevice> device = m_ipv4->GetNetDevice(interface);
+    bool changed = false;
+    for (auto [routes, down] :
+         {std::pair{&m_up, &m_upPortDown}, std::pair{&m_down, &m_downPortDown}})
+    {
+        for (uint32_t port = 0; port < routes->size(); ++port)
+        {
+            if ((*routes)[port]->GetOutputDevice() == device && !(*down)[port])
+            {
+                (*down)[port] = true;
+                changed = true;
+            }
+        }
+    }
+    if (changed)
+    {
+        NS_LOG_LOGIC("interface " << interface << " down");
+        RefreshView();
+    }
+}
+
+void
+FabricRouting::SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> known)
+{
+    m_known = std::move(known);
+    RefreshView();
+}
+
+std::optional<uint32_t>
+FabricRouting::LinkOfPort(bool up, uint32_t port) const
+{
+    const fabriclb::FabricLinks links(*m_topology);
+    const uint32_t half = m_topology->Half();
+    switch (m_role)
+    {
+    case fabriclb::FabricRole::EDGE:
+        return up ? std::optional<uint32_t>(links.EdgeAggregation(m_index, port)) : std::nullopt;
+    case fabriclb::FabricRole::AGGREGATION:
+        return up ? links.AggregationCore(m_index, port)
+                  : links.EdgeAggregation(m_topology->PodOfSwitch(m_index) * half + port,
+                                          m_index % half);
+    case fabriclb::FabricRole::CORE:
+        return links.AggregationCore(port * half + m_index / half, m_index % half);
+    default:
+        return std::nullopt;
+    }
+}
+
+void
+FabricRouting::RefreshView()
+{
+    if (!m_discipline)
+    {
+        return; // a core switch has no choice to make
+    }
+    const fabriclb::FabricLinks links(*m_topology);
+    fabriclb::LinkStates down = m_known ? *m_known : fabriclb::LinkStates(links.Count(), false);
+    for (bool up : {true, false})
+    {
+        const std::vector<bool>& portDown = up ? m_upPortDown : m_downPortDown;
+        for (uint32_t port = 0; port < portDown.size(); ++port)
+        {
+            const std::optional<uint32_t> link = LinkOfPort(up, port);
+            if (link && portDown[port])
+            {
+                down[*link] = true;
+            }
+        }
+    }
+    m_discipline->SetUplinkView(std::make_shared<const fabriclb::UplinkView>(
+        fabriclb::BuildUplinkView(links, *m_topology, m_role, m_index, down)));
 }
 
 void
@@ -196,6 +293,7 @@ FabricRouting::DoDispose()
     m_down.clear();
     m_up.clear();
     m_discipline = nullptr;
+    m_known = nullptr;
     Ipv4RoutingProtocol::DoDispose();
 }
 

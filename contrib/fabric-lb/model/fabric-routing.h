@@ -6,6 +6,7 @@
 #define FABRIC_LB_FABRIC_ROUTING_H
 
 #include "fabric-lb-compat.h"
+#include "fabric-links.h"
 #include "fat-tree-topology.h"
 #include "switch-discipline.h"
 
@@ -29,6 +30,13 @@ namespace ns3
  * below it (one fixed down port) or not (any up port). For up hops it asks its
  * SwitchDiscipline. A host has one up port and delivers what is addressed to it.
  * Routes are precomputed, so forwarding a packet allocates nothing.
+ *
+ * Failures: when one of its interfaces goes down (NotifyInterfaceDown) a switch
+ * stops using that port at once; what it learns of other links comes later,
+ * through SetKnownFailures (the fabric's convergence). From both it keeps an
+ * UplinkView (usable uplinks and W-ECMP weights per destination) for its
+ * discipline. A packet whose only way on is down, or that no uplink can carry
+ * to its destination, is dropped (Ipv4L3Protocol's Drop trace, DROP_NO_ROUTE).
  */
 class FabricRouting : public Ipv4RoutingProtocol
 {
@@ -67,6 +75,13 @@ class FabricRouting : public Ipv4RoutingProtocol
                          std::vector<Ptr<Ipv4Route>> up,
                          std::vector<Ptr<FabricQueueDisc>> upQueues,
                          Ptr<SwitchDiscipline> discipline);
+
+    /**
+     * \brief The links the fabric has converged on as down (switches whose view
+     * changes pass it to their disciplines).
+     * \param known by link id, true if down
+     */
+    void SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> known);
 
     /// \return the node's role
     fabriclb::FabricRole GetRole() const
@@ -115,8 +130,14 @@ class FabricRouting : public Ipv4RoutingProtocol
     void DoDispose() override;
 
   private:
-    /// \return the route for a packet to \p host, choosing an up port when needed
+    /// \return the route for a packet to \p host, choosing an up port when needed; null: drop
     Ptr<Ipv4Route> Lookup(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host);
+
+    /// \return the link id behind up port (\p up) or down port \p port; none for host links
+    std::optional<uint32_t> LinkOfPort(bool up, uint32_t port) const;
+
+    /// Recomputes the uplink view from the known failures and this switch's own ports.
+    void RefreshView();
 
     Ptr<Ipv4> m_ipv4;                                            //!< this node's IPv4
     std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< fabric coordinates
@@ -125,6 +146,9 @@ class FabricRouting : public Ipv4RoutingProtocol
     std::vector<Ptr<Ipv4Route>> m_down;                          //!< down-port routes
     std::vector<Ptr<Ipv4Route>> m_up;                            //!< up-port routes
     Ptr<SwitchDiscipline> m_discipline;                          //!< up-port choice
+    std::vector<bool> m_upPortDown;                              //!< up ports whose link is down
+    std::vector<bool> m_downPortDown;                            //!< down ports whose link is down
+    std::shared_ptr<const fabriclb::LinkStates> m_known; //!< failures the fabric converged on
     TracedCallback<Ptr<const Packet>, const Ipv4Header&, bool, uint32_t> m_forwardTrace; //!< trace
 };
 

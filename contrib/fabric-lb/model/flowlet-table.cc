@@ -65,5 +65,30 @@ FlowletTable::Select(uint32_t hash, uint64_t nowPs, uint32_t n, const UniformInd
     return entry.port;
 }
 
+uint32_t
+FlowletTable::SelectAmong(uint32_t hash,
+                          uint64_t nowPs,
+                          const std::vector<uint32_t>& candidates,
+                          const UniformIndex& draw)
+{
+    if (candidates.empty())
+    {
+        throw std::invalid_argument("no candidate port");
+    }
+    Entry& entry = m_entries[hash & (m_entries.size() - 1)];
+    const bool expired = nowPs > entry.lastPs && nowPs - entry.lastPs > m_idleGapPs;
+    const bool allowed =
+        entry.valid &&
+        std::find(candidates.begin(), candidates.end(), entry.port) != candidates.end();
+    if (!allowed || (expired && Chance(m_repathProbability, draw)))
+    {
+        entry.port = candidates[ChooseUniform(candidates.size(), draw)];
+        entry.valid = true;
+        ++m_newFlowlets;
+    }
+    entry.lastPs = std::max(entry.lastPs, nowPs);
+    return entry.port;
+}
+
 } // namespace fabriclb
 } // namespace ns3

@@ -58,6 +58,22 @@ class FlowletTable
      */
     uint32_t Select(uint32_t hash, uint64_t nowPs, uint32_t n, const UniformIndex& draw);
 
+    /**
+     * As Select, over some ports only (those still usable under failures): a flow
+     * whose port is no longer a candidate starts a new flowlet at once.
+     *
+     * \param hash the packet's flow hash
+     * \param nowPs the current time in picoseconds
+     * \param candidates the ports allowed (non-empty)
+     * \param draw source of uniform integers
+     * \return a candidate port
+     * \throws std::invalid_argument if \p candidates is empty
+     */
+    uint32_t SelectAmong(uint32_t hash,
+                         uint64_t nowPs,
+                         const std::vector<uint32_t>& candidates,
+                         const UniformIndex& draw);
+
     /// \return the number of slots
     uint32_t Slots() const
     {

@@ -216,7 +216,28 @@ HostDrRotation::NextLabel(uint32_t destination, uint32_t sizeBin, const UniformI
         it = m_pointers.emplace(key, RotationPointer(choices, 0, draw, true, false)).first;
     }
     // Slot = edge uplink + k/2 x aggregation uplink: DrLabel of that pair.
-    return static_cast<uint16_t>(m_labelBase + it->second.Next());
+    if (!m_down)
+    {
+        return static_cast<uint16_t>(m_labelBase + it->second.Next());
+    }
+    const uint32_t half = m_topology.Half();
+    const FabricLinks links(m_topology);
+    const uint32_t slot = it->second.NextUsable([&](uint32_t candidate) {
+        return PathUsable(links,
+                          m_topology,
+                          *m_down,
+                          m_source,
+                          destination,
+                          candidate % half,
+                          candidate / half);
+    });
+    return static_cast<uint16_t>(m_labelBase + (slot < choices ? slot : it->second.Next()));
+}
+
+void
+HostDrRotation::SetKnownFailures(std::shared_ptr<const LinkStates> down)
+{
+    m_down = std::move(down);
 }
 
 } // namespace fabriclb

@@ -5,12 +5,14 @@
 #ifndef FABRIC_LB_HOST_LABELS_H
 #define FABRIC_LB_HOST_LABELS_H
 
+#include "fabric-links.h"
 #include "fat-tree-topology.h"
 #include "rotation.h"
 #include "uniform-index.h"
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <unordered_map>
 
 namespace ns3
@@ -263,6 +265,13 @@ class HostDrRotation
     /// \return the number of rotation slots towards \p destination (1, half or half*half)
     uint32_t Choices(uint32_t destination) const;
 
+    /**
+     * \brief From now on, skip paths through links known to be down (a path
+     * stays in the rotation when no path to its destination is usable).
+     * \param down by link id, true if down
+     */
+    void SetKnownFailures(std::shared_ptr<const LinkStates> down);
+
     /// \return the number of pointers created so far
     uint32_t Pointers() const
     {
@@ -274,6 +283,7 @@ class HostDrRotation
     uint32_t m_source;          //!< the sending host
     uint16_t m_labelBase;       //!< DrLabelBase of the fabric: the label of path (0, 0)
     std::unordered_map<uint64_t, RotationPointer> m_pointers; //!< per (destination, bin)
+    std::shared_ptr<const LinkStates> m_down;                 //!< links known down, if any
 };
 
 } // namespace fabriclb

@@ -64,6 +64,11 @@ HostPathPolicy::SetPacingGap(Time /* gap */)
 {
 }
 
+void
+HostPathPolicy::SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> /* down */)
+{
+}
+
 int64_t
 HostPathPolicy::AssignStreams(int64_t stream)
 {
@@ -343,6 +348,12 @@ uint16_t
 HostDrPathPolicy::SelectAckLabel(Ipv4Address dataSender, uint16_t /* dataLabel */)
 {
     return m_rotation->NextLabel(m_topology->HostFromAddress(dataSender.Get()), 1, m_draw);
+}
+
+void
+HostDrPathPolicy::SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> down)
+{
+    m_rotation->SetKnownFailures(std::move(down));
 }
 
 } // namespace ns3

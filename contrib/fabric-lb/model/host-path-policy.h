@@ -90,6 +90,13 @@ class HostPathPolicy : public Object
     virtual void SetPacingGap(Time gap);
 
     /**
+     * \brief The links the fabric has converged on as down; policies that name
+     * paths (host DR) stop using paths through them. Default: ignored.
+     * \param down by link id, true if down
+     */
+    virtual void SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> down);
+
+    /**
      * \param stream first stream index to use
      * \return the number of streams used
      */
@@ -244,6 +251,7 @@ class HostDrPathPolicy : public HostPathPolicy
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
     uint16_t SelectLabel(uint32_t queuePair) override;
     uint16_t SelectAckLabel(Ipv4Address dataSender, uint16_t dataLabel) override;
+    void SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> down) override;
 
   private:
     std::optional<fabriclb::HostDrRotation> m_rotation; //!< pointers per (destination, bin)

@@ -64,6 +64,16 @@ ComputeLoneMessageBound(const WireModel& wire, uint32_t packets, uint32_t hops)
 }
 
 uint64_t
+ComputePacedMessageBound(const WireModel& wire, uint32_t packets, uint32_t hops, uint64_t gapPs)
+{
+    if (packets == 0)
+    {
+        throw std::invalid_argument("a message has at least one packet");
+    }
+    return (packets - 1) * gapPs + ComputeLoneMessageBound(wire, 1, hops);
+}
+
+uint64_t
 ComputeMatrixBound(const WireModel& wire, uint32_t hosts, const std::vector<FlowLoad>& flows)
 {
     if (flows.empty())

@@ -72,6 +72,23 @@ uint64_t ComputeLoneMessageBound(const WireModel& wire, uint32_t packets, uint32
  * \ingroup fabric-lb
  * \brief One message of a collective, as the bound sees it.
  */
+/**
+ * \ingroup fabric-lb
+ * \brief The bound of a message whose sender may release a packet only every
+ * \p gapPs (a fixed rate below the line's, rho_max under failures): its last packet
+ * leaves (m-1) gaps after its first, then takes a lone packet's time to be ACKed.
+ *
+ * \param wire packet sizes, rate and delay (the physical model for the study's bound)
+ * \param packets m, the message's data packets (at least 1)
+ * \param hops links between the two hosts
+ * \param gapPs the sender's gap between packets
+ * \return the completion-time bound in picoseconds
+ */
+uint64_t ComputePacedMessageBound(const WireModel& wire,
+                                  uint32_t packets,
+                                  uint32_t hops,
+                                  uint64_t gapPs);
+
 struct FlowLoad
 {
     uint32_t source;      //!< sending host

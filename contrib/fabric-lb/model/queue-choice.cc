@@ -54,6 +54,37 @@ ChooseShortest(const std::vector<uint32_t>& backlogs, const UniformIndex& draw)
 }
 
 uint32_t
+ChooseShortestAmong(const std::vector<uint32_t>& backlogs,
+                    const std::vector<uint32_t>& candidates,
+                    const UniformIndex& draw)
+{
+    if (candidates.empty())
+    {
+        throw std::invalid_argument("no candidate port");
+    }
+    uint32_t smallest = backlogs.at(candidates.front());
+    uint32_t ties = 0;
+    for (uint32_t port : candidates)
+    {
+        if (backlogs.at(port) < smallest)
+        {
+            smallest = backlogs[port];
+            ties = 0;
+        }
+        ties += backlogs[port] == smallest;
+    }
+    uint32_t pick = ties == 1 ? 0 : draw(ties);
+    for (uint32_t port : candidates)
+    {
+        if (backlogs[port] == smallest && pick-- == 0)
+        {
+            return port;
+        }
+    }
+    return candidates.front(); // not reached: pick < ties
+}
+
+uint32_t
 ChooseUniform(uint32_t n, const UniformIndex& draw)
 {
     if (n == 0)

@@ -40,6 +40,19 @@ uint32_t QuantisedBand(uint64_t backlogBytes,
 uint32_t ChooseShortest(const std::vector<uint32_t>& backlogs, const UniformIndex& draw);
 
 /**
+ * JSQ over some of the ports only (those still usable under failures).
+ *
+ * \param backlogs backlog of every port (any unit)
+ * \param candidates the ports allowed (non-empty, each below backlogs.size())
+ * \param draw source of uniform integers, for the tie-break
+ * \return a uniformly random candidate among those of minimal backlog
+ * \throws std::invalid_argument if \p candidates is empty
+ */
+uint32_t ChooseShortestAmong(const std::vector<uint32_t>& backlogs,
+                             const std::vector<uint32_t>& candidates,
+                             const UniformIndex& draw);
+
+/**
  * RSQ: a uniformly random next hop.
  *
  * \param n number of candidates (at least 1)

@@ -147,6 +147,20 @@ RoceNic::SetFlowsPerHost(double flowsPerHost)
         PicoSeconds(m_pacingGapPs > 0 ? m_pacingGapPs : static_cast<uint64_t>(lineSharePs)));
 }
 
+void
+RoceNic::LimitFlowRate(double share)
+{
+    NS_ABORT_MSG_UNLESS(share > 0 && share <= 1, "a flow's share of the link lies in (0, 1]");
+    const uint64_t gapPs = m_wire.PacingGapPsAtShare(share);
+    if (gapPs > m_pacingGapPs)
+    {
+        NS_ABORT_MSG_IF(gapPs > std::numeric_limits<uint32_t>::max(),
+                        "a pacing gap of " << gapPs << " ps is beyond 2^32 ps");
+        m_pacingGapPs = gapPs;
+        m_policy->SetPacingGap(PicoSeconds(gapPs));
+    }
+}
+
 int64_t
 RoceNic::AssignStreams(int64_t stream)
 {

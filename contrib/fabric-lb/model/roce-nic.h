@@ -110,6 +110,13 @@ class RoceNic : public Object
     void SetFlowsPerHost(double flowsPerHost);
 
     /**
+     * \brief Caps every queue pair's rate at \p share of the link rate (rho_max under
+     * failures): the NIC paces each at least that far apart. After SetFlowsPerHost.
+     * \param share a fraction of the link rate, in (0, 1]
+     */
+    void LimitFlowRate(double share);
+
+    /**
      * \param stream first stream index
      * \return the number of streams used (the pacing jitter's)
      */

@@ -101,12 +101,21 @@ RotationPointer::Next()
 uint32_t
 RotationPointer::NextUsable(const std::function<bool(uint32_t)>& usable)
 {
-    for (uint32_t tries = 0; tries < Size(); ++tries)
+    // A reshuffle during the search brings a fresh order: try the whole of it once.
+    bool reshuffled = false;
+    for (uint32_t left = Size(); left > 0; --left)
     {
+        const uint64_t wraps = m_wraps;
         const uint32_t port = Next();
         if (usable(port))
         {
             return port;
+        }
+        if (!reshuffled && m_wraps != wraps && m_reshuffleEvery > 0 &&
+            m_wraps % m_reshuffleEvery == 0)
+        {
+            reshuffled = true;
+            left = Size() + 1;
         }
     }
     return Size();

@@ -60,11 +60,12 @@ class RotationPointer
     uint32_t Next();
 
     /**
-     * Ofan under failures: next hops that are down are skipped.
+     * Under failures: next hops that are down are skipped (switch round robin, host DR).
      *
      * \param usable predicate telling whether a port may be used now
      * \return the next usable port in rotation order, or Size() if no port is
-     * usable (the pointer then has advanced by one full rotation)
+     * usable (the pointer then has advanced by one full rotation, or, if it
+     * reshuffled on the way, through the whole of the fresh order too)
      */
     uint32_t NextUsable(const std::function<bool(uint32_t)>& usable);
 

@@ -105,6 +105,24 @@ SwitchDiscipline::ReadBacklogs()
     return m_backlogs;
 }
 
+void
+SwitchDiscipline::SetUplinkView(std::shared_ptr<const fabriclb::UplinkView> view)
+{
+    m_view = std::move(view);
+}
+
+const std::vector<uint32_t>*
+SwitchDiscipline::UsableUplinks(const UplinkRequest& request) const
+{
+    if (!m_view || !m_view->failuresKnown)
+    {
+        return nullptr;
+    }
+    return &m_view->usable[fabriclb::OfanKey(*m_context.topology,
+                                             m_context.tier,
+                                             request.destinationHost)];
+}
+
 uint32_t
 SwitchDiscipline::SizeBin(const UplinkRequest& request) const
 {
@@ -116,6 +134,7 @@ void
 SwitchDiscipline::DoDispose()
 {
     m_context.uplinkQueues.clear();
+    m_view = nullptr;
     m_draw = nullptr;
     Object::DoDispose();
 }
@@ -142,7 +161,14 @@ EcmpDiscipline::DoInitialize()
 uint32_t
 EcmpDiscipline::SelectUplink(const UplinkRequest& request)
 {
-    return fabriclb::SaltedFlowHash(m_salt, request.Tuple()) % Uplinks();
+    const uint32_t hash = fabriclb::SaltedFlowHash(m_salt, request.Tuple());
+    const std::vector<uint32_t>* usable = UsableUplinks(request);
+    if (!usable)
+    {
+        return hash % Uplinks();
+    }
+    // Spread over what is left.
+    return usable->empty() ? NO_UPLINK : (*usable)[hash % usable->size()];
 }
 
 // ---------------------------------------------------------------------------
@@ -188,9 +214,21 @@ RoundRobinDiscipline::DoInitialize()
 }
 
 uint32_t
-RoundRobinDiscipline::SelectUplink(const UplinkRequest& /* request */)
+RoundRobinDiscipline::SelectUplink(const UplinkRequest& request)
 {
-    return m_pointer->Next();
+    const std::vector<uint32_t>* usable = UsableUplinks(request);
+    if (!usable)
+    {
+        return m_pointer->Next();
+    }
+    if (usable->empty())
+    {
+        return NO_UPLINK;
+    }
+    // Uplinks that do not reach the destination are skipped.
+    return m_pointer->NextUsable([usable](uint32_t port) {
+        return std::binary_search(usable->begin(), usable->end(), port);
+    });
 }
 
 TypeId
@@ -221,9 +259,14 @@ RandomUplinkDiscipline::GetTypeId()
 }
 
 uint32_t
-RandomUplinkDiscipline::SelectUplink(const UplinkRequest& /* request */)
+RandomUplinkDiscipline::SelectUplink(const UplinkRequest& request)
 {
-    return fabriclb::ChooseUniform(Uplinks(), m_draw);
+    const std::vector<uint32_t>* usable = UsableUplinks(request);
+    if (!usable)
+    {
+        return fabriclb::ChooseUniform(Uplinks(), m_draw);
+    }
+    return usable->empty() ? NO_UPLINK : (*usable)[fabriclb::ChooseUniform(usable->size(), m_draw)];
 }
 
 TypeId
@@ -237,9 +280,15 @@ ShortestQueueDiscipline::GetTypeId()
 }
 
 uint32_t
-ShortestQueueDiscipline::SelectUplink(const UplinkRequest& /* request */)
+ShortestQueueDiscipline::SelectUplink(const UplinkRequest& request)
 {
-    return fabriclb::ChooseShortest(ReadBacklogs(), m_draw);
+    const std::vector<uint32_t>* usable = UsableUplinks(request);
+    if (!usable)
+    {
+        return fabriclb::ChooseShortest(ReadBacklogs(), m_draw);
+    }
+    return usable->empty() ? NO_UPLINK
+                           : fabriclb::ChooseShortestAmong(ReadBacklogs(), *usable, m_draw);
 }
 
 TypeId
@@ -295,12 +344,18 @@ QuantisedAdaptiveDiscipline::DoInitialize()
 }
 
 uint32_t
-QuantisedAdaptiveDiscipline::SelectUplink(const UplinkRequest& /* request */)
+QuantisedAdaptiveDiscipline::SelectUplink(const UplinkRequest& request)
 {
-    return m_bands->ChooseLowestBand(
-        static_cast<uint64_t>(Simulator::Now().GetPicoSeconds()),
-        [this](uint32_t port) { return Backlog(port); },
-        m_draw);
+    const uint64_t nowPs = Simulator::Now().GetPicoSeconds();
+    auto backlog = [this](uint32_t port) { return Backlog(port); };
+    const std::vector<uint32_t>* usable = UsableUplinks(request);
+    if (!usable)
+    {
+        return m_bands->ChooseLowestBand(nowPs, backlog, m_draw);
+    }
+    return usable->empty()
+               ? NO_UPLINK
+               : fabriclb::ChooseShortestAmong(m_bands->Read(nowPs, backlog), *usable, m_draw);
 }
 
 // ---------------------------------------------------------------------------
@@ -345,10 +400,14 @@ FlowletDiscipline::DoInitialize()
 uint32_t
 FlowletDiscipline::SelectUplink(const UplinkRequest& request)
 {
-    return m_table->Select(fabriclb::SaltedFlowHash(m_salt, request.Tuple()),
-                           static_cast<uint64_t>(Simulator::Now().GetPicoSeconds()),
-                           Uplinks(),
-                           m_draw);
+    const uint32_t hash = fabriclb::SaltedFlowHash(m_salt, request.Tuple());
+    const uint64_t nowPs = Simulator::Now().GetPicoSeconds();
+    const std::vector<uint32_t>* usable = UsableUplinks(request);
+    if (!usable)
+    {
+        return m_table->Select(hash, nowPs, Uplinks(), m_draw);
+    }
+    return usable->empty() ? NO_UPLINK : m_table->SelectAmong(hash, nowPs, *usable, m_draw);
 }
 
 // ---------------------------------------------------------------------------
@@ -398,12 +457,22 @@ OfanDiscipline::SelectUplink(const UplinkRequest& request)
     std::optional<fabriclb::WeightedRotation>& pointer = m_pointers[2 * key + SizeBin(request)];
     if (!pointer)
     {
-        // Equal weights until failures exist: a random order and a random start.
-        pointer.emplace(fabriclb::WeightedRotation::FromWeights(std::vector<uint64_t>(Uplinks(), 1),
-                                                                m_draw,
-                                                                m_shiftWraps));
+        // Equal weights until failures are known, then the W-ECMP weights: an IWRR
+        // schedule in a random port order, from a random start.
+        const fabriclb::UplinkView* view = GetUplinkView();
+        pointer.emplace(fabriclb::WeightedRotation::FromWeights(
+            view && view->failuresKnown ? view->weights[key] : std::vector<uint64_t>(Uplinks(), 1),
+            m_draw,
+            m_shiftWraps));
     }
-    return pointer->Next();
+    return pointer->Empty() ? NO_UPLINK : pointer->Next();
+}
+
+void
+OfanDiscipline::SetUplinkView(std::shared_ptr<const fabriclb::UplinkView> view)
+{
+    SwitchDiscipline::SetUplinkView(std::move(view));
+    std::fill(m_pointers.begin(), m_pointers.end(), std::nullopt);
 }
 
 // ---------------------------------------------------------------------------
@@ -422,9 +491,24 @@ uint32_t
 LabelPathDiscipline::SelectUplink(const UplinkRequest& request)
 {
     const uint32_t half = m_context.topology->Half();
-    return m_context.tier == fabriclb::FabricRole::EDGE
-               ? fabriclb::DrEdgeUplink(request.Tuple().sourcePort, half)
-               : fabriclb::DrAggUplink(request.Tuple().sourcePort, half);
+    const uint32_t port = m_context.tier == fabriclb::FabricRole::EDGE
+                              ? fabriclb::DrEdgeUplink(request.Tuple().sourcePort, half)
+                              : fabriclb::DrAggUplink(request.Tuple().sourcePort, half);
+    const std::vector<uint32_t>* usable = UsableUplinks(request);
+    if (!usable || std::binary_search(usable->begin(), usable->end(), port))
+    {
+        return port;
+    }
+    // The labelled uplink is known not to reach: the next one that does.
+    for (uint32_t step = 1; step < half; ++step)
+    {
+        const uint32_t next = (port + step) % half;
+        if (std::binary_search(usable->begin(), usable->end(), next))
+        {
+            return next;
+        }
+    }
+    return NO_UPLINK;
 }
 
 } // namespace ns3

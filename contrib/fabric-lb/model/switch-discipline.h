@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_SWITCH_DISCIPLINE_H
 #define FABRIC_LB_SWITCH_DISCIPLINE_H
 
+#include "fabric-links.h"
 #include "fabric-queue-disc.h"
 #include "fat-tree-topology.h"
 #include "flow-hash.h"
@@ -80,9 +81,20 @@ class SwitchDiscipline : public Object
 
     /**
      * \param request what the switch knows about the packet
-     * \return the uplink to use, 0 .. uplinks-1
+     * \return the uplink to use, 0 .. uplinks-1, or NO_UPLINK if none reaches the
+     * destination (the switch drops the packet)
      */
     virtual uint32_t SelectUplink(const UplinkRequest& request) = 0;
+
+    /**
+     * \brief Tells the discipline which uplinks reach which destinations, and their
+     * W-ECMP weights (FabricRouting calls it whenever its switch learns of failures).
+     * \param view the switch's view of its uplinks
+     */
+    virtual void SetUplinkView(std::shared_ptr<const fabriclb::UplinkView> view);
+
+    /// What SelectUplink returns when no uplink reaches the destination.
+    static constexpr uint32_t NO_UPLINK = UINT32_MAX;
 
     /**
      * \param stream first stream index to use
@@ -108,13 +120,27 @@ class SwitchDiscipline : public Object
     /// \return the size bin of a packet: 0 for data, 1 for ACKs (at most AckBinBytes)
     uint32_t SizeBin(const UplinkRequest& request) const;
 
+    /**
+     * \param request the packet
+     * \return null while the switch knows of no failure (every uplink usable);
+     * otherwise the uplinks that reach the packet's destination (maybe none)
+     */
+    const std::vector<uint32_t>* UsableUplinks(const UplinkRequest& request) const;
+
+    /// \return the uplink view (null until the routing sets one)
+    const fabriclb::UplinkView* GetUplinkView() const
+    {
+        return m_view.get();
+    }
+
     SwitchContext m_context;          //!< the switch
     Ptr<UniformRandomVariable> m_rng; //!< this switch's random stream
     fabriclb::UniformIndex m_draw;    //!< uniform integers from m_rng
 
   private:
-    uint32_t m_ackBinBytes;           //!< largest IP payload counted as an ACK
-    std::vector<uint32_t> m_backlogs; //!< scratch for ReadBacklogs
+    std::shared_ptr<const fabriclb::UplinkView> m_view; //!< usable uplinks and weights
+    uint32_t m_ackBinBytes;                             //!< largest IP payload counted as an ACK
+    std::vector<uint32_t> m_backlogs;                   //!< scratch for ReadBacklogs
 };
 
 /**
@@ -298,6 +324,8 @@ class OfanDiscipline : public SwitchDiscipline
     OfanDiscipline();
     void Setup(const SwitchContext& context) override;
     uint32_t SelectUplink(const UplinkRequest& request) override;
+    /// Rebuilds every pointer's IWRR schedule from the new weights, lazily.
+    void SetUplinkView(std::shared_ptr<const fabriclb::UplinkView> view) override;
 
     /// \return the pointers this switch has created: one per (key, bin) it has forwarded up
     uint32_t GetPointersInUse() const;

@@ -85,5 +85,15 @@ WireModel::PacingGapPs(double flowsPerHost) const
                                  static_cast<double>(linkRateBps));
 }
 
+uint64_t
+WireModel::PacingGapPsAtShare(double share) const
+{
+    // Unpaced hosts: a data packet and the ACK a host owes, each with its gap.
+    const uint32_t slotBytes =
+        paceSlotBytes > 0 ? paceSlotBytes : dataWireBytes + ackWireBytes + 2 * gapBytes;
+    return static_cast<uint64_t>(slotBytes * 8.0 * static_cast<double>(PS_PER_SECOND) /
+                                 (static_cast<double>(linkRateBps) * share));
+}
+
 } // namespace fabriclb
 } // namespace ns3

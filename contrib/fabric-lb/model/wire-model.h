@@ -118,6 +118,14 @@ struct WireModel
     uint64_t PacingGapPs(double flowsPerHost) const;
 
     /**
+     * \param share a flow's rate as a fraction of the link rate, in (0, 1]
+     * \return the gap between a flow's packets at that rate: its pacing slot
+     * (paceSlotBytes, or a data packet and an ACK with their gaps when hosts do not
+     * pace) at the share
+     */
+    uint64_t PacingGapPsAtShare(double share) const;
+
+    /**
      * \param requested a port buffer in bytes
      * \return the buffer a port gets: \p requested rounded down to whole slots
      */

@@ -1,0 +1,226 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "link-failure-manager.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("LinkFailureManager");
+
+NS_OBJECT_ENSURE_REGISTERED(LinkFailureManager);
+
+TypeId
+LinkFailureManager::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::LinkFailureManager")
+            .SetParent<Object>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<LinkFailureManager>()
+            .AddAttribute("Mode",
+                          "drop: a failed link black-holes what is sent into it; degrade: it "
+                          "keeps working at DegradedRate of its rate",
+                          StringValue("drop"),
+                          MakeStringAccessor(&LinkFailureManager::m_mode),
+                          MakeStringChecker())
+            .AddAttribute("DegradedRate",
+                          "A degraded link's share of its rate, in (0, 1]",
+                          DoubleValue(0.1),
+                          MakeDoubleAccessor(&LinkFailureManager::m_degradedRate),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("ConvergenceDelay",
+                          "G: how long after a failure the switches not attached to the link, "
+                          "and the hosts that name paths, learn of it",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&LinkFailureManager::m_convergenceDelay),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("Converges",
+                          "false: the fabric never converges during the run (G = infinity)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&LinkFailureManager::m_converges),
+                          MakeBooleanChecker())
+            .AddTraceSource("LinkFailed",
+                            "A link failed (its id)",
+                            MakeTraceSourceAccessor(&LinkFailureManager::m_failedTrace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("Converged",
+                            "The fabric converged on a failed link (its id)",
+                            MakeTraceSourceAccessor(&LinkFailureManager::m_convergedTrace),
+                            "ns3::TracedValueCallback::Uint32");
+    return tid;
+}
+
+LinkFailureManager::LinkFailureManager()
+    : m_mode("drop"),
+      m_degradedRate(0.1),
+      m_convergenceDelay(Seconds(0)),
+      m_converges(true),
+      m_rng(CreateObject<UniformRandomVariable>())
+{
+}
+
+void
+LinkFailureManager::Install(Ptr<FatTreeHelper> fabric)
+{
+    NS_ABORT_MSG_UNLESS(m_mode == "drop" || m_mode == "degrade",
+                        "LinkFailureManager::Mode must be drop or degrade, not '" << m_mode << "'");
+    m_fabric = fabric;
+    const uint32_t links = fabric->GetLinks().Count();
+    m_down.assign(links, false);
+    m_degraded.assign(links, false);
+    m_known.assign(links, false);
+    for (const NodeContainer* switches : {&fabric->GetEdgeSwitches(),
+                                          &fabric->GetAggregationSwitches(),
+                                          &fabric->GetCoreSwitches()})
+    {
+        for (uint32_t i = 0; i < switches->GetN(); ++i)
+        {
+            switches->Get(i)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+                "Drop",
+                MakeCallback(&LinkFailureManager::CountDrop, this));
+        }
+    }
+}
+
+void
+LinkFailureManager::FailLink(uint32_t link, Time at)
+{
+    NS_ABORT_MSG_UNLESS(m_fabric, "LinkFailureManager::FailLink needs Install first");
+    NS_ABORT_MSG_UNLESS(link < m_down.size(), "no link " << link);
+    m_failed.push_back(link);
+    if (at.IsZero() && Simulator::Now().IsZero())
+    {
+        Fail(link); // before the first packet
+        return;
+    }
+    Simulator::Schedule(at - Simulator::Now(), &LinkFailureManager::Fail, this, link);
+}
+
+uint32_t
+LinkFailureManager::FailRandomLinks(double probability)
+{
+    NS_ABORT_MSG_UNLESS(probability >= 0 && probability <= 1,
+                        "a failure probability lies in [0, 1], not " << probability);
+    uint32_t chosen = 0;
+    for (uint32_t link = 0; link < m_down.size(); ++link)
+    {
+        if (m_rng->GetValue() < probability)
+        {
+            FailLink(link, Seconds(0));
+            ++chosen;
+        }
+    }
+    return chosen;
+}
+
+int64_t
+LinkFailureManager::AssignStreams(int64_t stream)
+{
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+std::vector<double>
+LinkFailureManager::GetLinkCapacities() const
+{
+    std::vector<double> capacity(m_degraded.size(), 1);
+    for (uint32_t link : m_failed)
+    {
+        if (m_mode == "degrade")
+        {
+            capacity[link] = m_degradedRate;
+        }
+    }
+    return capacity;
+}
+
+void
+LinkFailureManager::Fail(uint32_t link)
+{
+    const std::string name = m_fabric->GetLinks().Name(link);
+    const auto& [lower, upper] = m_fabric->GetLinkDevices(link);
+    if (m_mode == "degrade")
+    {
+        NS_LOG_INFO("degrading " << name << " at " << Simulator::Now());
+        m_degraded[link] = true;
+        const DataRate rate(
+            static_cast<uint64_t>(m_fabric->GetLinkRate().GetBitRate() * m_degradedRate));
+        const Time gap = rate.CalculateBytesTxTime(m_fabric->GetWireModel().gapBytes);
+        for (const Ptr<NetDevice>& device : {lower, upper})
+        {
+            Ptr<PointToPointNetDevice> p2p = DynamicCast<PointToPointNetDevice>(device);
+            p2p->SetDataRate(rate);
+            p2p->SetInterframeGap(gap);
+        }
+        m_failedTrace(link);
+        return;
+    }
+    NS_LOG_INFO("failing " << name << " at " << Simulator::Now());
+    m_down[link] = true;
+    for (const Ptr<NetDevice>& device : {lower, upper})
+    {
+        Ptr<Ipv4> ipv4 = device->GetNode()->GetObject<Ipv4>();
+        ipv4->SetDown(ipv4->GetInterfaceForDevice(device));
+    }
+    m_failedTrace(link);
+    if (!m_converges)
+    {
+        return;
+    }
+    if (m_convergenceDelay.IsZero() && Simulator::Now().IsZero())
+    {
+        Converge(link);
+        return;
+    }
+    Simulator::Schedule(m_convergenceDelay, &LinkFailureManager::Converge, this, link);
+}
+
+void
+LinkFailureManager::Converge(uint32_t link)
+{
+    NS_LOG_INFO("fabric converged on " << m_fabric->GetLinks().Name(link) << " at "
+                                       << Simulator::Now());
+    m_known[link] = true;
+    ++m_convergedFailures;
+    const auto known = std::make_shared<const fabriclb::LinkStates>(m_known);
+    for (const NodeContainer* switches : {&m_fabric->GetEdgeSwitches(),
+                                          &m_fabric->GetAggregationSwitches(),
+                                          &m_fabric->GetCoreSwitches()})
+    {
+        for (uint32_t i = 0; i < switches->GetN(); ++i)
+        {
+            switches->Get(i)
+                ->GetObject<Ipv4>()
+                ->GetRoutingProtocol()
+                ->GetObject<FabricRouting>()
+                ->SetKnownFailures(known);
+        }
+    }
+    for (uint32_t host = 0; host < m_fabric->GetHosts().GetN(); ++host)
+    {
+        m_fabric->GetNic(host)->GetPathPolicy()->SetKnownFailures(known);
+    }
+    m_convergedTrace(link);
+}
+
+void
+LinkFailureManager::CountDrop(const Ipv4Header& /* header */,
+                              Ptr<const Packet> /* packet */,
+                              Ipv4L3Protocol::DropReason /* reason */,
+                              Ptr<Ipv4> /* ipv4 */,
+                              uint32_t /* interface */)
+{
+    ++m_blackHoleDrops;
+}
+
+} // namespace ns3

@@ -1,0 +1,250 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_FABRIC_LINKS_H
+#define FABRIC_LB_FABRIC_LINKS_H
+
+#include "fat-tree-topology.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief The fabric's switch-to-switch links: ids, printable names, ends.
+ *
+ * Pure logic. Edge-aggregation link (edge e, aggregation position a) has id
+ * e * k/2 + a; aggregation-core link (aggregation g, up port c) has id
+ * k^3/4 + g * k/2 + c, where core CoreAbove(g mod k/2, c) is at its top. Names:
+ * `edge-p<pod>-<position>:agg-p<pod>-<position>` and
+ * `agg-p<pod>-<position>:core-<core>`. A failure takes a link down in both
+ * directions.
+ */
+class FabricLinks
+{
+  public:
+    /// \param topology the fabric
+    explicit FabricLinks(const FatTreeTopology& topology);
+
+    /// \return the number of links: k^3/2
+    uint32_t Count() const
+    {
+        return 2 * m_edgeAggLinks;
+    }
+
+    /// \return the id of the link from edge switch \p edge (fabric-wide) to its aggregation \p
+    /// position
+    uint32_t EdgeAggregation(uint32_t edge, uint32_t position) const
+    {
+        return edge * m_topology.Half() + position;
+    }
+
+    /// \return the id of the link from aggregation switch \p agg (fabric-wide) up port \p port
+    uint32_t AggregationCore(uint32_t agg, uint32_t port) const
+    {
+        return m_edgeAggLinks + agg * m_topology.Half() + port;
+    }
+
+    /// \return whether \p link joins an edge and an aggregation switch
+    bool IsEdgeAggregation(uint32_t link) const
+    {
+        return link < m_edgeAggLinks;
+    }
+
+    /**
+     * \param link a link id
+     * \return (lower switch, its up port): an edge switch for an edge-aggregation link,
+     * otherwise an aggregation switch, both fabric-wide indices
+     */
+    std::pair<uint32_t, uint32_t> Lower(uint32_t link) const;
+
+    /**
+     * \param link a link id
+     * \return (upper switch, its down port): an aggregation switch (fabric-wide) and the
+     * edge position below, or a core switch and the pod below
+     */
+    std::pair<uint32_t, uint32_t> Upper(uint32_t link) const;
+
+    /// \return the printable name of \p link
+    std::string Name(uint32_t link) const;
+
+    /// \return the id of the link called \p name, if there is one
+    std::optional<uint32_t> Find(const std::string& name) const;
+
+  private:
+    FatTreeTopology m_topology; //!< the fabric
+    uint32_t m_edgeAggLinks;    //!< edge-aggregation links, k^3/4 (as many go to the cores)
+};
+
+/// Which links are down, by link id.
+using LinkStates = std::vector<bool>;
+
+/**
+ * \ingroup fabric-lb
+ * \brief A link to fail and when.
+ */
+struct NamedFailure
+{
+    uint32_t link; //!< link id
+    uint64_t atPs; //!< simulated time of the failure
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Parses a simulated time: a non-negative number and a unit (ps, ns, us, ms, s).
+ * \param text such as "10us" or "0"
+ * \return the time in picoseconds, or nothing if \p text is not a time
+ */
+std::optional<uint64_t> ParseSimulatedTimePs(const std::string& text);
+
+/**
+ * \ingroup fabric-lb
+ * \brief Parses `NAME[@TIME],...`: named links, each failing at a time (0 if none).
+ * \param text the list
+ * \param links the fabric's links
+ * \return the failures in the order given
+ * \throws std::invalid_argument naming an unknown link, a malformed time, or a link
+ * named twice
+ */
+std::vector<NamedFailure> ParseNamedFailures(const std::string& text, const FabricLinks& links);
+
+/**
+ * \ingroup fabric-lb
+ * \brief W-ECMP weights of an edge switch's uplinks towards a destination edge switch.
+ *
+ * Uplink a weighs the number of shortest paths through it whose links are all up:
+ * within the pod 1 (or 0); to another pod, the cores reachable through aggregation
+ * switch a that still reach the destination pod's aggregation switch a (the study's
+ * weights), times whether that switch still reaches the destination edge switch.
+ *
+ * \param links the fabric's links
+ * \param topology the fabric
+ * \param down which links this switch believes down
+ * \param edge the edge switch (fabric-wide index)
+ * \param destinationEdge the destination's edge switch, not \p edge
+ * \return a weight per uplink
+ */
+std::vector<uint64_t> EdgeUplinkWeights(const FabricLinks& links,
+                                        const FatTreeTopology& topology,
+                                        const LinkStates& down,
+                                        uint32_t edge,
+                                        uint32_t destinationEdge);
+
+/**
+ * \ingroup fabric-lb
+ * \brief W-ECMP weights of an aggregation switch's uplinks towards another pod: a
+ * core weighs 1 if the links to it and from it to the destination pod's matching
+ * aggregation switch are up, else 0.
+ *
+ * \param links the fabric's links
+ * \param topology the fabric
+ * \param down which links this switch believes down
+ * \param agg the aggregation switch (fabric-wide index)
+ * \param destinationPod another pod
+ * \return a weight per uplink
+ */
+std::vector<uint64_t> AggregationUplinkWeights(const FabricLinks& links,
+                                               const FatTreeTopology& topology,
+                                               const LinkStates& down,
+                                               uint32_t agg,
+                                               uint32_t destinationPod);
+
+/**
+ * \ingroup fabric-lb
+ * \brief Whether the shortest path named by an edge uplink and an aggregation uplink
+ * (host DR's label) from \p source to \p destination has all its links up.
+ *
+ * \param links the fabric's links
+ * \param topology the fabric
+ * \param down which links are believed down
+ * \param source sending host
+ * \param destination receiving host
+ * \param edgeUplink the source edge switch's uplink
+ * \param aggUplink the aggregation switch's uplink (ignored within a pod)
+ * \return true if every link of the path is up
+ */
+bool PathUsable(const FabricLinks& links,
+                const FatTreeTopology& topology,
+                const LinkStates& down,
+                uint32_t source,
+                uint32_t destination,
+                uint32_t edgeUplink,
+                uint32_t aggUplink);
+
+/**
+ * \ingroup fabric-lb
+ * \brief What an edge or aggregation switch believes of its uplinks: per destination
+ * key (the destination's edge switch at an edge switch, its pod at an aggregation
+ * switch, as OfanKey) the W-ECMP weight of every uplink and the usable ones.
+ */
+struct UplinkView
+{
+    bool failuresKnown{false};                  //!< false: every uplink usable, weight 1
+    std::vector<std::vector<uint64_t>> weights; //!< by key, by uplink
+    std::vector<std::vector<uint32_t>> usable;  //!< by key: the uplinks of positive weight
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Computes a switch's uplink view from the links it believes down.
+ *
+ * \param links the fabric's links
+ * \param topology the fabric
+ * \param role EDGE or AGGREGATION
+ * \param index the switch's fabric-wide index
+ * \param down which links the switch believes down
+ * \return the view (failuresKnown false and no tables if no link is down)
+ */
+UplinkView BuildUplinkView(const FabricLinks& links,
+                           const FatTreeTopology& topology,
+                           FabricRole role,
+                           uint32_t index,
+                           const LinkStates& down);
+
+/**
+ * \ingroup fabric-lb
+ * \brief rho_max of the study's ideal transport under failures (paper.md section 3).
+ */
+struct RhoMax
+{
+    double fraction{1};  //!< rho_max / B: the fixed rate every flow may send at
+    double flowUnits{0}; //!< F: flow units per unit of capacity on the busiest link
+    std::vector<uint32_t> unreachableFlows; //!< indices of flows with no usable shortest path
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Splits every flow evenly over its usable shortest paths and finds the link
+ * whose flow units weigh most against its capacity: rho_max = B / F.
+ *
+ * Links in both directions count, host links included (a host link carries one
+ * unit per flow from or to its host). Flows with no usable path carry nothing and
+ * are listed.
+ *
+ * \param links the fabric's links
+ * \param topology the fabric
+ * \param down which links are down (their paths are not used)
+ * \param capacity each link's capacity as a fraction of B, by link id (degraded links
+ * below 1); empty: all 1
+ * \param flows (source, destination) of every flow
+ * \return rho_max as a fraction of B (at most 1), F, and the flows that cannot reach
+ */
+RhoMax ComputeRhoMax(const FabricLinks& links,
+                     const FatTreeTopology& topology,
+                     const LinkStates& down,
+                     const std::vector<double>& capacity,
+                     const std::vector<std::pair<uint32_t, uint32_t>>& flows);
+
+} // namespace fabriclb
+} // namespace ns3
+
+#endif /* FABRIC_LB_FABRIC_LINKS_H */

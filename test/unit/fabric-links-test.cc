@@ -1,0 +1,242 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The fabric's link table, W-ECMP weights, usable paths and rho_max.
+ */
+
+#include "ns3/fabric-links.h"
+
+#include <gtest/gtest.h>
+#include <set>
+
+using namespace ns3::fabriclb;
+
+namespace
+{
+
+/// k=4: 16 hosts, 4 pods of 2 edge and 2 aggregation switches, 4 cores.
+const FatTreeTopology K4(4);
+
+/// Host i of pod 0 sends to host i of pod 1.
+std::vector<std::pair<uint32_t, uint32_t>>
+PodZeroToPodOne()
+{
+    return {{0, 4}, {1, 5}, {2, 6}, {3, 7}};
+}
+
+LinkStates
+Down(const FabricLinks& links, std::initializer_list<const char*> names)
+{
+    LinkStates down(links.Count(), false);
+    for (const char* name : names)
+    {
+        down[*links.Find(name)] = true;
+    }
+    return down;
+}
+
+} // namespace
+
+TEST(FabricLinks, EveryLinkHasOneNameThatFindsIt)
+{
+    for (uint32_t k : {4U, 8U, 16U})
+    {
+        const FatTreeTopology topology(k);
+        const FabricLinks links(topology);
+        EXPECT_EQ(links.Count(), k * k * k / 2);
+        std::set<std::string> names;
+        for (uint32_t link = 0; link < links.Count(); ++link)
+        {
+            const std::string name = links.Name(link);
+            EXPECT_TRUE(names.insert(name).second) << name;
+            EXPECT_EQ(links.Find(name), link) << name;
+        }
+    }
+}
+
+TEST(FabricLinks, NamesAndEnds)
+{
+    const FatTreeTopology k8(8);
+    const FabricLinks links(k8);
+    // Aggregation switch 1 of pod 3 (fabric-wide 13) reaches cores 4..7.
+    const uint32_t aggCore = links.AggregationCore(13, 1);
+    EXPECT_EQ(links.Name(aggCore), "agg-p3-1:core-5");
+    EXPECT_EQ(links.Lower(aggCore), std::make_pair(13U, 1U));
+    EXPECT_EQ(links.Upper(aggCore), std::make_pair(5U, 3U));
+    const uint32_t edgeAgg = links.EdgeAggregation(13, 2);
+    EXPECT_EQ(links.Name(edgeAgg), "edge-p3-1:agg-p3-2");
+    EXPECT_EQ(links.Upper(edgeAgg), std::make_pair(14U, 1U));
+    EXPECT_TRUE(links.IsEdgeAggregation(edgeAgg));
+    EXPECT_FALSE(links.IsEdgeAggregation(aggCore));
+}
+
+TEST(FabricLinks, UnknownNamesAreRejected)
+{
+    const FabricLinks links(K4);
+    for (const char* name : {"agg-p3-1:core-5", // core 5 is above aggregation position 2
+                             "agg-p4-0:core-0", // no pod 4 at k=4
+                             "edge-p0-0:agg-p1-0",
+                             "edge-p0-2:agg-p0-0",
+                             "agg-p0-0:core-0 ",
+                             "core-0:agg-p0-0",
+                             ""})
+    {
+        EXPECT_FALSE(links.Find(name)) << name;
+    }
+}
+
+TEST(FabricLinks, ParsesNamedFailuresWithTimes)
+{
+    const FabricLinks links(K4);
+    const std::vector<NamedFailure> failures =
+        ParseNamedFailures("agg-p1-0:core-1,edge-p2-1:agg-p2-0@10us", links);
+    ASSERT_EQ(failures.size(), 2U);
+    EXPECT_EQ(failures[0].link, *links.Find("agg-p1-0:core-1"));
+    EXPECT_EQ(failures[0].atPs, 0U);
+    EXPECT_EQ(failures[1].atPs, 10000000U);
+    EXPECT_THROW(ParseNamedFailures("agg-p1-0:core-9", links), std::invalid_argument);
+    EXPECT_THROW(ParseNamedFailures("agg-p1-0:core-1@soon", links), std::invalid_argument);
+    EXPECT_THROW(ParseNamedFailures("agg-p1-0:core-1,agg-p1-0:core-1", links),
+                 std::invalid_argument);
+    EXPECT_THROW(ParseNamedFailures("", links), std::invalid_argument);
+}
+
+TEST(FabricLinks, ParsesSimulatedTimes)
+{
+    EXPECT_EQ(ParseSimulatedTimePs("0"), 0U);
+    EXPECT_EQ(ParseSimulatedTimePs("250ps"), 250U);
+    EXPECT_EQ(ParseSimulatedTimePs("1.5us"), 1500000U);
+    EXPECT_EQ(ParseSimulatedTimePs("2ms"), 2000000000U);
+    EXPECT_EQ(ParseSimulatedTimePs("1s"), 1000000000000U);
+    for (const char* bad : {"", "10", "-1us", "1 us", "us", "1e3us", "1.us"})
+    {
+        EXPECT_FALSE(ParseSimulatedTimePs(bad)) << bad;
+    }
+}
+
+TEST(WecmpWeights, EdgeWeightsCountTheCoresStillReachingTheDestinationPod)
+{
+    const FatTreeTopology k8(8);
+    const FabricLinks links(k8);
+    LinkStates down(links.Count(), false);
+    // Destination pod 1's aggregation switch 3 (fabric-wide 7) loses two of its cores.
+    down[links.AggregationCore(7, 0)] = true;
+    down[links.AggregationCore(7, 1)] = true;
+    // An edge switch of pod 0 towards an edge switch of pod 1: [4, 4, 4, 2] = the
+    // study's [1600, 1600, 1600, 800].
+    EXPECT_EQ(EdgeUplinkWeights(links, k8, down, 0, 4), (std::vector<uint64_t>{4, 4, 4, 2}));
+    // Within pod 0 nothing changed: one path per live uplink.
+    EXPECT_EQ(EdgeUplinkWeights(links, k8, down, 0, 1), (std::vector<uint64_t>{1, 1, 1, 1}));
+    // Pod 1's own edge switches towards pod 0: their aggregation switch 3 reaches 2 cores.
+    EXPECT_EQ(EdgeUplinkWeights(links, k8, down, 4, 0), (std::vector<uint64_t>{4, 4, 4, 2}));
+    // Aggregation switch 3 of pod 0 towards pod 1: cores 12 and 13 no longer reach.
+    EXPECT_EQ(AggregationUplinkWeights(links, k8, down, 3, 1), (std::vector<uint64_t>{0, 0, 1, 1}));
+    EXPECT_EQ(AggregationUplinkWeights(links, k8, down, 3, 2), (std::vector<uint64_t>{1, 1, 1, 1}));
+}
+
+TEST(WecmpWeights, EdgeAggregationFailuresZeroTheirUplink)
+{
+    const FabricLinks links(K4);
+    const LinkStates down = Down(links, {"edge-p0-0:agg-p0-1", "edge-p1-1:agg-p1-0"});
+    EXPECT_EQ(EdgeUplinkWeights(links, K4, down, 0, 2), (std::vector<uint64_t>{2, 0}));
+    // Towards the edge switch below the other failed link, uplink 0 no longer arrives.
+    EXPECT_EQ(EdgeUplinkWeights(links, K4, down, 0, 3), (std::vector<uint64_t>{0, 0}));
+    // Within pod 0, aggregation switch 1 no longer reaches edge switch 0.
+    EXPECT_EQ(EdgeUplinkWeights(links, K4, down, 1, 0), (std::vector<uint64_t>{1, 0}));
+}
+
+TEST(WecmpWeights, ViewListsTheUsableUplinksPerKey)
+{
+    const FabricLinks links(K4);
+    const LinkStates none(links.Count(), false);
+    EXPECT_FALSE(BuildUplinkView(links, K4, FabricRole::EDGE, 0, none).failuresKnown);
+
+    const LinkStates down = Down(links, {"agg-p1-0:core-1"});
+    const UplinkView edge = BuildUplinkView(links, K4, FabricRole::EDGE, 0, down);
+    ASSERT_TRUE(edge.failuresKnown);
+    ASSERT_EQ(edge.usable.size(), K4.EdgeCount());
+    EXPECT_EQ(edge.weights[2], (std::vector<uint64_t>{1, 2})); // pod 1's edges
+    EXPECT_EQ(edge.usable[2], (std::vector<uint32_t>{0, 1}));
+    EXPECT_EQ(edge.weights[4], (std::vector<uint64_t>{2, 2})); // pod 2 unaffected
+    const UplinkView agg = BuildUplinkView(links, K4, FabricRole::AGGREGATION, 4, down);
+    ASSERT_EQ(agg.usable.size(), K4.K());
+    EXPECT_EQ(agg.usable[1], (std::vector<uint32_t>{0})); // core 1 no longer reaches pod 1
+    EXPECT_EQ(agg.usable[3], (std::vector<uint32_t>{0, 1}));
+}
+
+TEST(WecmpWeights, HostDrPathsThroughDownLinksAreUnusable)
+{
+    const FabricLinks links(K4);
+    const LinkStates down = Down(links, {"agg-p1-0:core-1"});
+    // Host 0 (pod 0) to host 4 (pod 1): edge uplink 0 then core 1 crosses the failure.
+    EXPECT_FALSE(PathUsable(links, K4, down, 0, 4, 0, 1));
+    EXPECT_TRUE(PathUsable(links, K4, down, 0, 4, 0, 0));
+    EXPECT_TRUE(PathUsable(links, K4, down, 0, 4, 1, 1));
+    EXPECT_TRUE(PathUsable(links, K4, down, 0, 8, 0, 1)); // pod 2 not through it
+    EXPECT_TRUE(PathUsable(links, K4, down, 0, 1, 0, 0)); // same edge switch
+}
+
+// rho_max = B / F, F the flow units on the busiest link, each flow split evenly
+// over its usable shortest paths (paper.md section 3).
+TEST(RhoMax, NoFailureLeavesTheHostLinksBusiest)
+{
+    const FabricLinks links(K4);
+    // Pod 0 to pod 1, host i to host 4+i: each edge pair carries 2 flows over 4
+    // paths (1/2 each); an edge uplink carries 2 paths = 1 unit, as a host link does.
+    const RhoMax rho =
+        ComputeRhoMax(links, K4, LinkStates(links.Count(), false), {}, PodZeroToPodOne());
+    EXPECT_DOUBLE_EQ(rho.flowUnits, 1);
+    EXPECT_DOUBLE_EQ(rho.fraction, 1);
+    EXPECT_TRUE(rho.unreachableFlows.empty());
+}
+
+TEST(RhoMax, OneAggregationCoreFailure)
+{
+    const FabricLinks links(K4);
+    // agg-p0-0:core-0 down: each edge pair keeps 3 paths, (a0,c1), (a1,c0), (a1,c1),
+    // 2 flows over 3 paths = 2/3 a path. An edge switch's uplink 1 carries its 2 paths
+    // through aggregation switch 1: 4/3; agg-p0-0:core-1 carries (a0,c1) of both edge
+    // switches: 2 x 2/3 = 4/3; the host links carry 1. F = 4/3, rho_max = 3/4 B
+    // (600 Gb/s at 800 Gb/s).
+    const RhoMax rho =
+        ComputeRhoMax(links, K4, Down(links, {"agg-p0-0:core-0"}), {}, PodZeroToPodOne());
+    EXPECT_DOUBLE_EQ(rho.flowUnits, 4.0 / 3);
+    EXPECT_DOUBLE_EQ(rho.fraction, 0.75);
+}
+
+TEST(RhoMax, OneEdgeAggregationFailure)
+{
+    const FabricLinks links(K4);
+    // edge-p0-0:agg-p0-0 down: edge switch 0's 2 flows keep only (a1,c0) and (a1,c1),
+    // 1 unit each, so its uplink 1 carries 2 units (and so does the destination edge
+    // switch's downlink from aggregation switch 1). F = 2, rho_max = B/2.
+    const RhoMax rho =
+        ComputeRhoMax(links, K4, Down(links, {"edge-p0-0:agg-p0-0"}), {}, PodZeroToPodOne());
+    EXPECT_DOUBLE_EQ(rho.flowUnits, 2);
+    EXPECT_DOUBLE_EQ(rho.fraction, 0.5);
+}
+
+TEST(RhoMax, DegradedLinkCountsAgainstItsCapacity)
+{
+    const FabricLinks links(K4);
+    std::vector<double> capacity(links.Count(), 1);
+    // agg-p0-0:core-0 at a tenth of its rate, still used: it carries 2 paths x 1/2 = 1
+    // unit against 0.1 of capacity: F = 10.
+    capacity[*links.Find("agg-p0-0:core-0")] = 0.1;
+    const RhoMax rho =
+        ComputeRhoMax(links, K4, LinkStates(links.Count(), false), capacity, PodZeroToPodOne());
+    EXPECT_DOUBLE_EQ(rho.flowUnits, 10);
+    EXPECT_DOUBLE_EQ(rho.fraction, 0.1);
+}
+
+TEST(RhoMax, CutOffFlowsAreListed)
+{
+    const FabricLinks links(K4);
+    const RhoMax rho = ComputeRhoMax(links,
+                                     K4,
+                                     Down(links, {"edge-p0-0:agg-p0-0", "edge-p0-0:agg-p0-1"}),
+                                     {},
+                                     PodZeroToPodOne());
+    EXPECT_EQ(rho.unreachableFlows, (std::vector<uint32_t>{0, 1}));
+    EXPECT_DOUBLE_EQ(rho.flowUnits, 1); // the other edge switch's flows still split 4 ways
+}
