@@ -23,9 +23,9 @@ TEST(Reps, ReusesUnmarkedAndAbandonsMarkedLabels)
     RepsLabelCache reps(8, 100, 1024);
     UniformIndex draw = Source(17);
     // Empty cache: explore.
-    const uint16_t a = reps.NextLabel(draw);
-    const uint16_t b = reps.NextLabel(draw);
-    const uint16_t c = reps.NextLabel(draw);
+    const uint16_t a = reps.NextLabel(0, draw);
+    const uint16_t b = reps.NextLabel(0, draw);
+    const uint16_t c = reps.NextLabel(0, draw);
     EXPECT_EQ(reps.Explored(), 3U);
     for (uint16_t label : {a, b, c})
     {
@@ -35,10 +35,10 @@ TEST(Reps, ReusesUnmarkedAndAbandonsMarkedLabels)
     reps.OnAck(b, true);  // ECN: abandoned
     reps.OnLoss(c);       // lost: abandoned
     EXPECT_EQ(reps.Cached(), 1U);
-    EXPECT_EQ(reps.NextLabel(draw), a);
+    EXPECT_EQ(reps.NextLabel(0, draw), a);
     EXPECT_EQ(reps.Explored(), 3U);
     // Cache empty again: explore.
-    reps.NextLabel(draw);
+    reps.NextLabel(0, draw);
     EXPECT_EQ(reps.Explored(), 4U);
 }
 
@@ -50,11 +50,11 @@ TEST(Reps, RecyclesInFifoOrderUpToCapacity)
         reps.OnAck(label, false);
     }
     EXPECT_EQ(reps.Cached(), 3U);
-    EXPECT_EQ(reps.NextLabel(NoDraw), 2000U);
-    EXPECT_EQ(reps.NextLabel(NoDraw), 2001U);
+    EXPECT_EQ(reps.NextLabel(0, NoDraw), 2000U);
+    EXPECT_EQ(reps.NextLabel(0, NoDraw), 2001U);
     reps.OnAck(2000, false);
-    EXPECT_EQ(reps.NextLabel(NoDraw), 2002U);
-    EXPECT_EQ(reps.NextLabel(NoDraw), 2000U);
+    EXPECT_EQ(reps.NextLabel(0, NoDraw), 2002U);
+    EXPECT_EQ(reps.NextLabel(0, NoDraw), 2000U);
     EXPECT_EQ(reps.Cached(), 0U);
 }
 
@@ -65,34 +65,38 @@ TEST(Reps, ExploresTheWholeLabelRange)
     std::set<uint16_t> seen;
     for (int i = 0; i < 20000; ++i)
     {
-        const uint16_t label = reps.NextLabel(draw);
+        const uint16_t label = reps.NextLabel(0, draw);
         EXPECT_GE(label, 65000U);
         seen.insert(label);
     }
     EXPECT_EQ(seen.size(), 536U);
 }
 
-TEST(Reps, FreezeReusesCachedLabelsWithoutExploring)
+TEST(Reps, FreezeReusesCachedLabelsWithoutExploringThenStartsAfresh)
 {
-    RepsLabelCache reps(8, 6, 1024);
+    RepsLabelCache reps(8, 10000, 1024); // freezes last 10 ns
     reps.OnAck(3000, false);
     reps.OnAck(3001, false);
-    reps.OnTimeout();
+    reps.OnTimeout(1000);
     EXPECT_TRUE(reps.Frozen());
+    EXPECT_EQ(reps.Freezes(), 1U);
+    reps.OnTimeout(5000); // already frozen: the freeze is not extended
+    EXPECT_EQ(reps.Freezes(), 1U);
     std::vector<uint16_t> labels;
-    for (int i = 0; i < 6; ++i)
+    for (uint64_t now = 1000; now < 11000; now += 2000)
     {
-        labels.push_back(reps.NextLabel(NoDraw));
+        labels.push_back(reps.NextLabel(now, NoDraw));
     }
-    EXPECT_EQ(labels, (std::vector<uint16_t>{3000, 3001, 3000, 3001, 3000, 3001}));
-    EXPECT_FALSE(reps.Frozen());
+    EXPECT_EQ(labels, (std::vector<uint16_t>{3000, 3001, 3000, 3001, 3000}));
+    EXPECT_TRUE(reps.Frozen());
     EXPECT_EQ(reps.Explored(), 0U);
-    // Back to normal: labels are consumed, then exploration resumes.
-    EXPECT_EQ(reps.NextLabel(NoDraw), 3000U);
-    EXPECT_EQ(reps.NextLabel(NoDraw), 3001U);
+    // The freeze ends at 11 ns: the cache is emptied and fresh labels are explored.
+    EXPECT_GE(reps.NextLabel(11000, Source(1)), 1024U);
+    EXPECT_FALSE(reps.Frozen());
     EXPECT_EQ(reps.Cached(), 0U);
-    EXPECT_GE(reps.NextLabel(Source(1)), 1024U);
     EXPECT_EQ(reps.Explored(), 1U);
+    reps.OnTimeout(20000); // a later timeout freezes again
+    EXPECT_EQ(reps.Freezes(), 2U);
 }
 
 TEST(Reps, FreezeStillEvictsBadLabelsAndAvoidsDuplicates)
@@ -101,18 +105,18 @@ TEST(Reps, FreezeStillEvictsBadLabelsAndAvoidsDuplicates)
     reps.OnAck(3000, false);
     reps.OnAck(3001, false);
     reps.OnAck(3002, false);
-    reps.OnTimeout();
-    EXPECT_EQ(reps.NextLabel(NoDraw), 3000U);
+    reps.OnTimeout(0);
+    EXPECT_EQ(reps.NextLabel(0, NoDraw), 3000U);
     reps.OnAck(3000, false); // already cached while frozen: not duplicated
     EXPECT_EQ(reps.Cached(), 3U);
     reps.OnAck(3001, true); // ECN while frozen: evicted
     reps.OnLoss(3002);      // loss while frozen: evicted
     EXPECT_EQ(reps.Cache(), (std::deque<uint16_t>{3000}));
-    EXPECT_EQ(reps.NextLabel(NoDraw), 3000U);
-    EXPECT_EQ(reps.NextLabel(NoDraw), 3000U);
+    EXPECT_EQ(reps.NextLabel(0, NoDraw), 3000U);
+    EXPECT_EQ(reps.NextLabel(0, NoDraw), 3000U);
     reps.OnLoss(3000);
     // A frozen but empty cache can only explore.
-    const uint16_t fresh = reps.NextLabel(Source(2));
+    const uint16_t fresh = reps.NextLabel(0, Source(2));
     EXPECT_GE(fresh, 1024U);
     EXPECT_EQ(reps.Explored(), 1U);
     EXPECT_THROW(RepsLabelCache(0), std::invalid_argument);

@@ -270,10 +270,16 @@ ExperimentResult::Summary() const
     if (!failedLinks.empty())
     {
         os << "  " << failedLinks.size() << " link(s) failed, rho_max " << rhoMaxGbps
-           << " Gb/s, convergence "
-           << (convergencePs < 0 ? std::string("never")
-                                 : std::to_string(convergencePs / 1e6) + " us")
-           << ": " << (converged ? "converged during the run" : "not converged during the run")
+           << " Gb/s, convergence ";
+        if (convergencePs < 0)
+        {
+            os << "never";
+        }
+        else
+        {
+            os << convergencePs / 1e6 << " us";
+        }
+        os << ": " << (converged ? "converged during the run" : "not converged during the run")
            << ", " << blackHoleDrops << " packets lost in black holes\n";
     }
     os << "  q(m) " << qMeanPackets << " data packets (time-averaged over switch ports), max queue "

@@ -31,10 +31,9 @@ UniformBelow(uint64_t bound, const UniformIndex& draw)
 }
 } // namespace
 
-RepsLabelCache::RepsLabelCache(uint32_t capacity, uint32_t freezePackets, uint16_t minLabel)
+RepsLabelCache::RepsLabelCache(uint32_t capacity, uint64_t freezePs, uint16_t minLabel)
     : m_capacity(capacity),
-      m_freezePackets(freezePackets),
-      m_freezeLeft(0),
+      m_freezePs(freezePs),
       m_minLabel(minLabel),
       m_explored(0)
 {
@@ -76,24 +75,30 @@ RepsLabelCache::OnLoss(uint16_t label)
 }
 
 void
-RepsLabelCache::OnTimeout()
+RepsLabelCache::OnTimeout(uint64_t nowPs)
 {
-    m_freezeLeft = m_freezePackets;
+    if (!m_frozen)
+    {
+        m_frozen = true;
+        m_thawPs = nowPs + m_freezePs;
+        ++m_freezes;
+    }
 }
 
 uint16_t
-RepsLabelCache::NextLabel(const UniformIndex& draw)
+RepsLabelCache::NextLabel(uint64_t nowPs, const UniformIndex& draw)
 {
-    const bool frozen = Frozen();
-    if (frozen)
+    if (m_frozen && nowPs >= m_thawPs)
     {
-        --m_freezeLeft;
+        // As the study's simulator: after a freeze, start afresh with new labels.
+        m_frozen = false;
+        m_cache.clear();
     }
     if (!m_cache.empty())
     {
         const uint16_t label = m_cache.front();
         m_cache.pop_front();
-        if (frozen)
+        if (m_frozen)
         {
             m_cache.push_back(label);
         }

@@ -32,26 +32,27 @@ namespace fabriclb
  * be cached and in flight at once after an exploration collision or a freeze).
  * The caller reports the labels of timed-out packets with OnLoss().
  *
- * Freezing: OnTimeout() freezes the cache for the next `freezePackets` calls of
- * NextLabel() (a new timeout restarts the count). While frozen, a label that
+ * Freezing (as the study's simulator): OnTimeout() freezes the cache for
+ * `freezePs`, unless it is frozen already (a timeout during a freeze does not
+ * extend it). While frozen, a label that
  * NextLabel() hands out stays cached (it moves from the front to the back, so the
  * known-good labels are reused round-robin without waiting for their ACKs), no
  * fresh label is explored as long as the cache holds one, unmarked ACKs only add
  * labels not already cached, and marked ACKs and losses still evict their label.
  * Only when a frozen cache is empty does NextLabel() explore, as nothing else can
- * be sent. After the freeze the cache keeps its labels and normal popping resumes.
+ * be sent. When a freeze ends the cache is emptied: the next labels are fresh.
  */
 class RepsLabelCache
 {
   public:
     /**
      * \param capacity maximum number of cached labels (at least 1)
-     * \param freezePackets length of a freeze, in NextLabel() calls
+     * \param freezePs length of a freeze in picoseconds (the study's simulator: 10 ms)
      * \param minLabel smallest label ever explored
      * \throws std::invalid_argument if capacity is 0 or minLabel is 0
      */
     explicit RepsLabelCache(uint32_t capacity = 64,
-                            uint32_t freezePackets = 1000,
+                            uint64_t freezePs = 10000000000ULL,
                             uint16_t minLabel = 1024);
 
     /**
@@ -63,19 +64,31 @@ class RepsLabelCache
     /// \param label the label of a packet found lost (or timed out): evicted, never recycled
     void OnLoss(uint16_t label);
 
-    /// A retransmission timeout: starts (or restarts) a freeze. Report its labels with OnLoss().
-    void OnTimeout();
+    /**
+     * A retransmission timeout: unless frozen already, starts a freeze of freezePs
+     * (only cached labels, no exploration). Report its labels with OnLoss().
+     * \param nowPs the current time in picoseconds
+     */
+    void OnTimeout(uint64_t nowPs);
 
     /**
+     * \param nowPs the current time in picoseconds (a freeze that has run its
+     * length ends: the cache is emptied and fresh labels are explored)
      * \param draw source of uniform integers, for exploration
      * \return the label for the next packet
      */
-    uint16_t NextLabel(const UniformIndex& draw);
+    uint16_t NextLabel(uint64_t nowPs, const UniformIndex& draw);
 
     /// \return whether the cache is frozen
     bool Frozen() const
     {
-        return m_freezeLeft > 0;
+        return m_frozen;
+    }
+
+    /// \return how many freezes started so far
+    uint64_t Freezes() const
+    {
+        return m_freezes;
     }
 
     /// \return the number of cached labels
@@ -102,8 +115,10 @@ class RepsLabelCache
 
     std::deque<uint16_t> m_cache; //!< recycled labels, oldest first
     uint32_t m_capacity;          //!< maximum cache size
-    uint32_t m_freezePackets;     //!< length of a freeze
-    uint32_t m_freezeLeft;        //!< NextLabel() calls left in the current freeze
+    uint64_t m_freezePs;          //!< length of a freeze
+    bool m_frozen{false};         //!< in a freeze
+    uint64_t m_thawPs{0};         //!< when the current freeze ends
+    uint64_t m_freezes{0};        //!< freezes started
     uint16_t m_minLabel;          //!< smallest explored label
     uint64_t m_explored;          //!< fresh labels so far
 };

@@ -272,17 +272,18 @@ RepsPathPolicy::GetTypeId()
                           UintegerValue(64),
                           MakeUintegerAccessor(&RepsPathPolicy::m_capacity),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("FreezePackets",
-                          "After a loss, packets sent on cached labels only (no exploration)",
-                          UintegerValue(1000),
-                          MakeUintegerAccessor(&RepsPathPolicy::m_freezePackets),
-                          MakeUintegerChecker<uint32_t>());
+            .AddAttribute("FreezeTime",
+                          "After a loss found by timeout, how long a queue pair sends on "
+                          "cached labels only (no exploration); then it explores afresh",
+                          TimeValue(MilliSeconds(10)),
+                          MakeTimeAccessor(&RepsPathPolicy::m_freezeTime),
+                          MakeTimeChecker(Seconds(0)));
     return tid;
 }
 
 RepsPathPolicy::RepsPathPolicy()
     : m_capacity(64),
-      m_freezePackets(1000)
+      m_freezeTime(MilliSeconds(10))
 {
 }
 
@@ -290,13 +291,13 @@ void
 RepsPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t /* destinationHost */)
 {
     NS_ABORT_MSG_UNLESS(queuePair == m_caches.size(), "queue pairs must be added in order");
-    m_caches.emplace_back(m_capacity, m_freezePackets, MIN_LABEL);
+    m_caches.emplace_back(m_capacity, m_freezeTime.GetPicoSeconds(), MIN_LABEL);
 }
 
 uint16_t
 RepsPathPolicy::SelectLabel(uint32_t queuePair)
 {
-    return m_caches[queuePair].NextLabel(m_draw);
+    return m_caches[queuePair].NextLabel(Simulator::Now().GetPicoSeconds(), m_draw);
 }
 
 void
@@ -308,8 +309,20 @@ RepsPathPolicy::NotifyAck(uint32_t queuePair, uint16_t label, bool ecnMarked)
 void
 RepsPathPolicy::NotifyLoss(uint32_t queuePair, uint16_t label)
 {
+    // The erasure transport finds a loss when its ACK is overdue (a timeout).
     m_caches[queuePair].OnLoss(label);
-    m_caches[queuePair].OnTimeout();
+    m_caches[queuePair].OnTimeout(Simulator::Now().GetPicoSeconds());
+}
+
+uint64_t
+RepsPathPolicy::GetFreezes() const
+{
+    uint64_t freezes = 0;
+    for (const fabriclb::RepsLabelCache& cache : m_caches)
+    {
+        freezes += cache.Freezes();
+    }
+    return freezes;
 }
 
 // ---------------------------------------------------------------------------

@@ -210,7 +210,9 @@ class SprayPathPolicy : public HostPathPolicy
  * \ingroup fabric-lb
  * \brief REPS-like adaptive spraying: a queue pair recycles labels whose ACK
  * came back unmarked, drops labels that saw ECN or loss, and explores fresh
- * random labels when it has none cached; a loss freezes exploration for a while.
+ * random labels when it has none cached. A loss (found when its ACK is overdue,
+ * a timeout) evicts its label and freezes the queue pair for FreezeTime: only
+ * cached labels, no exploration; after the freeze it starts afresh with new labels.
  */
 class RepsPathPolicy : public HostPathPolicy
 {
@@ -226,9 +228,12 @@ class RepsPathPolicy : public HostPathPolicy
     void NotifyAck(uint32_t queuePair, uint16_t label, bool ecnMarked) override;
     void NotifyLoss(uint32_t queuePair, uint16_t label) override;
 
+    /// \return freezes started so far, over the queue pairs
+    uint64_t GetFreezes() const;
+
   private:
     uint32_t m_capacity;                            //!< labels a cache holds
-    uint32_t m_freezePackets;                       //!< packets a freeze lasts
+    Time m_freezeTime;                              //!< how long a freeze lasts
     std::vector<fabriclb::RepsLabelCache> m_caches; //!< each queue pair's cache
 };
 

@@ -524,15 +524,15 @@ class RepsMarkingTest : public TestCase
 
 /**
  * reps after a loss, scripted on a host's installed policy inside a simulation:
- * for FreezePackets packets the cached labels are reused in turn without
- * waiting for ACKs and nothing new is explored; marked ACKs still drop labels;
- * afterwards popping resumes.
+ * for FreezeTime the cached labels are reused in turn without waiting for ACKs
+ * and nothing new is explored; marked ACKs still drop labels; afterwards the
+ * queue pair starts afresh with new labels.
  */
 class RepsFreezeTest : public TestCase
 {
   public:
     RepsFreezeTest()
-        : TestCase("reps: a loss freezes exploration for FreezePackets packets")
+        : TestCase("reps: a loss freezes exploration for FreezeTime")
     {
     }
 
@@ -541,7 +541,7 @@ class RepsFreezeTest : public TestCase
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "reps");
         Ptr<HostPathPolicy> policy = fabric->GetNic(0)->GetPathPolicy();
-        NS_TEST_ASSERT_MSG_EQ(policy->SetAttributeFailSafe("FreezePackets", UintegerValue(8)),
+        NS_TEST_ASSERT_MSG_EQ(policy->SetAttributeFailSafe("FreezeTime", TimeValue(MicroSeconds(8))),
                               true,
                               "hosts run a REPS policy");
         Simulator::Schedule(MicroSeconds(1), &RepsFreezeTest::Script, this, policy);
@@ -580,7 +580,7 @@ class RepsFreezeTest : public TestCase
         policy->NotifyAck(0, a, false);
         policy->NotifyAck(0, c, false);
         policy->NotifyAck(0, e, false);
-        policy->NotifyLoss(0, c); // cache [a, e], frozen for 8 packets
+        policy->NotifyLoss(0, c); // cache [a, e], frozen for 8 us
         const std::vector<uint16_t> firstThree{policy->SelectLabel(0),
                                                policy->SelectLabel(0),
                                                policy->SelectLabel(0)};
@@ -595,9 +595,25 @@ class RepsFreezeTest : public TestCase
         {
             NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), a, "frozen packet " << i << ": a");
         }
-        NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), a, "thawed: a is popped");
+        NS_TEST_ASSERT_MSG_EQ(DynamicCast<RepsPathPolicy>(policy)->GetFreezes(), 1U, "one freeze");
+        Simulator::Schedule(MicroSeconds(7), &RepsFreezeTest::StillFrozen, this, policy, a);
+        Simulator::Schedule(MicroSeconds(8), &RepsFreezeTest::Thawed, this, policy, a, e);
+    }
+
+    /// Just before the freeze ends: still only a.
+    void StillFrozen(Ptr<HostPathPolicy> policy, uint16_t a)
+    {
+        NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), a, "frozen at 8 us: a");
+    }
+
+    /// The freeze has run its 8 us: the cache is emptied and fresh labels explored.
+    void Thawed(Ptr<HostPathPolicy> policy, uint16_t a, uint16_t e)
+    {
         const uint16_t f = policy->SelectLabel(0);
-        NS_TEST_ASSERT_MSG_EQ((f != a && f != e), true, "thawed and empty: exploration");
+        const uint16_t g = policy->SelectLabel(0);
+        NS_TEST_ASSERT_MSG_EQ((f != a && f != e && g != a && g != f),
+                              true,
+                              "thawed: fresh labels are explored");
     }
 };
 
