@@ -297,3 +297,19 @@ TEST(Driver, ACutOffDestinationEndsAtTheTimeLimitWithExitOne)
     EXPECT_LT(j["messages_completed"].get<int>(), j["messages"].get<int>());
     EXPECT_GT(j["blackhole_drops"].get<int>(), 0);
 }
+
+TEST(Driver, MatrixFailureLinesFailTheirLinksAndDumpsCarryThem)
+{
+    // --failLinks at time 0 is written as htsim's failure line; reading it back fails
+    // the same link.
+    const std::string matrix = TempPath("cm");
+    const Outcome dump =
+        RunSim("--k=4 --msgBytes=16384 --failLinks=agg-p1-0:core-1 --dump-matrix=" + matrix);
+    ASSERT_EQ(dump.status, 0) << dump.err;
+    EXPECT_NE(Slurp(matrix).find("failure switch_type AGG switch_id 2 link_id 1\n"),
+              std::string::npos);
+    const nlohmann::json j = RunJson("--k=4 --workload=matrix --matrix=" + matrix);
+    std::remove(matrix.c_str());
+    EXPECT_EQ(j["failed_links"], nlohmann::json::array({"agg-p1-0:core-1"}));
+    EXPECT_EQ(j["messages_completed"], j["messages"]);
+}

@@ -111,6 +111,13 @@ ExpectSameTraffic(const ConnectionMatrix& actual, const ConnectionMatrix& expect
     {
         ExpectSameTrigger(actual.triggers[i], expected.triggers[i], false);
     }
+    ASSERT_EQ(actual.failures.size(), expected.failures.size());
+    for (size_t i = 0; i < expected.failures.size(); ++i)
+    {
+        EXPECT_EQ(actual.failures[i].switchType, expected.failures[i].switchType);
+        EXPECT_EQ(actual.failures[i].switchId, expected.failures[i].switchId);
+        EXPECT_EQ(actual.failures[i].linkId, expected.failures[i].linkId);
+    }
 }
 
 std::string
@@ -180,6 +187,16 @@ TEST(ConnectionMatrix, GoodPermutationFile)
             Flow(i, (5 * i + 3) % 16, i + 1, 1048576, i * 1000000ULL, std::nullopt, 7 + i));
     }
     EXPECT_TRUE(m.triggers.empty());
+}
+
+TEST(ConnectionMatrix, GoodFailureFile)
+{
+    const ConnectionMatrix m = ReadConnectionMatrix(MATRIX_DIR + "/good-failure.cm", HOSTS);
+    ASSERT_EQ(m.failures.size(), 1U);
+    EXPECT_EQ(m.failures[0].switchType, FabricRole::AGGREGATION);
+    EXPECT_EQ(m.failures[0].switchId, 2U);
+    EXPECT_EQ(m.failures[0].linkId, 1U);
+    EXPECT_EQ(m.failures[0].line, 5U);
 }
 
 TEST(ConnectionMatrix, GoodTriggersFile)
@@ -401,7 +418,8 @@ TEST(ConnectionMatrix, EveryBrokenCorpusFileFailsAtItsLine)
         {"bad-connections-mismatch.cm", {2, "Connections 3 but 2 flow lines"}},
         {"bad-triggers-mismatch.cm", {3, "Triggers 2 but 1 trigger line"}},
         {"bad-triggers-no-header.cm", {4, "trigger lines need a 'Triggers' header line"}},
-        {"bad-failure.cm", {5, "link failures in matrix files are not supported yet"}},
+        {"bad-failure-no-header.cm", {4, "failure lines need a 'Failures' header line"}},
+        {"bad-failure-no-link.cm", {4, "failure needs switch_type, switch_id and link_id"}},
         {"bad-failure-switch-type.cm", {4, "unknown switch_type 'SPINE' (TOR, AGG or CORE)"}},
         {"bad-failures-mismatch.cm", {3, "Failures 1 but 0 failure lines"}},
         {"bad-tab.cm", {3, "tab character: tokens are separated by single spaces"}},

@@ -502,17 +502,59 @@ FabricExperiment::ConfigureFailures(const fabriclb::FatTreeTopology& topology)
         }
         m_timeLimitPs = *limit;
     }
+    // The matrix file's failure lines, then --failLinks; each link at most once.
+    const fabriclb::FabricLinks links(topology);
+    for (const fabriclb::MatrixFailure& failure : m_traffic.failures)
+    {
+        const std::optional<uint32_t> link =
+            links.FromHtsim(failure.switchType, failure.switchId, failure.linkId);
+        if (!link)
+        {
+            throw std::invalid_argument(m_config.matrixFile + ":" + std::to_string(failure.line) +
+                                        ": the failure names no link of this k=" +
+                                        std::to_string(topology.K()) + " fabric");
+        }
+        m_namedFailures.push_back({*link, 0});
+    }
     if (!spec.links.empty())
     {
-        m_namedFailures = fabriclb::ParseNamedFailures(spec.links, fabriclb::FabricLinks(topology));
+        for (const fabriclb::NamedFailure& failure :
+             fabriclb::ParseNamedFailures(spec.links, links))
+        {
+            for (const fabriclb::NamedFailure& earlier : m_namedFailures)
+            {
+                if (earlier.link == failure.link)
+                {
+                    throw std::invalid_argument("link " + links.Name(failure.link) +
+                                                " fails twice (matrix file and --failLinks)");
+                }
+            }
+            m_namedFailures.push_back(failure);
+        }
     }
+    // What fails at time 0 travels with the traffic, so --dump-matrix writes it for htsim.
+    m_traffic.failures.clear();
+    for (const fabriclb::NamedFailure& failure : m_namedFailures)
+    {
+        if (failure.atPs == 0)
+        {
+            const auto [role, sw, port] = links.ToHtsim(failure.link);
+            m_traffic.failures.push_back({role, sw, port, 0});
+        }
+    }
+}
+
+bool
+FabricExperiment::HasFailures() const
+{
+    return m_config.failures.probability > 0 || !m_namedFailures.empty();
 }
 
 void
 FabricExperiment::InstallFailures()
 {
     const FailureSpec& spec = m_config.failures;
-    if (!spec.Any())
+    if (!HasFailures())
     {
         return;
     }
@@ -693,7 +735,7 @@ FabricExperiment::ComputeBounds()
     {
         m_result.boundPs = std::max(m_result.boundPs, pacedBoundPs);
     }
-    if (m_config.failures.Any() && m_timeLimitPs == 0)
+    if (HasFailures() && m_timeLimitPs == 0)
     {
         // Flows pinned to a black hole never finish: give up well after the bound.
         constexpr uint64_t floorPs = 200000000; // 200 us

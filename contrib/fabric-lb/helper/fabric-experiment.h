@@ -37,12 +37,6 @@ struct FailureSpec
     std::string convergence{"0"};  //!< G: a time (10us), N RTTs (1rtt), or inf
     std::string rate{"rhomax"};    //!< flows' rate under failures: rhomax or line
     std::string timeLimit{"auto"}; //!< simulated time to give up at: a time, or auto
-
-    /// \return whether any link is to fail
-    bool Any() const
-    {
-        return probability > 0 || !links.empty();
-    }
 };
 
 /**
@@ -256,6 +250,8 @@ class FabricExperiment
     void ConfigureFailures(const fabriclb::FatTreeTopology& topology);
     /// Fails the links of the failure spec and caps the flows' rate at rho_max.
     void InstallFailures();
+    /// \return whether any link may fail (a probability, --failLinks or failure lines)
+    bool HasFailures() const;
 
     ExperimentConfig m_config;                           //!< what to run
     ExperimentResult m_result;                           //!< filled step by step

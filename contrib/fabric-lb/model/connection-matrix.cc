@@ -511,12 +511,13 @@ class ConnectionMatrixParser
         m_matrix.triggers.push_back(MatrixTrigger{*id, *kind, count.value_or(1), {}, m_line});
     }
 
-    /// Reads a failure line, then rejects it: the fabric has no link failures yet.
-    [[noreturn]] void ParseFailure()
+    /// Reads a failure line.
+    void ParseFailure()
     {
         bool type = false;
         bool switchId = false;
         bool linkId = false;
+        MatrixFailure failure{FabricRole::AGGREGATION, 0, 0, m_line};
         for (size_t i = 1; i < m_tokens.size(); ++i)
         {
             const std::string_view key = m_tokens[i];
@@ -532,18 +533,21 @@ class ConnectionMatrixParser
                 {
                     Fail("unknown switch_type " + Quote(m_tokens[i]) + " (TOR, AGG or CORE)");
                 }
+                failure.switchType = m_tokens[i] == "TOR"   ? FabricRole::EDGE
+                                     : m_tokens[i] == "AGG" ? FabricRole::AGGREGATION
+                                                            : FabricRole::CORE;
             }
             else if (key == "switch_id")
             {
                 Once(switchId, key);
                 switchId = true;
-                Value(i);
+                failure.switchId = static_cast<uint32_t>(Value(i));
             }
             else if (key == "link_id")
             {
                 Once(linkId, key);
                 linkId = true;
-                Value(i);
+                failure.linkId = static_cast<uint32_t>(Value(i));
             }
             else
             {
@@ -554,7 +558,7 @@ class ConnectionMatrixParser
         {
             Fail("failure needs switch_type, switch_id and link_id");
         }
-        Fail("link failures in matrix files are not supported yet");
+        m_matrix.failures.push_back(failure);
     }
 
     /// Checks the header counts and the trigger references, then links flows to triggers.
@@ -573,7 +577,12 @@ class ConnectionMatrixParser
             Fail("trigger lines need a 'Triggers' header line");
         }
         CheckCount(TRIGGERS, m_matrix.triggers.size(), "trigger");
-        CheckCount(FAILURES, 0, "failure");
+        if (!m_matrix.failures.empty() && !m_header[FAILURES])
+        {
+            m_line = m_matrix.failures.front().line;
+            Fail("failure lines need a 'Failures' header line");
+        }
+        CheckCount(FAILURES, m_matrix.failures.size(), "failure");
         for (size_t f = 0; f < m_matrix.flows.size(); ++f)
         {
             const MatrixFlow& flow = m_matrix.flows[f];
@@ -692,6 +701,10 @@ WriteConnectionMatrix(std::ostream& out, const ConnectionMatrix& matrix)
     {
         text << "Triggers " << matrix.triggers.size() << "\n";
     }
+    if (!matrix.failures.empty())
+    {
+        text << "Failures " << matrix.failures.size() << "\n";
+    }
     for (const MatrixFlow& flow : matrix.flows)
     {
         text << flow.source << "->" << flow.destination << " id " << flow.id;
@@ -726,6 +739,14 @@ WriteConnectionMatrix(std::ostream& out, const ConnectionMatrix& matrix)
             text << " count " << trigger.count;
         }
         text << "\n";
+    }
+    for (const MatrixFailure& failure : matrix.failures)
+    {
+        text << "failure switch_type "
+             << (failure.switchType == FabricRole::EDGE          ? "TOR"
+                 : failure.switchType == FabricRole::AGGREGATION ? "AGG"
+                                                                 : "CORE")
+             << " switch_id " << failure.switchId << " link_id " << failure.linkId << "\n";
     }
     // The parser is the one definition of a valid file: what it rejects is not written.
     std::istringstream check(text.str());

@@ -5,6 +5,8 @@
 #ifndef FABRIC_LB_CONNECTION_MATRIX_H
 #define FABRIC_LB_CONNECTION_MATRIX_H
 
+#include "fat-tree-topology.h"
+
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -45,8 +47,11 @@
  * times are picoseconds up to 2^63-1 (an ns-3 Time holds int64 picoseconds;
  * htsim reads larger ones through a float that may overflow its uint64); every
  * other number is at most 2147483647, because htsim reads them into an int. Flow and trigger ids
- start at 1. Failure
- * lines are parsed and then rejected: the fabric has no link failures yet.
+ start at 1. A failure
+ * line fails one link at time 0, named as the study's simulator names it: TOR
+ * (edge) switch S's uplink L, AGG switch S's uplink L, or CORE switch S's link to
+ * pod L, with htsim's numbering (a core k sits above aggregation position k mod
+ * k/2, as that position's uplink k div k/2); FabricExperiment maps it to a link.
  *
  * Every file this parser accepts, htsim's ConnectionMatrix::load accepts with the
  * same meaning, with two caveats of htsim's: it reads start times through a
@@ -148,6 +153,18 @@ struct MatrixFlow
 
 /**
  * \ingroup fabric-lb
+ * \brief One `failure` line: a link that fails at time 0.
+ */
+struct MatrixFailure
+{
+    FabricRole switchType; //!< EDGE (htsim's TOR), AGGREGATION (AGG) or CORE
+    uint32_t switchId;     //!< the switch, fabric-wide, in htsim's numbering
+    uint32_t linkId;       //!< an uplink (TOR, AGG) or the pod below (CORE)
+    uint32_t line;         //!< line in the file (0 when not read from one)
+};
+
+/**
+ * \ingroup fabric-lb
  * \brief The traffic of one file.
  */
 struct ConnectionMatrix
@@ -155,6 +172,7 @@ struct ConnectionMatrix
     uint32_t nodes;                      //!< the `Nodes` header: hosts 0 .. nodes-1
     std::vector<MatrixFlow> flows;       //!< the flow lines, in file order
     std::vector<MatrixTrigger> triggers; //!< the trigger lines, in file order
+    std::vector<MatrixFailure> failures; //!< the failure lines, in file order
 };
 
 /**
@@ -169,6 +187,7 @@ struct ConnectionMatrix
  * fabric, flow without start or with both start and trigger, zero size,
  * duplicate flow or trigger id, reference to an undeclared trigger, barrier
  * without a count, a count header that disagrees with the body, a failure line
+ * without its switch type, switch id and link id
  */
 ConnectionMatrix ParseConnectionMatrix(std::istream& in,
                                        const std::string& fileName,

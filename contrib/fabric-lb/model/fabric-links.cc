@@ -92,6 +92,43 @@ FabricLinks::Find(const std::string& name) const
     return std::nullopt;
 }
 
+std::optional<uint32_t>
+FabricLinks::FromHtsim(FabricRole switchType, uint32_t switchId, uint32_t linkId) const
+{
+    const uint32_t half = m_topology.Half();
+    switch (switchType)
+    {
+    case FabricRole::EDGE:
+        if (switchId < m_topology.EdgeCount() && linkId < half)
+        {
+            return EdgeAggregation(switchId, linkId);
+        }
+        break;
+    case FabricRole::AGGREGATION:
+        if (switchId < m_topology.EdgeCount() && linkId < half)
+        {
+            return AggregationCore(switchId, linkId);
+        }
+        break;
+    case FabricRole::CORE:
+        if (switchId < m_topology.CoreCount() && linkId < m_topology.K())
+        {
+            return AggregationCore(linkId * half + switchId % half, switchId / half);
+        }
+        break;
+    default:
+        break;
+    }
+    return std::nullopt;
+}
+
+std::tuple<FabricRole, uint32_t, uint32_t>
+FabricLinks::ToHtsim(uint32_t link) const
+{
+    const auto [lower, port] = Lower(link);
+    return {IsEdgeAggregation(link) ? FabricRole::EDGE : FabricRole::AGGREGATION, lower, port};
+}
+
 std::optional<uint64_t>
 ParseSimulatedTimePs(const std::string& text)
 {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -79,6 +80,24 @@ class FabricLinks
 
     /// \return the id of the link called \p name, if there is one
     std::optional<uint32_t> Find(const std::string& name) const;
+
+    /**
+     * \brief A link as the study's simulator (htsim) names it in a failure line.
+     * \param switchType EDGE (htsim's TOR), AGGREGATION (AGG) or CORE
+     * \param switchId the switch, fabric-wide, in htsim's numbering (core k sits
+     * above aggregation position k mod k/2, as that position's uplink k div k/2)
+     * \param linkId an uplink (TOR, AGG) or the pod below (CORE)
+     * \return the link id, if the fabric has that link
+     */
+    std::optional<uint32_t> FromHtsim(FabricRole switchType,
+                                      uint32_t switchId,
+                                      uint32_t linkId) const;
+
+    /**
+     * \param link a link id
+     * \return its name in htsim's terms: (EDGE or AGGREGATION, switch id, uplink)
+     */
+    std::tuple<FabricRole, uint32_t, uint32_t> ToHtsim(uint32_t link) const;
 
   private:
     FatTreeTopology m_topology; //!< the fabric
