@@ -240,3 +240,25 @@ TEST(RhoMax, CutOffFlowsAreListed)
     EXPECT_EQ(rho.unreachableFlows, (std::vector<uint32_t>{0, 1}));
     EXPECT_DOUBLE_EQ(rho.flowUnits, 1); // the other edge switch's flows still split 4 ways
 }
+
+TEST(FabricLinks, HtsimFailureNamesMapToLinks)
+{
+    const FatTreeTopology k8(8);
+    const FabricLinks links(k8);
+    // htsim's AGG 13 (pod 3, position 1), uplink 1: our aggregation switch 13's port 1.
+    EXPECT_EQ(links.FromHtsim(FabricRole::AGGREGATION, 13, 1), *links.Find("agg-p3-1:core-5"));
+    // htsim's core k = position + k/2 x uplink: core 5 is position 1's uplink 1; its
+    // link to pod 3 is the same link.
+    EXPECT_EQ(links.FromHtsim(FabricRole::CORE, 5, 3), *links.Find("agg-p3-1:core-5"));
+    EXPECT_EQ(links.FromHtsim(FabricRole::EDGE, 13, 2), *links.Find("edge-p3-1:agg-p3-2"));
+    EXPECT_FALSE(links.FromHtsim(FabricRole::AGGREGATION, 32, 0));
+    EXPECT_FALSE(links.FromHtsim(FabricRole::EDGE, 0, 4));
+    EXPECT_FALSE(links.FromHtsim(FabricRole::CORE, 16, 0));
+    EXPECT_FALSE(links.FromHtsim(FabricRole::CORE, 0, 8));
+    EXPECT_FALSE(links.FromHtsim(FabricRole::HOST, 0, 0));
+    for (uint32_t link = 0; link < links.Count(); ++link)
+    {
+        const auto [role, sw, port] = links.ToHtsim(link);
+        EXPECT_EQ(links.FromHtsim(role, sw, port), link);
+    }
+}
