@@ -101,4 +101,9 @@ TEST(FatTree, RejectsOddOrSmallRadix)
     EXPECT_THROW(FatTreeTopology(5), std::invalid_argument);
     EXPECT_THROW(FatTreeTopology(2), std::invalid_argument);
     EXPECT_THROW(FatTreeTopology(0), std::invalid_argument);
+    // The address plan: k^3/4 links x 4 addresses within a /10.
+    EXPECT_NO_THROW(FatTreeTopology(FatTreeTopology::MAX_K));
+    EXPECT_LE(4ULL * FatTreeTopology(FatTreeTopology::MAX_K).HostCount(), 1ULL << 22);
+    EXPECT_GT(4ULL * 162 * 162 * 162 / 4, 1ULL << 22);
+    EXPECT_THROW(FatTreeTopology(FatTreeTopology::MAX_K + 2), std::invalid_argument);
 }

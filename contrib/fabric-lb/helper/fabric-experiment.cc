@@ -42,6 +42,8 @@ namespace
 /// Streams of the workload's draws; fabric streams follow.
 constexpr int64_t WORKLOAD_STREAM = 0;
 constexpr int64_t FABRIC_STREAMS = 1;
+/// Fabrics from this many hosts (k=32) announce the memory they expect.
+constexpr uint32_t LARGE_FABRIC_HOSTS = 8192;
 /// The failure draws' stream: far beyond the fabric's (one per switch, host and NIC).
 constexpr int64_t FAILURE_STREAM = 1 << 30;
 
@@ -423,7 +425,17 @@ FabricExperiment::Configure()
     UintegerValue k;
     m_fabric->GetAttribute("K", k);
     const fabriclb::FatTreeTopology topology(k.Get()); // throws std::invalid_argument for a bad k
+    // A built-in workload's size is known before it is built: refuse what cannot fit first.
+    const uint64_t hosts = topology.HostCount();
+    if (m_config.workload != "matrix")
+    {
+        CheckMemory(topology, m_config.workload == "all-to-all" ? hosts * (hosts - 1) : hosts);
+    }
     m_traffic = BuildTraffic(m_config, topology.HostCount()); // before the fabric: fails fast
+    if (m_config.workload == "matrix")
+    {
+        CheckMemory(topology, m_traffic.flows.size());
+    }
     ConfigureFailures(topology);
 
     m_result.scheme = m_config.lb;
@@ -541,6 +553,38 @@ FabricExperiment::ConfigureFailures(const fabriclb::FatTreeTopology& topology)
             const auto [role, sw, port] = links.ToHtsim(failure.link);
             m_traffic.failures.push_back({role, sw, port, 0});
         }
+    }
+}
+
+uint64_t
+EstimatePeakMemoryBytes(uint32_t hosts, uint64_t flows)
+{
+    // Measured on Debian's ns-3.37 (peak RSS, k = 8 .. 32): about 23 MiB, 63 KiB a
+    // host with its share of switches and links, and 1.2 KiB a message.
+    constexpr uint64_t base = 23ULL << 20;
+    constexpr uint64_t perHost = 63ULL << 10;
+    constexpr uint64_t perFlow = 1229;
+    return base + perHost * hosts + perFlow * flows;
+}
+
+void
+FabricExperiment::CheckMemory(const fabriclb::FatTreeTopology& topology, uint64_t flows) const
+{
+    const uint64_t expected = EstimatePeakMemoryBytes(topology.HostCount(), flows);
+    const uint64_t machine = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
+                             static_cast<uint64_t>(sysconf(_SC_PAGE_SIZE));
+    const auto mib = [](uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; };
+    if (expected > machine)
+    {
+        throw std::invalid_argument("k=" + std::to_string(topology.K()) + " with " +
+                                    std::to_string(flows) + " messages needs about " +
+                                    mib(expected) + ", more than this machine's " + mib(machine));
+    }
+    if (topology.HostCount() >= LARGE_FABRIC_HOSTS)
+    {
+        std::cerr << "fabric-lb: k=" << topology.K() << " (" << topology.HostCount() << " hosts, "
+                  << flows << " messages): about " << mib(expected) << " of memory expected"
+                  << std::endl;
     }
 }
 

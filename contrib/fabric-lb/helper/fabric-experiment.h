@@ -252,6 +252,8 @@ class FabricExperiment
     void InstallFailures();
     /// \return whether any link may fail (a probability, --failLinks or failure lines)
     bool HasFailures() const;
+    /// Refuses a fabric and \p flows messages beyond the machine's memory; announces large ones.
+    void CheckMemory(const fabriclb::FatTreeTopology& topology, uint64_t flows) const;
 
     ExperimentConfig m_config;                           //!< what to run
     ExperimentResult m_result;                           //!< filled step by step
@@ -280,6 +282,14 @@ class FabricExperiment
 
  */
 ExperimentResult RunFabricExperiment(const ExperimentConfig& config);
+
+/**
+ * \ingroup fabric-lb
+ * \param hosts hosts of the fat tree
+ * \param flows messages of the collective
+ * \return the peak memory a run is expected to take, from measurements on Debian's ns-3.37
+ */
+uint64_t EstimatePeakMemoryBytes(uint32_t hosts, uint64_t flows);
 
 } // namespace ns3
 

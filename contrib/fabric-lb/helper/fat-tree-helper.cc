@@ -6,8 +6,7 @@
 
 #include "ns3/fabric-queue-disc.h"
 #include "ns3/internet-stack-helper.h"
-#include "ns3/ipv4-address-generator.h"
-#include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
@@ -183,9 +182,18 @@ FatTreeHelper::Connect(Ptr<Node> lower,
                         UintegerValue(m_markThresholdBytes));
     QueueDiscContainer queueDiscs = tc.Install(devices);
 
-    Ipv4AddressHelper addresses;
-    addresses.SetBase(Ipv4Address(network), Ipv4Mask("255.255.255.252"));
-    Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
+    // The /30's two addresses, as Ipv4AddressHelper would give them, without its
+    // generator's fabric-wide collision list (quadratic in the links: minutes at k=32).
+    const Ipv4Address addresses[] = {Ipv4Address(network + 1), Ipv4Address(network + 2)};
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        Ptr<Ipv4> ipv4 = devices.Get(side)->GetNode()->GetObject<Ipv4>();
+        const uint32_t interface = ipv4->AddInterface(devices.Get(side));
+        ipv4->AddAddress(interface,
+                         Ipv4InterfaceAddress(addresses[side], Ipv4Mask("255.255.255.252")));
+        ipv4->SetMetric(interface, 1);
+        ipv4->SetUp(interface);
+    }
 
     LinkRoutes routes;
     for (uint32_t side = 0; side < 2; ++side)
@@ -209,12 +217,12 @@ FatTreeHelper::Connect(Ptr<Node> lower,
     }
 
     routes.up = Create<Ipv4Route>();
-    routes.up->SetSource(interfaces.GetAddress(0));
-    routes.up->SetGateway(interfaces.GetAddress(1));
+    routes.up->SetSource(addresses[0]);
+    routes.up->SetGateway(addresses[1]);
     routes.up->SetOutputDevice(devices.Get(0));
     routes.down = Create<Ipv4Route>();
-    routes.down->SetSource(interfaces.GetAddress(1));
-    routes.down->SetGateway(interfaces.GetAddress(0));
+    routes.down->SetSource(addresses[1]);
+    routes.down->SetGateway(addresses[0]);
     routes.down->SetOutputDevice(devices.Get(1));
     return routes;
 }
@@ -252,7 +260,6 @@ FatTreeHelper::Build()
     stack.Install(m_edges);
     stack.Install(m_aggregations);
     stack.Install(m_cores);
-    Ipv4AddressGenerator::Reset();
 
     std::vector<std::vector<Ptr<Ipv4Route>>> edgeDown(topo.EdgeCount());
     std::vector<std::vector<Ptr<Ipv4Route>>> edgeUp(topo.EdgeCount());

@@ -21,6 +21,13 @@ FatTreeTopology::FatTreeTopology(uint32_t k)
         throw std::invalid_argument("fat-tree radix k must be even and at least 4, got " +
                                     std::to_string(k));
     }
+    if (k > MAX_K)
+    {
+        throw std::invalid_argument("fat-tree radix k=" + std::to_string(k) +
+                                    " is beyond the address plan: each tier's links share a "
+                                    "/10, which holds k up to " +
+                                    std::to_string(MAX_K));
+    }
 }
 
 uint32_t

@@ -36,9 +36,13 @@ enum class FabricRole
 class FatTreeTopology
 {
   public:
+    /// The largest radix the address plan holds: k^3/4 links of a tier, 4 addresses
+    /// each, in one /10 (2^22 addresses).
+    static constexpr uint32_t MAX_K = 160;
+
     /**
-     * \param k switch radix; must be even and at least 4
-     * \throws std::invalid_argument if k is odd or too small
+     * \param k switch radix; must be even, at least 4 and at most MAX_K
+     * \throws std::invalid_argument if k is odd, too small or too large
      */
     explicit FatTreeTopology(uint32_t k);
 
@@ -140,7 +144,7 @@ class FatTreeTopology
      */
     uint32_t HostFromAddress(uint32_t address) const;
 
-    static constexpr uint32_t HOST_NETWORK = 0x0A000000; //!< 10.0.0.0, the host links' block
+    static constexpr uint32_t HOST_NETWORK = 0x0A000000; //!< 10.0.0.0/10, the host links' block
 
   private:
     uint32_t m_k;    //!< radix
