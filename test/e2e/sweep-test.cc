@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * End-to-end tests of fabric-lb-sweep: the CSV of every run, the fitted
- * exponents, the figures, resuming, bad input.
+ * exponents, the figures, resuming, --vary and incomplete runs, bad input.
  */
 
 #include "e2e-util.h"
@@ -171,6 +171,127 @@ TEST_F(Sweep, ResumesWithoutRunningAgainWhatItHas)
     EXPECT_EQ(ReadCsv(m_dir + "/results.csv").size(), 1U + 8U);
 }
 
+/// A --vary grid on the k=4 fabric with one failed link: 2 schemes x 2 convergence times x 2 runs.
+class SweepVary : public ::testing::Test
+{
+  protected:
+    // ECMP hashes some flows into the black hole under G=inf: those runs are incomplete.
+    static constexpr const char* GRID =
+        "--k=4 --schemes=ecmp,ofan --sizes=16384 --runs=2 --jobs=2 "
+        "--extra=--failLinks=edge-p0-0:agg-p0-0 --vary=convergence:inf,0";
+
+    void SetUp() override
+    {
+        m_dir = TempPath("sweep-vary");
+        m_outcome = RunSweep(std::string(GRID) + " --out=" + m_dir);
+    }
+
+    void TearDown() override
+    {
+        std::filesystem::remove_all(m_dir);
+    }
+
+    /// \return the JSON file of one run
+    std::string Json(const std::string& scheme, const std::string& value, int run) const
+    {
+        return m_dir + "/runs/" + scheme + "-16384-convergence=" + value + "-" +
+               std::to_string(run) + ".json";
+    }
+
+    std::string m_dir;
+    Outcome m_outcome;
+};
+
+TEST_F(SweepVary, WritesOneRowPerSchemeValueAndRun)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    const auto rows = ReadCsv(m_dir + "/results.csv");
+    ASSERT_EQ(rows.size(), 1U + 8U);
+    const auto column = [&rows](const std::string& name) { return Column(rows[0], name); };
+    size_t i = 1;
+    for (const char* scheme : {"ecmp", "ofan"})
+    {
+        // In the order given, not sorted.
+        for (const char* value : {"inf", "0"})
+        {
+            for (int run = 1; run <= 2; ++run, ++i)
+            {
+                const std::vector<std::string>& row = rows[i];
+                ASSERT_EQ(row.size(), rows[0].size()) << i;
+                EXPECT_EQ(row[column("scheme")], scheme);
+                EXPECT_EQ(row[column("vary_flag")], "convergence");
+                EXPECT_EQ(row[column("vary_value")], value);
+                EXPECT_EQ(row[column("run")], std::to_string(run));
+                const nlohmann::json r = nlohmann::json::parse(Slurp(Json(scheme, value, run)));
+                EXPECT_EQ(r["converged"], std::string(value) == "0") << scheme << value << run;
+                EXPECT_EQ(row[column("messages")], r["messages"].dump());
+                EXPECT_EQ(row[column("messages_completed")], r["messages_completed"].dump());
+                EXPECT_EQ(std::stod(row[column("cct_ns")]), r["cct_ns"].get<double>());
+            }
+        }
+    }
+    for (const char* figure : {"cct-increase", "max-queue"})
+    {
+        EXPECT_EQ(Slurp(m_dir + "/" + figure + ".png").substr(1, 3), "PNG") << figure;
+    }
+    EXPECT_FALSE(std::filesystem::exists(m_dir + "/fits.csv"));
+}
+
+TEST_F(SweepVary, ListsIncompleteRunsWithoutFailingOrAveragingThem)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    const auto rows = ReadCsv(m_dir + "/results.csv");
+    ASSERT_EQ(rows.size(), 1U + 8U);
+    const auto column = [&rows](const std::string& name) { return Column(rows[0], name); };
+    for (size_t i = 1; i < rows.size(); ++i)
+    {
+        const bool blackHoled =
+            rows[i][column("scheme")] == "ecmp" && rows[i][column("vary_value")] == "inf";
+        EXPECT_EQ(std::stoi(rows[i][column("messages_completed")]) <
+                      std::stoi(rows[i][column("messages")]),
+                  blackHoled)
+            << i;
+    }
+    EXPECT_NE(m_outcome.err.find("8/8 runs done, 2 incomplete, 0 failed"), std::string::npos)
+        << m_outcome.err;
+    // The table of means: no completed run of ECMP under G=inf, both of the others.
+    EXPECT_NE(m_outcome.out.find("ecmp             16384  inf              0/2"), std::string::npos)
+        << m_outcome.out;
+    EXPECT_NE(m_outcome.out.find("ofan             16384  inf              2/2"), std::string::npos)
+        << m_outcome.out;
+}
+
+TEST_F(SweepVary, ResumesWithoutRunningAgainWhatItHas)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    const std::string kept = Json("ecmp", "inf", 1);
+    const std::string removed = Json("ofan", "0", 2);
+    const auto keptTime = std::filesystem::last_write_time(kept);
+    std::filesystem::remove(removed);
+
+    const Outcome again = RunSweep(std::string(GRID) + " --out=" + m_dir);
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(std::filesystem::last_write_time(kept), keptTime);
+    EXPECT_TRUE(std::filesystem::exists(removed));
+    // The kept incomplete runs are counted as such.
+    EXPECT_NE(again.err.find("] 2 incomplete run(s)"), std::string::npos) << again.err;
+    EXPECT_EQ(ReadCsv(m_dir + "/results.csv").size(), 1U + 8U);
+}
+
+TEST(SweepFailure, ARunWithoutResultFailsTheSweep)
+{
+    const std::string dir = TempPath("sweep-fail");
+    // The driver rejects the buffer size: no JSON.
+    const Outcome o = RunSweep("--k=4 --schemes=ofan --sizes=16384 --runs=1 --jobs=1 "
+                               "--extra=--bufferBytes=lots --out=" +
+                               dir);
+    const auto rows = ReadCsv(dir + "/results.csv");
+    std::filesystem::remove_all(dir);
+    EXPECT_EQ(o.status, 1) << o.err;
+    EXPECT_NE(o.err.find("1/1 runs done, 0 incomplete, 1 failed"), std::string::npos) << o.err;
+    EXPECT_EQ(rows.size(), 1U);
+}
+
 class SweepBadInput : public ::testing::TestWithParam<std::pair<std::string, std::string>>
 {
 };
@@ -197,4 +318,12 @@ INSTANTIATE_TEST_SUITE_P(Sweep,
                                            std::make_pair("--runs=0", "--runs"),
                                            std::make_pair("--runs=1.5", "1.5"),
                                            std::make_pair("--k=abc", "abc"),
-                                           std::make_pair("--fitMinPackets=-1", "-1")));
+                                           std::make_pair("--fitMinPackets=-1", "-1"),
+                                           std::make_pair("--vary=failProb", "FLAG:"),
+                                           std::make_pair("--vary=failProb:", "failProb"),
+                                           std::make_pair("--vary=failProb:0.1,,0.2", "''"),
+                                           std::make_pair("--vary=failProb:0.1,", "failProb"),
+                                           std::make_pair("--vary=--failProb:0.1", "--failProb"),
+                                           std::make_pair("--vary=:0.1", "flag"),
+                                           std::make_pair("--vary=msgBytes:1,2", "msgBytes"),
+                                           std::make_pair("--vary=failProb:0.1,0.1", "twice")));
