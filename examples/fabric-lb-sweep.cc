@@ -452,7 +452,7 @@ using Series = std::map<std::string, std::vector<std::pair<double, Point>>>;
 
 /**
  * Writes a Gnuplot script of one metric, one line per series, and draws it as dir/name.png;
- * a point without a positive value breaks its line.
+ * a point without a positive value breaks its line, a series without any is left out.
  */
 void
 Plot(const std::string& dir,
@@ -461,6 +461,7 @@ Plot(const std::string& dir,
      const std::string& xlabel,
      const std::string& ylabel,
      const std::vector<std::string>& settings,
+     Gnuplot2dDataset::Style style,
      const Series& series,
      double Point::*metric)
 {
@@ -475,8 +476,14 @@ Plot(const std::string& dir,
     plot.AppendExtra("set grid");
     for (const auto& [label, points] : series)
     {
+        if (std::none_of(points.begin(), points.end(), [metric](const auto& point) {
+                return point.second.runs > 0 && point.second.*metric > 0;
+            }))
+        {
+            continue; // nothing to draw: gnuplot would warn
+        }
         Gnuplot2dDataset dataset(label);
-        dataset.SetStyle(Gnuplot2dDataset::LINES_POINTS);
+        dataset.SetStyle(style);
         for (const auto& [x, p] : points)
         {
             if (p.runs > 0 && p.*metric > 0)
@@ -580,6 +587,7 @@ FitAndPlotSizes(const Options& options, const std::map<PointKey, Point>& points)
          xlabel,
          "CCT increase (%)",
          logLog,
+         Gnuplot2dDataset::LINES_POINTS,
          series,
          &Point::cctIncrease);
     Plot(options.out,
@@ -588,6 +596,7 @@ FitAndPlotSizes(const Options& options, const std::map<PointKey, Point>& points)
          xlabel,
          "max queue (packets)",
          logLog,
+         Gnuplot2dDataset::LINES_POINTS,
          series,
          &Point::maxQueue);
     Plot(options.out,
@@ -596,6 +605,7 @@ FitAndPlotSizes(const Options& options, const std::map<PointKey, Point>& points)
          xlabel,
          "mean queue (packets)",
          logLog,
+         Gnuplot2dDataset::LINES_POINTS,
          series,
          &Point::qMean);
     std::cout << "results: " << options.out << "/results.csv, " << fitsName.substr(1)
@@ -604,11 +614,14 @@ FitAndPlotSizes(const Options& options, const std::map<PointKey, Point>& points)
 
 /**
  * With --vary: prints the means and draws CCT increase and max queue against the values
- * (categorical, in the order given), one line per scheme (and size, if several).
+ * (categorical, in the order given), one line per scheme (and size, if several); with a
+ * single value, against the schemes instead.
  */
 void
 PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
 {
+    const bool bySchemes = options.varyValues.size() == 1;
+    const std::vector<std::string>& categories = bySchemes ? options.schemes : options.varyValues;
     Series series;
     std::printf("%-12s %9s  %-12s %9s  %14s  %16s\n",
                 "scheme",
@@ -621,12 +634,15 @@ PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
     {
         const auto& [scheme, bytes, variant] = key;
         const std::string& value = options.varyValues[variant];
-        std::string label = scheme;
+        std::string label = bySchemes ? options.varyFlag + "=" + value : scheme;
         if (options.sizes.size() > 1)
         {
             label += ", m=" + std::to_string(static_cast<uint64_t>(p.packets));
         }
-        series[label].emplace_back(variant, p);
+        const size_t x =
+            bySchemes ? std::find(categories.begin(), categories.end(), scheme) - categories.begin()
+                      : variant;
+        series[label].emplace_back(x, p);
         std::printf("%-12s %9llu  %-12s %5u/%-3u  %14.3f  %16.3f\n",
                     scheme.c_str(),
                     static_cast<unsigned long long>(bytes),
@@ -637,29 +653,40 @@ PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
                     p.runs > 0 ? p.maxQueue : NAN);
     }
     std::string tics = "set xtics (";
-    for (size_t i = 0; i < options.varyValues.size(); ++i)
+    for (size_t i = 0; i < categories.size(); ++i)
     {
-        tics += (i > 0 ? ", \"" : "\"") + options.varyValues[i] + "\" " + std::to_string(i);
+        tics += (i > 0 ? ", \"" : "\"") + categories[i] + "\" " + std::to_string(i);
     }
     const std::vector<std::string> settings = {
         tics + ")",
-        "set xrange [-0.5:" + std::to_string(options.varyValues.size() - 0.5) + "]",
+        "set xrange [-0.5:" + std::to_string(categories.size() - 0.5) + "]",
         "set logscale y"};
+    // Points from the map come sorted by scheme name: put them in the order of the categories.
+    for (auto& [label, line] : series)
+    {
+        std::stable_sort(line.begin(), line.end(), [](const auto& a, const auto& b) {
+            return a.first < b.first;
+        });
+    }
+    const std::string xlabel = bySchemes ? "scheme" : options.varyFlag;
+    const auto style = bySchemes ? Gnuplot2dDataset::POINTS : Gnuplot2dDataset::LINES_POINTS;
     const std::string note = " (" + options.workload + ", mean of completed runs)";
     Plot(options.out,
          "cct-increase",
          "CCT increase over the bound" + note,
-         options.varyFlag,
+         xlabel,
          "CCT increase (%)",
          settings,
+         style,
          series,
          &Point::cctIncrease);
     Plot(options.out,
          "max-queue",
          "Largest switch queue" + note,
-         options.varyFlag,
+         xlabel,
          "max queue (packets)",
          settings,
+         style,
          series,
          &Point::maxQueue);
     std::cout << "results: " << options.out << "/results.csv, cct-increase.png, max-queue.png"

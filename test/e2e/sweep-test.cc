@@ -237,6 +237,25 @@ TEST_F(SweepVary, WritesOneRowPerSchemeValueAndRun)
     EXPECT_FALSE(std::filesystem::exists(m_dir + "/fits.csv"));
 }
 
+TEST_F(SweepVary, PutsTheValuesOnTheXAxisInTheOrderGiven)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    const std::string script = Slurp(m_dir + "/cct-increase.plt");
+    EXPECT_NE(script.find("set xtics (\"inf\" 0, \"0\" 1)"), std::string::npos) << script;
+}
+
+TEST(SweepOneValue, PutsTheSchemesOnTheXAxis)
+{
+    const std::string dir = TempPath("sweep-one-value");
+    const Outcome o = RunSweep("--k=4 --schemes=ofan,ecmp --sizes=16384 --runs=1 --jobs=2 "
+                               "--vary=convergence:0 --out=" +
+                               dir);
+    const std::string script = Slurp(dir + "/max-queue.plt");
+    std::filesystem::remove_all(dir);
+    ASSERT_EQ(o.status, 0) << o.err;
+    EXPECT_NE(script.find("set xtics (\"ofan\" 0, \"ecmp\" 1)"), std::string::npos) << script;
+}
+
 TEST_F(SweepVary, ListsIncompleteRunsWithoutFailingOrAveragingThem)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
