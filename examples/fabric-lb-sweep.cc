@@ -623,9 +623,11 @@ PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
     const bool bySchemes = options.varyValues.size() == 1;
     const std::vector<std::string>& categories = bySchemes ? options.schemes : options.varyValues;
     Series series;
-    std::printf("%-12s %9s  %-12s %9s  %14s  %16s\n",
+    const int width = std::max<int>(12, options.varyFlag.size());
+    std::printf("%-12s %9s  %-*s %9s  %14s  %16s\n",
                 "scheme",
                 "msg_bytes",
+                width,
                 options.varyFlag.c_str(),
                 "complete",
                 "cct increase %",
@@ -643,9 +645,10 @@ PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
             bySchemes ? std::find(categories.begin(), categories.end(), scheme) - categories.begin()
                       : variant;
         series[label].emplace_back(x, p);
-        std::printf("%-12s %9llu  %-12s %5u/%-3u  %14.3f  %16.3f\n",
+        std::printf("%-12s %9llu  %-*s %5u/%-3u  %14.3f  %16.3f\n",
                     scheme.c_str(),
                     static_cast<unsigned long long>(bytes),
+                    width,
                     value.c_str(),
                     p.runs,
                     p.runs + p.incomplete,
