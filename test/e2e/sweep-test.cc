@@ -56,17 +56,24 @@ Column(const std::vector<std::string>& header, const std::string& name)
     return std::find(header.begin(), header.end(), name) - header.begin();
 }
 
-/// A small grid on the k=4 fabric: 2 schemes x 2 sizes x 2 runs.
-class Sweep : public ::testing::Test
+/// Runs one sweep per test into a fresh directory, removed afterwards.
+class SweepRun : public ::testing::Test
 {
   protected:
-    static constexpr const char* GRID =
-        "--k=4 --schemes=ofan,rsq --sizes=16384,65536 --runs=2 --jobs=2";
+    /// \return the sweep's arguments but --out
+    virtual std::string Grid() const = 0;
 
     void SetUp() override
     {
         m_dir = TempPath("sweep");
-        m_outcome = RunSweep(std::string(GRID) + " --out=" + m_dir);
+        m_outcome = RunSweep(Grid() + " --out=" + m_dir);
+        m_rows = ReadCsv(m_dir + "/results.csv");
+    }
+
+    /// \return the index of the column \p name of results.csv
+    size_t ColumnOf(const std::string& name) const
+    {
+        return Column(m_rows.at(0), name);
     }
 
     void TearDown() override
@@ -74,8 +81,32 @@ class Sweep : public ::testing::Test
         std::filesystem::remove_all(m_dir);
     }
 
+    /// Removes \p removed, runs the sweep again, checks that it ran \p removed but not \p kept.
+    Outcome ResumeWithout(const std::string& kept, const std::string& removed) const
+    {
+        const auto keptTime = std::filesystem::last_write_time(kept);
+        std::filesystem::remove(removed);
+        const Outcome again = RunSweep(Grid() + " --out=" + m_dir);
+        EXPECT_EQ(again.status, 0) << again.err;
+        EXPECT_EQ(std::filesystem::last_write_time(kept), keptTime);
+        EXPECT_TRUE(std::filesystem::exists(removed));
+        EXPECT_EQ(ReadCsv(m_dir + "/results.csv").size(), 1U + 8U);
+        return again;
+    }
+
     std::string m_dir;
     Outcome m_outcome;
+    std::vector<std::vector<std::string>> m_rows; //!< results.csv after the sweep, header first
+};
+
+/// A small grid on the k=4 fabric: 2 schemes x 2 sizes x 2 runs.
+class Sweep : public SweepRun
+{
+  protected:
+    std::string Grid() const override
+    {
+        return "--k=4 --schemes=ofan,rsq --sizes=16384,65536 --runs=2 --jobs=2";
+    }
 };
 
 } // namespace
@@ -83,21 +114,19 @@ class Sweep : public ::testing::Test
 TEST_F(Sweep, WritesEveryRunToTheCsv)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
-    const auto rows = ReadCsv(m_dir + "/results.csv");
-    ASSERT_EQ(rows.size(), 1U + 8U);
-    const auto column = [&rows](const std::string& name) { return Column(rows[0], name); };
-    for (size_t i = 1; i < rows.size(); ++i)
+    ASSERT_EQ(m_rows.size(), 1U + 8U);
+    for (size_t i = 1; i < m_rows.size(); ++i)
     {
-        const std::vector<std::string>& row = rows[i];
-        const std::string json = m_dir + "/runs/" + row[column("scheme")] + "-" +
-                                 row[column("msg_bytes")] + "-" + row[column("run")] + ".json";
+        const std::vector<std::string>& row = m_rows[i];
+        const std::string json = m_dir + "/runs/" + row[ColumnOf("scheme")] + "-" +
+                                 row[ColumnOf("msg_bytes")] + "-" + row[ColumnOf("run")] + ".json";
         const nlohmann::json r = nlohmann::json::parse(Slurp(json));
-        EXPECT_EQ(row[column("workload")], "permutation");
-        EXPECT_EQ(std::stod(row[column("cct_ns")]), r["cct_ns"].get<double>()) << json;
-        EXPECT_EQ(std::stod(row[column("cct_increase_pct")]), r["cct_increase_pct"].get<double>())
+        EXPECT_EQ(row[ColumnOf("workload")], "permutation");
+        EXPECT_EQ(std::stod(row[ColumnOf("cct_ns")]), r["cct_ns"].get<double>()) << json;
+        EXPECT_EQ(std::stod(row[ColumnOf("cct_increase_pct")]), r["cct_increase_pct"].get<double>())
             << json;
-        EXPECT_EQ(std::stod(row[column("max_queue_pkts")]), r["max_queue_pkts"].get<double>());
-        EXPECT_EQ(row[column("packets_dropped")], "0");
+        EXPECT_EQ(std::stod(row[ColumnOf("max_queue_pkts")]), r["max_queue_pkts"].get<double>());
+        EXPECT_EQ(row[ColumnOf("packets_dropped")], "0");
     }
 }
 
@@ -106,15 +135,14 @@ TEST_F(Sweep, FitsTheLogLogSlopeOfTheMeans)
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
     // scheme -> packets -> (sum of q(m), sum of max queue, runs)
     std::map<std::string, std::map<double, std::vector<double>>> sums;
-    const auto rows = ReadCsv(m_dir + "/results.csv");
-    const auto column = [&rows](const std::string& name) { return Column(rows[0], name); };
-    for (size_t i = 1; i < rows.size(); ++i)
+    for (size_t i = 1; i < m_rows.size(); ++i)
     {
-        const std::vector<std::string>& row = rows[i];
-        std::vector<double>& s = sums[row[column("scheme")]][std::stod(row[column("msg_packets")])];
+        const std::vector<std::string>& row = m_rows[i];
+        std::vector<double>& s =
+            sums[row[ColumnOf("scheme")]][std::stod(row[ColumnOf("msg_packets")])];
         s.resize(3, 0.0);
-        s[0] += std::stod(row[column("q_mean_pkts")]);
-        s[1] += std::stod(row[column("max_queue_pkts")]);
+        s[0] += std::stod(row[ColumnOf("q_mean_pkts")]);
+        s[1] += std::stod(row[ColumnOf("max_queue_pkts")]);
         s[2] += 1;
     }
     const auto fits = ReadCsv(m_dir + "/fits.csv");
@@ -159,36 +187,18 @@ TEST_F(Sweep, DrawsTheFigures)
 TEST_F(Sweep, ResumesWithoutRunningAgainWhatItHas)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
-    const std::string kept = m_dir + "/runs/ofan-16384-1.json";
-    const std::string removed = m_dir + "/runs/rsq-65536-2.json";
-    const auto keptTime = std::filesystem::last_write_time(kept);
-    std::filesystem::remove(removed);
-
-    const Outcome again = RunSweep(std::string(GRID) + " --out=" + m_dir);
-    ASSERT_EQ(again.status, 0) << again.err;
-    EXPECT_EQ(std::filesystem::last_write_time(kept), keptTime);
-    EXPECT_TRUE(std::filesystem::exists(removed));
-    EXPECT_EQ(ReadCsv(m_dir + "/results.csv").size(), 1U + 8U);
+    ResumeWithout(m_dir + "/runs/ofan-16384-1.json", m_dir + "/runs/rsq-65536-2.json");
 }
 
 /// A --vary grid on the k=4 fabric with one failed link: 2 schemes x 2 convergence times x 2 runs.
-class SweepVary : public ::testing::Test
+class SweepVary : public SweepRun
 {
   protected:
-    // ECMP hashes some flows into the black hole under G=inf: those runs are incomplete.
-    static constexpr const char* GRID =
-        "--k=4 --schemes=ecmp,ofan --sizes=16384 --runs=2 --jobs=2 "
-        "--extra=--failLinks=edge-p0-0:agg-p0-0 --vary=convergence:inf,0";
-
-    void SetUp() override
+    std::string Grid() const override
     {
-        m_dir = TempPath("sweep-vary");
-        m_outcome = RunSweep(std::string(GRID) + " --out=" + m_dir);
-    }
-
-    void TearDown() override
-    {
-        std::filesystem::remove_all(m_dir);
+        // ECMP hashes some flows into the black hole under G=inf: those runs are incomplete.
+        return "--k=4 --schemes=ecmp,ofan --sizes=16384 --runs=2 --jobs=2 "
+               "--extra=--failLinks=edge-p0-0:agg-p0-0 --vary=convergence:inf,0";
     }
 
     /// \return the JSON file of one run
@@ -197,17 +207,12 @@ class SweepVary : public ::testing::Test
         return m_dir + "/runs/" + scheme + "-16384-convergence=" + value + "-" +
                std::to_string(run) + ".json";
     }
-
-    std::string m_dir;
-    Outcome m_outcome;
 };
 
 TEST_F(SweepVary, WritesOneRowPerSchemeValueAndRun)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
-    const auto rows = ReadCsv(m_dir + "/results.csv");
-    ASSERT_EQ(rows.size(), 1U + 8U);
-    const auto column = [&rows](const std::string& name) { return Column(rows[0], name); };
+    ASSERT_EQ(m_rows.size(), 1U + 8U);
     size_t i = 1;
     for (const char* scheme : {"ecmp", "ofan"})
     {
@@ -216,17 +221,17 @@ TEST_F(SweepVary, WritesOneRowPerSchemeValueAndRun)
         {
             for (int run = 1; run <= 2; ++run, ++i)
             {
-                const std::vector<std::string>& row = rows[i];
-                ASSERT_EQ(row.size(), rows[0].size()) << i;
-                EXPECT_EQ(row[column("scheme")], scheme);
-                EXPECT_EQ(row[column("vary_flag")], "convergence");
-                EXPECT_EQ(row[column("vary_value")], value);
-                EXPECT_EQ(row[column("run")], std::to_string(run));
+                const std::vector<std::string>& row = m_rows[i];
+                ASSERT_EQ(row.size(), m_rows[0].size()) << i;
+                EXPECT_EQ(row[ColumnOf("scheme")], scheme);
+                EXPECT_EQ(row[ColumnOf("vary_flag")], "convergence");
+                EXPECT_EQ(row[ColumnOf("vary_value")], value);
+                EXPECT_EQ(row[ColumnOf("run")], std::to_string(run));
                 const nlohmann::json r = nlohmann::json::parse(Slurp(Json(scheme, value, run)));
                 EXPECT_EQ(r["converged"], std::string(value) == "0") << scheme << value << run;
-                EXPECT_EQ(row[column("messages")], r["messages"].dump());
-                EXPECT_EQ(row[column("messages_completed")], r["messages_completed"].dump());
-                EXPECT_EQ(std::stod(row[column("cct_ns")]), r["cct_ns"].get<double>());
+                EXPECT_EQ(row[ColumnOf("messages")], r["messages"].dump());
+                EXPECT_EQ(row[ColumnOf("messages_completed")], r["messages_completed"].dump());
+                EXPECT_EQ(std::stod(row[ColumnOf("cct_ns")]), r["cct_ns"].get<double>());
             }
         }
     }
@@ -259,15 +264,13 @@ TEST(SweepOneValue, PutsTheSchemesOnTheXAxis)
 TEST_F(SweepVary, ListsIncompleteRunsWithoutFailingOrAveragingThem)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
-    const auto rows = ReadCsv(m_dir + "/results.csv");
-    ASSERT_EQ(rows.size(), 1U + 8U);
-    const auto column = [&rows](const std::string& name) { return Column(rows[0], name); };
-    for (size_t i = 1; i < rows.size(); ++i)
+    ASSERT_EQ(m_rows.size(), 1U + 8U);
+    for (size_t i = 1; i < m_rows.size(); ++i)
     {
         const bool blackHoled =
-            rows[i][column("scheme")] == "ecmp" && rows[i][column("vary_value")] == "inf";
-        EXPECT_EQ(std::stoi(rows[i][column("messages_completed")]) <
-                      std::stoi(rows[i][column("messages")]),
+            m_rows[i][ColumnOf("scheme")] == "ecmp" && m_rows[i][ColumnOf("vary_value")] == "inf";
+        EXPECT_EQ(std::stoi(m_rows[i][ColumnOf("messages_completed")]) <
+                      std::stoi(m_rows[i][ColumnOf("messages")]),
                   blackHoled)
             << i;
     }
@@ -283,18 +286,9 @@ TEST_F(SweepVary, ListsIncompleteRunsWithoutFailingOrAveragingThem)
 TEST_F(SweepVary, ResumesWithoutRunningAgainWhatItHas)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
-    const std::string kept = Json("ecmp", "inf", 1);
-    const std::string removed = Json("ofan", "0", 2);
-    const auto keptTime = std::filesystem::last_write_time(kept);
-    std::filesystem::remove(removed);
-
-    const Outcome again = RunSweep(std::string(GRID) + " --out=" + m_dir);
-    ASSERT_EQ(again.status, 0) << again.err;
-    EXPECT_EQ(std::filesystem::last_write_time(kept), keptTime);
-    EXPECT_TRUE(std::filesystem::exists(removed));
+    const Outcome again = ResumeWithout(Json("ecmp", "inf", 1), Json("ofan", "0", 2));
     // The kept incomplete runs are counted as such.
     EXPECT_NE(again.err.find("] 2 incomplete run(s)"), std::string::npos) << again.err;
-    EXPECT_EQ(ReadCsv(m_dir + "/results.csv").size(), 1U + 8U);
 }
 
 TEST(SweepFailure, ARunWithoutResultFailsTheSweep)
