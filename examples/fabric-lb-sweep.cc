@@ -287,14 +287,6 @@ MakeGrid(const Options& options)
     return grid;
 }
 
-/// How a run ended.
-enum class RunStatus
-{
-    COMPLETE,   //!< every message completed
-    INCOMPLETE, //!< JSON written, not every message completed (the driver exits 1)
-    FAILED      //!< no readable JSON, or the driver failed otherwise
-};
-
 /// \return the result in \p path, discarded if there is none or it is not JSON
 nlohmann::json
 ReadResult(const std::string& path)
@@ -307,14 +299,14 @@ ReadResult(const std::string& path)
     return nlohmann::json::parse(in, nullptr, false);
 }
 
-/// \return whether \p result is one whose messages did not all complete
+/// \return whether \p result is of an incomplete run: JSON written, not every message completed
 bool
 Incomplete(const nlohmann::json& result)
 {
     return !result.is_discarded() && result["messages_completed"] != result["messages"];
 }
 
-/// Runs the jobs without a result yet, \p jobs at once, with a progress line; \return failures.
+/// Runs the jobs without a result yet, --jobs at once, with a progress line; \return failures.
 size_t
 RunGrid(const Options& options, const std::vector<Job>& grid)
 {
