@@ -1,13 +1,15 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * fabric-lb-sweep: runs fabric-lb-sim over a grid of schemes, message sizes and
- * runs, in parallel over the machine's cores, and turns the results into a CSV,
- * log-log figures (ns-3's Gnuplot class writes the scripts, gnuplot draws the
- * PNGs) and least-squares fits (GSL) of the exponent in m of q(m) and of the
+ * fabric-lb-sweep: runs fabric-lb-sim over a grid of schemes, message sizes,
+ * optionally the values of one more driver flag (--vary), and runs, in parallel
+ * over the machine's cores, and turns the results into a CSV, figures (ns-3's
+ * Gnuplot class writes the scripts, gnuplot draws the PNGs) and, without
+ * --vary, least-squares fits (GSL) of the exponent in m of q(m) and of the
  * maximum queue.
  *
  *   fabric-lb-sweep --schemes=ofan,rsq --sizes=65536,262144 --runs=3 --out=results/fig6
+ *   fabric-lb-sweep --schemes=ecmp,ofan --sizes=262144 --vary=convergence:0,10us,inf
  */
 
 #include "ns3/command-line.h"
@@ -18,6 +20,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -32,7 +35,10 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
+#include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 using namespace ns3;
@@ -40,7 +46,7 @@ using namespace ns3;
 namespace
 {
 
-/// Splits a comma-separated list.
+/// Splits a comma-separated list, dropping empty items.
 std::vector<std::string>
 Split(const std::string& text)
 {
@@ -65,24 +71,433 @@ Fail(const std::string& message)
     return 2;
 }
 
+/// What the command line asks for.
+struct Options
+{
+    std::string sim;                     //!< path of fabric-lb-sim
+    std::vector<std::string> schemes;    //!< scheme names
+    std::string workload;                //!< permutation or all-to-all
+    std::vector<uint64_t> sizes;         //!< message sizes in bytes
+    uint32_t runs{0};                    //!< runs (RngRun 1..runs) per point
+    uint32_t k{0};                       //!< fat-tree radix
+    uint32_t jobs{0};                    //!< simulations at once
+    std::string out;                     //!< output directory
+    std::string extra;                   //!< further arguments for every run
+    uint32_t fitMinPackets{0};           //!< smallest message size in the fits
+    std::string varyFlag;                //!< the driver flag of --vary ("" without it)
+    std::vector<std::string> varyValues; //!< its values, in the order given
+};
+
+/// Flags of the driver that the sweep sets itself for every run.
+const std::vector<std::string> OWN_FLAGS = {"k", "lb", "workload", "msgBytes", "run", "out"};
+
+/// \return whether \p c may appear in a --vary value: shell- and file-name-safe
+bool
+IsValueChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' ||
+           c == '+';
+}
+
+/// \return whether \p flag looks like a driver flag (failProb) or attribute (ns3::Type::Name)
+bool
+IsFlagName(const std::string& flag)
+{
+    return !flag.empty() && std::isalpha(static_cast<unsigned char>(flag.front())) &&
+           flag.back() != ':' && std::all_of(flag.begin(), flag.end(), [](char c) {
+               return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' ||
+                      c == ':';
+           });
+}
+
+/// Parses --vary=FLAG:v1,v2,... into \p options; throws std::invalid_argument on bad input.
+void
+ParseVary(const std::string& vary, Options& options)
+{
+    const size_t colon = vary.rfind(':');
+    if (colon == std::string::npos)
+    {
+        throw std::invalid_argument("--vary must be FLAG:v1,v2,..., got '" + vary + "'");
+    }
+    const std::string flag = vary.substr(0, colon);
+    if (!IsFlagName(flag))
+    {
+        throw std::invalid_argument("--vary: '" + flag +
+                                    "' is not the name of a fabric-lb-sim flag (failProb, "
+                                    "convergence, ns3::Type::Attribute)");
+    }
+    if (std::find(OWN_FLAGS.begin(), OWN_FLAGS.end(), flag) != OWN_FLAGS.end())
+    {
+        throw std::invalid_argument("--vary: --" + flag +
+                                    " is set by the sweep itself (--k, --schemes, --workload, "
+                                    "--sizes, --runs, --out)");
+    }
+    std::stringstream values(vary.substr(colon + 1));
+    std::string value;
+    while (std::getline(values, value, ','))
+    {
+        if (value.empty() || !std::all_of(value.begin(), value.end(), IsValueChar))
+        {
+            throw std::invalid_argument(
+                "--vary: value '" + value + "' of " + flag +
+                " is empty or has characters other than letters, digits and _-.+");
+        }
+        if (std::find(options.varyValues.begin(), options.varyValues.end(), value) !=
+            options.varyValues.end())
+        {
+            throw std::invalid_argument("--vary: value '" + value + "' of " + flag +
+                                        " is given twice");
+        }
+        options.varyValues.push_back(value);
+    }
+    if (options.varyValues.empty() || vary.back() == ',')
+    {
+        throw std::invalid_argument("--vary: no value, or an empty one, for " + flag + " in '" +
+                                    vary + "'");
+    }
+    options.varyFlag = flag;
+}
+
+/// Parses the command line; throws std::invalid_argument naming the first bad value.
+Options
+ParseOptions(int argc, char* argv[])
+{
+    Options options;
+    options.sim = "build/fabric-lb-sim";
+    options.workload = "permutation";
+    options.out = "results/sweep";
+    std::string schemes = "ofan,rsq";
+    std::string sizes = "65536,262144";
+    // Numbers are read as text and parsed by ParseWholeInteger below.
+    std::string runsText = "3";
+    std::string kText = "8";
+    std::string jobsText = std::to_string(std::max(1U, std::thread::hardware_concurrency()));
+    std::string fitMinPacketsText = "0";
+    std::string vary;
+
+    CommandLine cmd(__FILE__);
+    cmd.Usage("Runs fabric-lb-sim over schemes x sizes [x --vary values] x runs; writes CSV, fits "
+              "and figures.");
+    cmd.AddValue("sim", "path of fabric-lb-sim", options.sim);
+    cmd.AddValue("schemes", "comma-separated scheme names", schemes);
+    cmd.AddValue("workload", "permutation or all-to-all", options.workload);
+    cmd.AddValue("sizes", "comma-separated message sizes in bytes", sizes);
+    cmd.AddValue("runs", "runs (RngRun 1..runs) per point", runsText);
+    cmd.AddValue("k", "fat-tree radix", kText);
+    cmd.AddValue("jobs", "simulations at once", jobsText);
+    cmd.AddValue("out", "output directory", options.out);
+    cmd.AddValue("extra", "further arguments for every run", options.extra);
+    cmd.AddValue("fitMinPackets",
+                 "fit only message sizes of at least this many packets",
+                 fitMinPacketsText);
+    cmd.AddValue("vary",
+                 "one more dimension, FLAG:v1,v2,...: each run gets --FLAG=value (e.g. "
+                 "convergence:0,1rtt,inf); figures then have the values on the x axis",
+                 vary);
+    cmd.Parse(argc, argv);
+
+    options.k = ParseRadix(kText);
+    const std::vector<std::string>& workloads = fabriclb::WorkloadNames();
+    if (std::find(workloads.begin(), workloads.end(), options.workload) == workloads.end())
+    {
+        throw std::invalid_argument("unknown workload '" + options.workload + "'");
+    }
+    options.runs = ParseWholeInteger<uint32_t>(runsText).value_or(0);
+    options.jobs = ParseWholeInteger<uint32_t>(jobsText).value_or(0);
+    if (options.runs == 0 || options.jobs == 0)
+    {
+        throw std::invalid_argument("--runs and --jobs must be integers of at least 1, got '" +
+                                    runsText + "' and '" + jobsText + "'");
+    }
+    const std::optional<uint32_t> fitMinPackets = ParseWholeInteger<uint32_t>(fitMinPacketsText);
+    if (!fitMinPackets)
+    {
+        throw std::invalid_argument("--fitMinPackets must be a non-negative integer, got '" +
+                                    fitMinPacketsText + "'");
+    }
+    options.fitMinPackets = *fitMinPackets;
+    for (const std::string& size : Split(sizes))
+    {
+        const uint64_t bytes = ParseWholeInteger<uint64_t>(size).value_or(0);
+        if (bytes == 0)
+        {
+            throw std::invalid_argument("message size '" + size + "' is not a positive integer");
+        }
+        options.sizes.push_back(bytes);
+    }
+    options.schemes = Split(schemes);
+    for (const std::string& scheme : options.schemes)
+    {
+        if (!fabriclb::FindLbScheme(scheme))
+        {
+            throw std::invalid_argument("unknown scheme '" + scheme +
+                                        "' (fabric-lb-sim --lb=help lists them)");
+        }
+    }
+    if (!vary.empty())
+    {
+        ParseVary(vary, options);
+    }
+    if (options.schemes.empty() || options.sizes.empty())
+    {
+        throw std::invalid_argument("nothing to run: give --schemes and --sizes");
+    }
+    return options;
+}
+
 /// One run of the grid.
 struct Job
 {
-    std::string scheme;
-    uint64_t bytes;
-    uint32_t run;
-    std::string json; //!< where the driver writes its result
+    std::string scheme; //!< load-balancing scheme
+    uint64_t bytes;     //!< message size
+    size_t variant;     //!< index into Options::varyValues (0 without --vary)
+    uint32_t run;       //!< RngRun
+    std::string json;   //!< where the driver writes its result
 };
 
-/// Mean of the runs of one (scheme, size).
+/// The grid in the order scheme, size, --vary value, run; each job with its JSON file.
+std::vector<Job>
+MakeGrid(const Options& options)
+{
+    std::vector<Job> grid;
+    const size_t variants = std::max<size_t>(1, options.varyValues.size());
+    for (const std::string& scheme : options.schemes)
+    {
+        for (uint64_t bytes : options.sizes)
+        {
+            for (size_t variant = 0; variant < variants; ++variant)
+            {
+                for (uint32_t run = 1; run <= options.runs; ++run)
+                {
+                    // Without --vary, the names of earlier sweeps: they resume.
+                    const std::string vary =
+                        options.varyFlag.empty()
+                            ? ""
+                            : options.varyFlag + "=" + options.varyValues[variant] + "-";
+                    grid.push_back({scheme,
+                                    bytes,
+                                    variant,
+                                    run,
+                                    options.out + "/runs/" + scheme + "-" + std::to_string(bytes) +
+                                        "-" + vary + std::to_string(run) + ".json"});
+                }
+            }
+        }
+    }
+    return grid;
+}
+
+/// \return the result in \p path, discarded if there is none or it is not JSON
+nlohmann::json
+ReadResult(const std::string& path)
+{
+    std::ifstream in(path);
+    if (!in)
+    {
+        return nlohmann::json(nlohmann::json::value_t::discarded);
+    }
+    return nlohmann::json::parse(in, nullptr, false);
+}
+
+/// \return whether \p result is of an incomplete run: JSON written, not every message completed
+bool
+Incomplete(const nlohmann::json& result)
+{
+    return !result.is_discarded() && result["messages_completed"] != result["messages"];
+}
+
+/// Runs the jobs without a result yet, --jobs at once, with a progress line; \return failures.
+size_t
+RunGrid(const Options& options, const std::vector<Job>& grid)
+{
+    std::atomic<size_t> next{0};
+    std::atomic<size_t> done{0};
+    std::atomic<size_t> ran{0};
+    std::atomic<size_t> incomplete{0};
+    std::atomic<size_t> failed{0};
+    std::mutex printing;
+    const auto start = std::chrono::steady_clock::now();
+    auto worker = [&]() {
+        for (size_t i = next++; i < grid.size(); i = next++)
+        {
+            const Job& job = grid[i];
+            const nlohmann::json kept = ReadResult(job.json);
+            if (!kept.is_discarded())
+            {
+                // Kept from an earlier sweep: delete out/runs to run it again.
+                incomplete += Incomplete(kept) ? 1 : 0;
+                ++done;
+                continue;
+            }
+            std::ostringstream command;
+            command << options.sim << " --k=" << options.k << " --lb=" << job.scheme
+                    << " --workload=" << options.workload << " --msgBytes=" << job.bytes
+                    << " --run=" << job.run << " --out=" << job.json;
+            if (!options.varyFlag.empty())
+            {
+                command << " --" << options.varyFlag << "=" << options.varyValues[job.variant];
+            }
+            command << " " << options.extra << " >/dev/null 2>" << job.json << ".err";
+            if (std::system(command.str().c_str()) != 0)
+            {
+                ++(Incomplete(ReadResult(job.json)) ? incomplete : failed);
+            }
+            const size_t finished = ++done;
+            const size_t executed = ++ran;
+            const double elapsed =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const double left = elapsed / executed * (grid.size() - finished);
+            std::lock_guard<std::mutex> lock(printing);
+            std::fprintf(stderr,
+                         "\r[fabric-lb-sweep] %zu/%zu runs done, %zu incomplete, %zu failed, "
+                         "%.0f s elapsed, about %.0f s left   ",
+                         finished,
+                         grid.size(),
+                         incomplete.load(),
+                         failed.load(),
+                         elapsed,
+                         left);
+        }
+    };
+    std::vector<std::thread> threads;
+    for (uint32_t t = 0; t < options.jobs; ++t)
+    {
+        threads.emplace_back(worker);
+    }
+    for (std::thread& t : threads)
+    {
+        t.join();
+    }
+    std::fprintf(stderr, "\n");
+    if (incomplete > 0)
+    {
+        std::cerr << "[fabric-lb-sweep] " << incomplete
+                  << " incomplete run(s) (not every message completed): in results.csv, not "
+                     "in the means"
+                  << std::endl;
+    }
+    return failed;
+}
+
+/// Means of the completed runs of one (scheme, size, --vary value).
 struct Point
 {
     double packets{0};
     double cctIncrease{0};
     double qMean{0};
     double maxQueue{0};
-    uint32_t runs{0};
+    uint32_t runs{0};       //!< completed runs
+    uint32_t incomplete{0}; //!< incomplete runs, left out of the means
 };
+
+/// (scheme, message size, index of the --vary value)
+using PointKey = std::tuple<std::string, uint64_t, size_t>;
+
+/// Writes out/results.csv, one row per run with a result; \return the means per point.
+std::map<PointKey, Point>
+Collect(const Options& options, const std::vector<Job>& grid)
+{
+    std::ofstream csv(options.out + "/results.csv");
+    csv << "scheme,workload,k,msg_bytes,msg_packets,run,cct_ns,bound_ns,cct_increase_pct,"
+           "q_mean_pkts,max_queue_pkts,packets_dropped,messages,messages_completed,vary_flag,"
+           "vary_value\n";
+    std::map<PointKey, Point> points;
+    for (const Job& job : grid)
+    {
+        const nlohmann::json r = ReadResult(job.json);
+        if (r.is_discarded())
+        {
+            continue;
+        }
+        csv << job.scheme << "," << options.workload << "," << options.k << "," << job.bytes << ","
+            << r["msg_packets"] << "," << job.run << "," << r["cct_ns"] << "," << r["bound_ns"]
+            << "," << r["cct_increase_pct"] << "," << r["q_mean_pkts"] << "," << r["max_queue_pkts"]
+            << "," << r["packets_dropped"] << "," << r["messages"] << "," << r["messages_completed"]
+            << "," << options.varyFlag << ","
+            << (options.varyFlag.empty() ? "" : options.varyValues[job.variant]) << "\n";
+        Point& p = points[{job.scheme, job.bytes, job.variant}];
+        p.packets = r["msg_packets"].get<double>();
+        if (Incomplete(r))
+        {
+            ++p.incomplete;
+            continue;
+        }
+        p.cctIncrease += r["cct_increase_pct"].get<double>();
+        p.qMean += r["q_mean_pkts"].get<double>();
+        p.maxQueue += r["max_queue_pkts"].get<double>();
+        ++p.runs;
+    }
+    for (auto& [key, p] : points)
+    {
+        if (p.runs > 0)
+        {
+            p.cctIncrease /= p.runs;
+            p.qMean /= p.runs;
+            p.maxQueue /= p.runs;
+        }
+    }
+    return points;
+}
+
+/// Points of one line of a figure, each at its x.
+using Series = std::map<std::string, std::vector<std::pair<double, Point>>>;
+
+/**
+ * Writes a Gnuplot script of one metric, one line per series, and draws it as dir/name.png;
+ * a point without a positive value breaks its line, a series without any is left out.
+ */
+void
+Plot(const std::string& dir,
+     const std::string& name,
+     const std::string& title,
+     const std::string& xlabel,
+     const std::string& ylabel,
+     const std::vector<std::string>& settings,
+     Gnuplot2dDataset::Style style,
+     const Series& series,
+     double Point::*metric)
+{
+    Gnuplot plot(dir + "/" + name + ".png", title);
+    plot.SetTerminal("png size 960,640");
+    plot.SetLegend(xlabel, ylabel);
+    for (const std::string& setting : settings)
+    {
+        plot.AppendExtra(setting);
+    }
+    plot.AppendExtra("set key outside right");
+    plot.AppendExtra("set grid");
+    for (const auto& [label, points] : series)
+    {
+        if (std::none_of(points.begin(), points.end(), [metric](const auto& point) {
+                return point.second.runs > 0 && point.second.*metric > 0;
+            }))
+        {
+            continue; // nothing to draw: gnuplot would warn
+        }
+        Gnuplot2dDataset dataset(label);
+        dataset.SetStyle(style);
+        for (const auto& [x, p] : points)
+        {
+            if (p.runs > 0 && p.*metric > 0)
+            {
+                dataset.Add(x, p.*metric);
+            }
+            else
+            {
+                dataset.AddEmptyLine();
+            }
+        }
+        plot.AddDataset(dataset);
+    }
+    const std::string script = dir + "/" + name + ".plt";
+    std::ofstream out(script);
+    plot.GenerateOutput(out);
+    out.close();
+    if (std::system(("gnuplot " + script).c_str()) != 0)
+    {
+        std::cerr << "fabric-lb-sweep: gnuplot failed on " << script << std::endl;
+    }
+}
 
 /// Least-squares slope of log(y) against log(x), over the points with x >= minX and y > 0.
 double
@@ -112,42 +527,165 @@ LogLogSlope(const std::vector<double>& x, const std::vector<double>& y, double m
     return c1;
 }
 
-/// Writes a log-log Gnuplot script of one metric per scheme and draws it.
+/// Without --vary: fits the exponents in m and draws the metrics against the message size.
 void
-Plot(const std::string& dir,
-     const std::string& name,
-     const std::string& title,
-     const std::string& ylabel,
-     const std::map<std::string, std::vector<Point>>& points,
-     double Point::*metric)
+FitAndPlotSizes(const Options& options, const std::map<PointKey, Point>& points)
 {
-    Gnuplot plot(dir + "/" + name + ".png", title);
-    plot.SetTerminal("png size 960,640");
-    plot.SetLegend("message size m (packets)", ylabel);
-    plot.AppendExtra("set logscale xy");
-    plot.AppendExtra("set key outside right");
-    plot.AppendExtra("set grid");
-    for (const auto& [scheme, series] : points)
+    if (options.sizes.size() < 2)
     {
-        Gnuplot2dDataset dataset(scheme);
-        dataset.SetStyle(Gnuplot2dDataset::LINES_POINTS);
-        for (const Point& p : series)
+        std::cout << "results: " << options.out
+                  << "/results.csv (one message size: no fits, no figures)" << std::endl;
+        return;
+    }
+    Series series;
+    for (const auto& [key, p] : points)
+    {
+        if (p.runs > 0)
         {
-            if (p.*metric > 0)
-            {
-                dataset.Add(p.packets, p.*metric);
-            }
+            series[std::get<0>(key)].emplace_back(p.packets, p);
         }
-        plot.AddDataset(dataset);
     }
-    const std::string script = dir + "/" + name + ".plt";
-    std::ofstream out(script);
-    plot.GenerateOutput(out);
-    out.close();
-    if (std::system(("gnuplot " + script).c_str()) != 0)
+    const std::string fitsName =
+        options.fitMinPackets > 0 ? "/fits-from-" + std::to_string(options.fitMinPackets) + ".csv"
+                                  : "/fits.csv";
+    std::ofstream fits(options.out + fitsName);
+    fits << std::setprecision(std::numeric_limits<double>::max_digits10);
+    fits << "scheme,q_mean_exponent,max_queue_exponent\n";
+    std::cout << "exponents in m fitted over m >= " << options.fitMinPackets << " packets\n";
+    std::cout << "scheme      q(m) exponent  max-queue exponent\n";
+    for (const auto& [scheme, bySize] : series)
     {
-        std::cerr << "fabric-lb-sweep: gnuplot failed on " << script << std::endl;
+        std::vector<double> m;
+        std::vector<double> q;
+        std::vector<double> maxq;
+        for (const auto& [packets, p] : bySize)
+        {
+            m.push_back(packets);
+            q.push_back(p.qMean);
+            maxq.push_back(p.maxQueue);
+        }
+        const double qExponent = LogLogSlope(m, q, options.fitMinPackets);
+        const double maxExponent = LogLogSlope(m, maxq, options.fitMinPackets);
+        fits << scheme << "," << qExponent << "," << maxExponent << "\n";
+        std::printf("%-10s %14.3f %19.3f\n", scheme.c_str(), qExponent, maxExponent);
     }
+    fits.close();
+
+    const std::string xlabel = "message size m (packets)";
+    const std::vector<std::string> logLog = {"set logscale xy"};
+    Plot(options.out,
+         "cct-increase",
+         "CCT increase over the bound",
+         xlabel,
+         "CCT increase (%)",
+         logLog,
+         Gnuplot2dDataset::LINES_POINTS,
+         series,
+         &Point::cctIncrease);
+    Plot(options.out,
+         "max-queue",
+         "Largest switch queue",
+         xlabel,
+         "max queue (packets)",
+         logLog,
+         Gnuplot2dDataset::LINES_POINTS,
+         series,
+         &Point::maxQueue);
+    Plot(options.out,
+         "q-mean",
+         "q(m): time-averaged switch queue",
+         xlabel,
+         "mean queue (packets)",
+         logLog,
+         Gnuplot2dDataset::LINES_POINTS,
+         series,
+         &Point::qMean);
+    std::cout << "results: " << options.out << "/results.csv, " << fitsName.substr(1)
+              << ", cct-increase.png, max-queue.png, q-mean.png" << std::endl;
+}
+
+/**
+ * With --vary: prints the means and draws CCT increase and max queue against the values
+ * (categorical, in the order given), one line per scheme (and size, if several); with a
+ * single value, against the schemes instead.
+ */
+void
+PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
+{
+    const bool bySchemes = options.varyValues.size() == 1;
+    const std::vector<std::string>& categories = bySchemes ? options.schemes : options.varyValues;
+    Series series;
+    const int width = std::max<int>(12, options.varyFlag.size());
+    std::printf("%-12s %9s  %-*s %9s  %14s  %16s\n",
+                "scheme",
+                "msg_bytes",
+                width,
+                options.varyFlag.c_str(),
+                "complete",
+                "cct increase %",
+                "max queue (pkts)");
+    for (const auto& [key, p] : points)
+    {
+        const auto& [scheme, bytes, variant] = key;
+        const std::string& value = options.varyValues[variant];
+        std::string label = bySchemes ? options.varyFlag + "=" + value : scheme;
+        if (options.sizes.size() > 1)
+        {
+            label += ", m=" + std::to_string(static_cast<uint64_t>(p.packets));
+        }
+        const size_t x =
+            bySchemes ? std::find(categories.begin(), categories.end(), scheme) - categories.begin()
+                      : variant;
+        series[label].emplace_back(x, p);
+        std::printf("%-12s %9llu  %-*s %5u/%-3u  %14.3f  %16.3f\n",
+                    scheme.c_str(),
+                    static_cast<unsigned long long>(bytes),
+                    width,
+                    value.c_str(),
+                    p.runs,
+                    p.runs + p.incomplete,
+                    p.runs > 0 ? p.cctIncrease : NAN,
+                    p.runs > 0 ? p.maxQueue : NAN);
+    }
+    std::string tics = "set xtics (";
+    for (size_t i = 0; i < categories.size(); ++i)
+    {
+        tics += (i > 0 ? ", \"" : "\"") + categories[i] + "\" " + std::to_string(i);
+    }
+    const std::vector<std::string> settings = {
+        tics + ")",
+        "set xrange [-0.5:" + std::to_string(categories.size() - 0.5) + "]",
+        "set logscale y"};
+    // Points from the map come sorted by scheme name: put them in the order of the categories.
+    for (auto& [label, line] : series)
+    {
+        std::stable_sort(line.begin(), line.end(), [](const auto& a, const auto& b) {
+            return a.first < b.first;
+        });
+    }
+    const std::string xlabel = bySchemes ? "scheme" : options.varyFlag;
+    const auto style = bySchemes ? Gnuplot2dDataset::POINTS : Gnuplot2dDataset::LINES_POINTS;
+    const std::string note = " (" + options.workload + ", mean of completed runs)";
+    Plot(options.out,
+         "cct-increase",
+         "CCT increase over the bound" + note,
+         xlabel,
+         "CCT increase (%)",
+         settings,
+         style,
+         series,
+         &Point::cctIncrease);
+    Plot(options.out,
+         "max-queue",
+         "Largest switch queue" + note,
+         xlabel,
+         "max queue (packets)",
+         settings,
+         style,
+         series,
+         &Point::maxQueue);
+    std::cout << "results: " << options.out << "/results.csv, cct-increase.png, max-queue.png"
+              << std::endl;
 }
 
 } // namespace
@@ -155,227 +693,31 @@ Plot(const std::string& dir,
 int
 main(int argc, char* argv[])
 {
-    std::string sim = "build/fabric-lb-sim";
-    std::string schemes = "ofan,rsq";
-    std::string workload = "permutation";
-    std::string sizes = "65536,262144";
-    // Numbers are read as text and parsed by ParseWholeInteger below.
-    std::string runsText = "3";
-    std::string kText = "8";
-    std::string jobsText = std::to_string(std::max(1U, std::thread::hardware_concurrency()));
-    std::string out = "results/sweep";
-    std::string extra;
-    std::string fitMinPacketsText = "0";
-
-    CommandLine cmd(__FILE__);
-    cmd.Usage("Runs fabric-lb-sim over schemes x sizes x runs; writes CSV, fits and figures.");
-    cmd.AddValue("sim", "path of fabric-lb-sim", sim);
-    cmd.AddValue("schemes", "comma-separated scheme names", schemes);
-    cmd.AddValue("workload", "permutation or all-to-all", workload);
-    cmd.AddValue("sizes", "comma-separated message sizes in bytes", sizes);
-    cmd.AddValue("runs", "runs (RngRun 1..runs) per point", runsText);
-    cmd.AddValue("k", "fat-tree radix", kText);
-    cmd.AddValue("jobs", "simulations at once", jobsText);
-    cmd.AddValue("out", "output directory", out);
-    cmd.AddValue("extra", "further arguments for every run", extra);
-    cmd.AddValue("fitMinPackets",
-                 "fit only message sizes of at least this many packets",
-                 fitMinPacketsText);
-    cmd.Parse(argc, argv);
-
-    uint32_t k = 0;
+    Options options;
     try
     {
-        k = ParseRadix(kText);
+        options = ParseOptions(argc, argv);
     }
     catch (const std::invalid_argument& e)
     {
         return Fail(e.what());
     }
-    const std::vector<std::string>& workloads = fabriclb::WorkloadNames();
-    if (std::find(workloads.begin(), workloads.end(), workload) == workloads.end())
-    {
-        return Fail("unknown workload '" + workload + "'");
-    }
-    const uint32_t runs = ParseWholeInteger<uint32_t>(runsText).value_or(0);
-    const uint32_t jobs = ParseWholeInteger<uint32_t>(jobsText).value_or(0);
-    if (runs == 0 || jobs == 0)
-    {
-        return Fail("--runs and --jobs must be integers of at least 1, got '" + runsText +
-                    "' and '" + jobsText + "'");
-    }
-    const std::optional<uint32_t> fitMinPacketsValue =
-        ParseWholeInteger<uint32_t>(fitMinPacketsText);
-    if (!fitMinPacketsValue)
-    {
-        return Fail("--fitMinPackets must be a non-negative integer, got '" + fitMinPacketsText +
-                    "'");
-    }
-    const uint32_t fitMinPackets = *fitMinPacketsValue;
-    std::vector<uint64_t> sizeList;
-    for (const std::string& size : Split(sizes))
-    {
-        const uint64_t bytes = ParseWholeInteger<uint64_t>(size).value_or(0);
-        if (bytes == 0)
-        {
-            return Fail("message size '" + size + "' is not a positive integer");
-        }
-        sizeList.push_back(bytes);
-    }
-    std::vector<Job> grid;
-    for (const std::string& scheme : Split(schemes))
-    {
-        if (!fabriclb::FindLbScheme(scheme))
-        {
-            return Fail("unknown scheme '" + scheme + "' (fabric-lb-sim --lb=help lists them)");
-        }
-        for (uint64_t bytes : sizeList)
-        {
-            for (uint32_t run = 1; run <= runs; ++run)
-            {
-                grid.push_back({scheme, bytes, run, ""});
-            }
-        }
-    }
-    if (grid.empty())
-    {
-        return Fail("nothing to run: give --schemes and --sizes");
-    }
     std::error_code error;
-    std::filesystem::create_directories(out + "/runs", error);
+    std::filesystem::create_directories(options.out + "/runs", error);
     if (error)
     {
-        return Fail("cannot create " + out + "/runs: " + error.message());
+        return Fail("cannot create " + options.out + "/runs: " + error.message());
     }
-
-    std::atomic<size_t> next{0};
-    std::atomic<size_t> done{0};
-    std::atomic<size_t> failed{0};
-    std::mutex printing;
-    const auto start = std::chrono::steady_clock::now();
-    auto worker = [&]() {
-        for (size_t i = next++; i < grid.size(); i = next++)
-        {
-            Job& job = grid[i];
-            job.json = out + "/runs/" + job.scheme + "-" + std::to_string(job.bytes) + "-" +
-                       std::to_string(job.run) + ".json";
-            std::ifstream existing(job.json);
-            if (existing && nlohmann::json::accept(existing))
-            {
-                ++done; // kept from an earlier sweep: delete out/runs to run it again
-                continue;
-            }
-            std::ostringstream command;
-            command << sim << " --k=" << k << " --lb=" << job.scheme << " --workload=" << workload
-                    << " --msgBytes=" << job.bytes << " --run=" << job.run << " --out=" << job.json
-                    << " " << extra << " >/dev/null 2>" << job.json << ".err";
-            if (std::system(command.str().c_str()) != 0)
-            {
-                ++failed;
-            }
-            const size_t finished = ++done;
-            const double elapsed =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            std::lock_guard<std::mutex> lock(printing);
-            std::fprintf(stderr,
-                         "\r[fabric-lb-sweep] %zu/%zu runs done, %zu failed, %.0f s   ",
-                         finished,
-                         grid.size(),
-                         failed.load(),
-                         elapsed);
-        }
-    };
-    std::vector<std::thread> threads;
-    for (uint32_t t = 0; t < jobs; ++t)
+    const std::vector<Job> grid = MakeGrid(options);
+    const size_t failed = RunGrid(options, grid);
+    const std::map<PointKey, Point> points = Collect(options, grid);
+    if (options.varyFlag.empty())
     {
-        threads.emplace_back(worker);
+        FitAndPlotSizes(options, points);
     }
-    for (std::thread& t : threads)
+    else
     {
-        t.join();
+        PlotVariants(options, points);
     }
-    std::fprintf(stderr, "\n");
-
-    std::ofstream csv(out + "/results.csv");
-    csv << "scheme,workload,k,msg_bytes,msg_packets,run,cct_ns,bound_ns,cct_increase_pct,"
-           "q_mean_pkts,max_queue_pkts,packets_dropped\n";
-    std::map<std::string, std::map<uint64_t, Point>> sums;
-    for (const Job& job : grid)
-    {
-        std::ifstream in(job.json);
-        if (!in)
-        {
-            continue;
-        }
-        const nlohmann::json r = nlohmann::json::parse(in, nullptr, false);
-        if (r.is_discarded() || r["messages_completed"] != r["messages"])
-        {
-            continue;
-        }
-        csv << job.scheme << "," << workload << "," << k << "," << job.bytes << ","
-            << r["msg_packets"] << "," << job.run << "," << r["cct_ns"] << "," << r["bound_ns"]
-            << "," << r["cct_increase_pct"] << "," << r["q_mean_pkts"] << "," << r["max_queue_pkts"]
-            << "," << r["packets_dropped"] << "\n";
-        Point& p = sums[job.scheme][job.bytes];
-        p.packets = r["msg_packets"].get<double>();
-        p.cctIncrease += r["cct_increase_pct"].get<double>();
-        p.qMean += r["q_mean_pkts"].get<double>();
-        p.maxQueue += r["max_queue_pkts"].get<double>();
-        ++p.runs;
-    }
-    csv.close();
-
-    if (sizeList.size() < 2)
-    {
-        std::cout << "results: " << out << "/results.csv (one message size: no fits, no figures)"
-                  << std::endl;
-        return failed > 0 ? 1 : 0;
-    }
-
-    std::map<std::string, std::vector<Point>> means;
-    const std::string fitsName =
-        fitMinPackets > 0 ? "/fits-from-" + std::to_string(fitMinPackets) + ".csv" : "/fits.csv";
-    std::ofstream fits(out + fitsName);
-    fits << std::setprecision(std::numeric_limits<double>::max_digits10);
-    fits << "scheme,q_mean_exponent,max_queue_exponent\n";
-    std::cout << "exponents in m fitted over m >= " << fitMinPackets << " packets\n";
-    std::cout << "scheme      q(m) exponent  max-queue exponent\n";
-    for (auto& [scheme, bySize] : sums)
-    {
-        std::vector<double> m;
-        std::vector<double> q;
-        std::vector<double> maxq;
-        for (auto& [bytes, p] : bySize)
-        {
-            p.cctIncrease /= p.runs;
-            p.qMean /= p.runs;
-            p.maxQueue /= p.runs;
-            means[scheme].push_back(p);
-            m.push_back(p.packets);
-            q.push_back(p.qMean);
-            maxq.push_back(p.maxQueue);
-        }
-        const double qExponent = LogLogSlope(m, q, fitMinPackets);
-        const double maxExponent = LogLogSlope(m, maxq, fitMinPackets);
-        fits << scheme << "," << qExponent << "," << maxExponent << "\n";
-        std::printf("%-10s %14.3f %19.3f\n", scheme.c_str(), qExponent, maxExponent);
-    }
-    fits.close();
-
-    Plot(out,
-         "cct-increase",
-         "CCT increase over the bound",
-         "CCT increase (%)",
-         means,
-         &Point::cctIncrease);
-    Plot(out, "max-queue", "Largest switch queue", "max queue (packets)", means, &Point::maxQueue);
-    Plot(out,
-         "q-mean",
-         "q(m): time-averaged switch queue",
-         "mean queue (packets)",
-         means,
-         &Point::qMean);
-    std::cout << "results: " << out << "/results.csv, " << fitsName.substr(1)
-              << ", cct-increase.png, max-queue.png, q-mean.png" << std::endl;
     return failed > 0 ? 1 : 0;
 }

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * End-to-end tests of fabric-lb-sweep: the CSV of every run, the fitted
- * exponents, the figures, resuming, bad input.
+ * exponents, the figures, resuming, --vary and incomplete runs, bad input.
  */
 
 #include "e2e-util.h"
@@ -56,17 +56,24 @@ Column(const std::vector<std::string>& header, const std::string& name)
     return std::find(header.begin(), header.end(), name) - header.begin();
 }
 
-/// A small grid on the k=4 fabric: 2 schemes x 2 sizes x 2 runs.
-class Sweep : public ::testing::Test
+/// Runs one sweep per test into a fresh directory, removed afterwards.
+class SweepRun : public ::testing::Test
 {
   protected:
-    static constexpr const char* GRID =
-        "--k=4 --schemes=ofan,rsq --sizes=16384,65536 --runs=2 --jobs=2";
+    /// \return the sweep's arguments but --out
+    virtual std::string Grid() const = 0;
 
     void SetUp() override
     {
         m_dir = TempPath("sweep");
-        m_outcome = RunSweep(std::string(GRID) + " --out=" + m_dir);
+        m_outcome = RunSweep(Grid() + " --out=" + m_dir);
+        m_rows = ReadCsv(m_dir + "/results.csv");
+    }
+
+    /// \return the index of the column \p name of results.csv
+    size_t ColumnOf(const std::string& name) const
+    {
+        return Column(m_rows.at(0), name);
     }
 
     void TearDown() override
@@ -74,8 +81,32 @@ class Sweep : public ::testing::Test
         std::filesystem::remove_all(m_dir);
     }
 
+    /// Removes \p removed, runs the sweep again, checks that it ran \p removed but not \p kept.
+    Outcome ResumeWithout(const std::string& kept, const std::string& removed) const
+    {
+        const auto keptTime = std::filesystem::last_write_time(kept);
+        std::filesystem::remove(removed);
+        const Outcome again = RunSweep(Grid() + " --out=" + m_dir);
+        EXPECT_EQ(again.status, 0) << again.err;
+        EXPECT_EQ(std::filesystem::last_write_time(kept), keptTime);
+        EXPECT_TRUE(std::filesystem::exists(removed));
+        EXPECT_EQ(ReadCsv(m_dir + "/results.csv").size(), 1U + 8U);
+        return again;
+    }
+
     std::string m_dir;
     Outcome m_outcome;
+    std::vector<std::vector<std::string>> m_rows; //!< results.csv after the sweep, header first
+};
+
+/// A small grid on the k=4 fabric: 2 schemes x 2 sizes x 2 runs.
+class Sweep : public SweepRun
+{
+  protected:
+    std::string Grid() const override
+    {
+        return "--k=4 --schemes=ofan,rsq --sizes=16384,65536 --runs=2 --jobs=2";
+    }
 };
 
 } // namespace
@@ -83,21 +114,19 @@ class Sweep : public ::testing::Test
 TEST_F(Sweep, WritesEveryRunToTheCsv)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
-    const auto rows = ReadCsv(m_dir + "/results.csv");
-    ASSERT_EQ(rows.size(), 1U + 8U);
-    const auto column = [&rows](const std::string& name) { return Column(rows[0], name); };
-    for (size_t i = 1; i < rows.size(); ++i)
+    ASSERT_EQ(m_rows.size(), 1U + 8U);
+    for (size_t i = 1; i < m_rows.size(); ++i)
     {
-        const std::vector<std::string>& row = rows[i];
-        const std::string json = m_dir + "/runs/" + row[column("scheme")] + "-" +
-                                 row[column("msg_bytes")] + "-" + row[column("run")] + ".json";
+        const std::vector<std::string>& row = m_rows[i];
+        const std::string json = m_dir + "/runs/" + row[ColumnOf("scheme")] + "-" +
+                                 row[ColumnOf("msg_bytes")] + "-" + row[ColumnOf("run")] + ".json";
         const nlohmann::json r = nlohmann::json::parse(Slurp(json));
-        EXPECT_EQ(row[column("workload")], "permutation");
-        EXPECT_EQ(std::stod(row[column("cct_ns")]), r["cct_ns"].get<double>()) << json;
-        EXPECT_EQ(std::stod(row[column("cct_increase_pct")]), r["cct_increase_pct"].get<double>())
+        EXPECT_EQ(row[ColumnOf("workload")], "permutation");
+        EXPECT_EQ(std::stod(row[ColumnOf("cct_ns")]), r["cct_ns"].get<double>()) << json;
+        EXPECT_EQ(std::stod(row[ColumnOf("cct_increase_pct")]), r["cct_increase_pct"].get<double>())
             << json;
-        EXPECT_EQ(std::stod(row[column("max_queue_pkts")]), r["max_queue_pkts"].get<double>());
-        EXPECT_EQ(row[column("packets_dropped")], "0");
+        EXPECT_EQ(std::stod(row[ColumnOf("max_queue_pkts")]), r["max_queue_pkts"].get<double>());
+        EXPECT_EQ(row[ColumnOf("packets_dropped")], "0");
     }
 }
 
@@ -106,15 +135,14 @@ TEST_F(Sweep, FitsTheLogLogSlopeOfTheMeans)
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
     // scheme -> packets -> (sum of q(m), sum of max queue, runs)
     std::map<std::string, std::map<double, std::vector<double>>> sums;
-    const auto rows = ReadCsv(m_dir + "/results.csv");
-    const auto column = [&rows](const std::string& name) { return Column(rows[0], name); };
-    for (size_t i = 1; i < rows.size(); ++i)
+    for (size_t i = 1; i < m_rows.size(); ++i)
     {
-        const std::vector<std::string>& row = rows[i];
-        std::vector<double>& s = sums[row[column("scheme")]][std::stod(row[column("msg_packets")])];
+        const std::vector<std::string>& row = m_rows[i];
+        std::vector<double>& s =
+            sums[row[ColumnOf("scheme")]][std::stod(row[ColumnOf("msg_packets")])];
         s.resize(3, 0.0);
-        s[0] += std::stod(row[column("q_mean_pkts")]);
-        s[1] += std::stod(row[column("max_queue_pkts")]);
+        s[0] += std::stod(row[ColumnOf("q_mean_pkts")]);
+        s[1] += std::stod(row[ColumnOf("max_queue_pkts")]);
         s[2] += 1;
     }
     const auto fits = ReadCsv(m_dir + "/fits.csv");
@@ -159,16 +187,122 @@ TEST_F(Sweep, DrawsTheFigures)
 TEST_F(Sweep, ResumesWithoutRunningAgainWhatItHas)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
-    const std::string kept = m_dir + "/runs/ofan-16384-1.json";
-    const std::string removed = m_dir + "/runs/rsq-65536-2.json";
-    const auto keptTime = std::filesystem::last_write_time(kept);
-    std::filesystem::remove(removed);
+    ResumeWithout(m_dir + "/runs/ofan-16384-1.json", m_dir + "/runs/rsq-65536-2.json");
+}
 
-    const Outcome again = RunSweep(std::string(GRID) + " --out=" + m_dir);
-    ASSERT_EQ(again.status, 0) << again.err;
-    EXPECT_EQ(std::filesystem::last_write_time(kept), keptTime);
-    EXPECT_TRUE(std::filesystem::exists(removed));
-    EXPECT_EQ(ReadCsv(m_dir + "/results.csv").size(), 1U + 8U);
+/// A --vary grid on the k=4 fabric with one failed link: 2 schemes x 2 convergence times x 2 runs.
+class SweepVary : public SweepRun
+{
+  protected:
+    std::string Grid() const override
+    {
+        // ECMP hashes some flows into the black hole under G=inf: those runs are incomplete.
+        return "--k=4 --schemes=ecmp,ofan --sizes=16384 --runs=2 --jobs=2 "
+               "--extra=--failLinks=edge-p0-0:agg-p0-0 --vary=convergence:inf,0";
+    }
+
+    /// \return the JSON file of one run
+    std::string Json(const std::string& scheme, const std::string& value, int run) const
+    {
+        return m_dir + "/runs/" + scheme + "-16384-convergence=" + value + "-" +
+               std::to_string(run) + ".json";
+    }
+};
+
+TEST_F(SweepVary, WritesOneRowPerSchemeValueAndRun)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    ASSERT_EQ(m_rows.size(), 1U + 8U);
+    size_t i = 1;
+    for (const char* scheme : {"ecmp", "ofan"})
+    {
+        // In the order given, not sorted.
+        for (const char* value : {"inf", "0"})
+        {
+            for (int run = 1; run <= 2; ++run, ++i)
+            {
+                const std::vector<std::string>& row = m_rows[i];
+                ASSERT_EQ(row.size(), m_rows[0].size()) << i;
+                EXPECT_EQ(row[ColumnOf("scheme")], scheme);
+                EXPECT_EQ(row[ColumnOf("vary_flag")], "convergence");
+                EXPECT_EQ(row[ColumnOf("vary_value")], value);
+                EXPECT_EQ(row[ColumnOf("run")], std::to_string(run));
+                const nlohmann::json r = nlohmann::json::parse(Slurp(Json(scheme, value, run)));
+                EXPECT_EQ(r["converged"], std::string(value) == "0") << scheme << value << run;
+                EXPECT_EQ(row[ColumnOf("messages")], r["messages"].dump());
+                EXPECT_EQ(row[ColumnOf("messages_completed")], r["messages_completed"].dump());
+                EXPECT_EQ(std::stod(row[ColumnOf("cct_ns")]), r["cct_ns"].get<double>());
+            }
+        }
+    }
+    for (const char* figure : {"cct-increase", "max-queue"})
+    {
+        EXPECT_EQ(Slurp(m_dir + "/" + figure + ".png").substr(1, 3), "PNG") << figure;
+    }
+    EXPECT_FALSE(std::filesystem::exists(m_dir + "/fits.csv"));
+}
+
+TEST_F(SweepVary, PutsTheValuesOnTheXAxisInTheOrderGiven)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    const std::string script = Slurp(m_dir + "/cct-increase.plt");
+    EXPECT_NE(script.find("set xtics (\"inf\" 0, \"0\" 1)"), std::string::npos) << script;
+}
+
+TEST(SweepOneValue, PutsTheSchemesOnTheXAxis)
+{
+    const std::string dir = TempPath("sweep-one-value");
+    const Outcome o = RunSweep("--k=4 --schemes=ofan,ecmp --sizes=16384 --runs=1 --jobs=2 "
+                               "--vary=convergence:0 --out=" +
+                               dir);
+    const std::string script = Slurp(dir + "/max-queue.plt");
+    std::filesystem::remove_all(dir);
+    ASSERT_EQ(o.status, 0) << o.err;
+    EXPECT_NE(script.find("set xtics (\"ofan\" 0, \"ecmp\" 1)"), std::string::npos) << script;
+}
+
+TEST_F(SweepVary, ListsIncompleteRunsWithoutFailingOrAveragingThem)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    ASSERT_EQ(m_rows.size(), 1U + 8U);
+    for (size_t i = 1; i < m_rows.size(); ++i)
+    {
+        const bool blackHoled =
+            m_rows[i][ColumnOf("scheme")] == "ecmp" && m_rows[i][ColumnOf("vary_value")] == "inf";
+        EXPECT_EQ(std::stoi(m_rows[i][ColumnOf("messages_completed")]) <
+                      std::stoi(m_rows[i][ColumnOf("messages")]),
+                  blackHoled)
+            << i;
+    }
+    EXPECT_NE(m_outcome.err.find("8/8 runs done, 2 incomplete, 0 failed"), std::string::npos)
+        << m_outcome.err;
+    // The table of means: no completed run of ECMP under G=inf, both of the others.
+    EXPECT_NE(m_outcome.out.find("ecmp             16384  inf              0/2"), std::string::npos)
+        << m_outcome.out;
+    EXPECT_NE(m_outcome.out.find("ofan             16384  inf              2/2"), std::string::npos)
+        << m_outcome.out;
+}
+
+TEST_F(SweepVary, ResumesWithoutRunningAgainWhatItHas)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    const Outcome again = ResumeWithout(Json("ecmp", "inf", 1), Json("ofan", "0", 2));
+    // The kept incomplete runs are counted as such.
+    EXPECT_NE(again.err.find("] 2 incomplete run(s)"), std::string::npos) << again.err;
+}
+
+TEST(SweepFailure, ARunWithoutResultFailsTheSweep)
+{
+    const std::string dir = TempPath("sweep-fail");
+    // The driver rejects the buffer size: no JSON.
+    const Outcome o = RunSweep("--k=4 --schemes=ofan --sizes=16384 --runs=1 --jobs=1 "
+                               "--extra=--bufferBytes=lots --out=" +
+                               dir);
+    const auto rows = ReadCsv(dir + "/results.csv");
+    std::filesystem::remove_all(dir);
+    EXPECT_EQ(o.status, 1) << o.err;
+    EXPECT_NE(o.err.find("1/1 runs done, 0 incomplete, 1 failed"), std::string::npos) << o.err;
+    EXPECT_EQ(rows.size(), 1U);
 }
 
 class SweepBadInput : public ::testing::TestWithParam<std::pair<std::string, std::string>>
@@ -197,4 +331,12 @@ INSTANTIATE_TEST_SUITE_P(Sweep,
                                            std::make_pair("--runs=0", "--runs"),
                                            std::make_pair("--runs=1.5", "1.5"),
                                            std::make_pair("--k=abc", "abc"),
-                                           std::make_pair("--fitMinPackets=-1", "-1")));
+                                           std::make_pair("--fitMinPackets=-1", "-1"),
+                                           std::make_pair("--vary=failProb", "FLAG:"),
+                                           std::make_pair("--vary=failProb:", "failProb"),
+                                           std::make_pair("--vary=failProb:0.1,,0.2", "''"),
+                                           std::make_pair("--vary=failProb:0.1,", "failProb"),
+                                           std::make_pair("--vary=--failProb:0.1", "--failProb"),
+                                           std::make_pair("--vary=:0.1", "flag"),
+                                           std::make_pair("--vary=msgBytes:1,2", "msgBytes"),
+                                           std::make_pair("--vary=failProb:0.1,0.1", "twice")));
