@@ -26,6 +26,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <sstream>
 #include <stdexcept>
@@ -60,11 +61,22 @@ constexpr FabricStage REPORTED_STAGES[] = {FabricStage::EDGE_UP,
 class CompletionTracker
 {
   public:
-    CompletionTracker(uint64_t total, bool progress)
+    /**
+     * \param total messages of the collective
+     * \param progress whether to report progress on stderr
+     * \param dataPackets data packets the collective must deliver
+     * \param delivered reads the data packets delivered so far
+     */
+    CompletionTracker(uint64_t total,
+                      bool progress,
+                      uint64_t dataPackets,
+                      std::function<uint64_t()> delivered)
         : m_startPs(total, -1),
           m_completionPs(total, -1),
           m_total(total),
           m_progress(progress),
+          m_dataPackets(dataPackets),
+          m_delivered(std::move(delivered)),
           m_wallStart(std::chrono::steady_clock::now()),
           m_lastReport(m_wallStart)
     {
@@ -102,12 +114,19 @@ class CompletionTracker
         {
             m_lastReport = now;
             const double wall = std::chrono::duration<double>(now - m_wallStart).count();
+            // Messages of a collective end together: the data delivered tells progress.
+            const double share =
+                std::min(1.0,
+                         static_cast<double>(m_delivered()) / std::max<uint64_t>(m_dataPackets, 1));
             std::fprintf(stderr,
-                         "\r[fabric-lb] sim %.3f us, %llu/%llu messages done, %.0f s wall   ",
+                         "\r[fabric-lb] sim %.3f us, %.1f%% of the data delivered, %llu/%llu "
+                         "messages done, %.0f s wall, about %.0f s left   ",
                          Simulator::Now().GetSeconds() * 1e6,
+                         100 * share,
                          static_cast<unsigned long long>(m_completed),
                          static_cast<unsigned long long>(m_total),
-                         wall);
+                         wall,
+                         share > 0 ? wall * (1 - share) / share : 0.0);
             m_printed = true;
         }
         Simulator::Schedule(MicroSeconds(1), &CompletionTracker::Tick, this);
@@ -157,6 +176,8 @@ class CompletionTracker
     uint64_t m_total;
     uint64_t m_completed{0};
     bool m_progress;
+    uint64_t m_dataPackets;                //!< data packets the collective must deliver
+    std::function<uint64_t()> m_delivered; //!< data packets delivered so far
     bool m_printed{false};
     uint64_t m_eventsAtLastTick{0};
     Time m_lastCompletion;
@@ -687,7 +708,24 @@ FabricExperiment::Install()
         }
     }
 
-    m_tracker = std::make_unique<CompletionTracker>(m_traffic.flows.size(), m_config.progress);
+    uint64_t dataPackets = 0;
+    for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
+    {
+        dataPackets += m_fabric->GetNic(0)->PacketsFor(flow.bytes);
+    }
+    m_tracker =
+        std::make_unique<CompletionTracker>(m_traffic.flows.size(),
+                                            m_config.progress,
+                                            dataPackets,
+                                            [fabric = m_fabric, hosts]() {
+                                                uint64_t delivered = 0;
+                                                for (uint32_t h = 0; h < hosts; ++h)
+                                                {
+                                                    delivered +=
+                                                        fabric->GetNic(h)->GetDataReceived();
+                                                }
+                                                return delivered;
+                                            });
     for (uint32_t h = 0; h < hosts; ++h)
     {
         Ptr<RoceNic> nic = m_fabric->GetNic(h);
