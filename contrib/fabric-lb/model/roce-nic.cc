@@ -494,6 +494,7 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
     }
     ReportLosses(ack.queuePair);
     Requeue(ack.queuePair);
+    ArmTimer(ack.queuePair); // the RTT sample may bring the deadline forward
 }
 
 void
@@ -527,7 +528,7 @@ void
 RoceNic::ArmTimer(uint32_t qp)
 {
     RoceRequester& sender = m_senders[qp];
-    if (sender.recovery->Done() || !sender.timer.IsExpired())
+    if (sender.recovery->Done())
     {
         return;
     }
@@ -535,6 +536,17 @@ RoceNic::ArmTimer(uint32_t qp)
     if (!deadlinePs)
     {
         return;
+    }
+    if (!sender.timer.IsExpired())
+    {
+        // Keep a timer that fires no later than the deadline; move one that would.
+        const int64_t firesPs =
+            (Simulator::Now() + Simulator::GetDelayLeft(sender.timer)).GetPicoSeconds();
+        if (firesPs <= *deadlinePs)
+        {
+            return;
+        }
+        sender.timer.Cancel();
     }
     sender.timer = Simulator::Schedule(
         PicoSeconds(std::max<int64_t>(0, *deadlinePs - Simulator::Now().GetPicoSeconds())),
