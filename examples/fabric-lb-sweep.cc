@@ -12,6 +12,7 @@
  *   fabric-lb-sweep --schemes=ecmp,ofan --sizes=262144 --vary=convergence:0,10us,inf
  */
 
+#include "ns3/collectives.h"
 #include "ns3/command-line.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/gnuplot.h"
@@ -197,8 +198,7 @@ ParseOptions(int argc, char* argv[])
     cmd.Parse(argc, argv);
 
     options.k = ParseRadix(kText);
-    const std::vector<std::string>& workloads = fabriclb::WorkloadNames();
-    if (std::find(workloads.begin(), workloads.end(), options.workload) == workloads.end())
+    if (!fabriclb::FindCollective(options.workload))
     {
         throw std::invalid_argument("unknown workload '" + options.workload + "'");
     }

@@ -7,6 +7,7 @@
  *   fabric-lb-sim --lb=help
  */
 
+#include "ns3/collectives.h"
 #include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/core-module.h"
@@ -125,6 +126,7 @@ main(int argc, char* argv[])
     std::string kText = "8";
     std::string lb = "ecmp";
     std::string workload = "permutation";
+    std::string groupText = "0";
     std::string msgBytesText = "1048576";
     std::string seedText = "1";
     std::string runText = "1";
@@ -151,7 +153,11 @@ main(int argc, char* argv[])
     cmd.Usage("Runs one collective on a k-ary fat tree under one load-balancing scheme.");
     cmd.AddValue("k", "fat-tree radix (even, >= 4): k^3/4 hosts", kText);
     cmd.AddValue("lb", "load-balancing scheme (--lb=help lists them)", lb);
-    cmd.AddValue("workload", "permutation, all-to-all or matrix (with --matrix)", workload);
+    cmd.AddValue("workload",
+                 "the collective: permutation, all-to-all, ring-allgather, ring-reducescatter, "
+                 "ring-allreduce or matrix (with --matrix); help lists them",
+                 workload);
+    cmd.AddValue("group", "ring collectives: hosts per ring (0: all hosts)", groupText);
     cmd.AddValue("matrix", "an htsim connection-matrix file, for --workload=matrix", matrix);
     cmd.AddValue("dump-matrix",
                  "write the workload as an htsim connection-matrix file and exit without running",
@@ -207,6 +213,14 @@ main(int argc, char* argv[])
     std::cerr.rdbuf(g_stderrBuffer);
     std::cerr << g_parseMessages.str();
 
+    if (workload == "help")
+    {
+        for (const fabriclb::Collective& collective : fabriclb::Collectives())
+        {
+            std::cout << collective.name << "\t" << collective.description << "\n";
+        }
+        return 0;
+    }
     if (lb == "help")
     {
         for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes())
@@ -228,6 +242,11 @@ main(int argc, char* argv[])
     if (!msgBytes || *msgBytes <= 0)
     {
         return Fail("--msgBytes must be a positive integer, got '" + msgBytesText + "'");
+    }
+    const std::optional<uint32_t> group = ParseWholeInteger<uint32_t>(groupText);
+    if (!group)
+    {
+        return Fail("--group must be a non-negative integer, got '" + groupText + "'");
     }
     const std::optional<int64_t> bufferBytes = ParseWholeInteger<int64_t>(bufferBytesText);
     if (!bufferBytes || *bufferBytes <= 0 || *bufferBytes > UINT32_MAX)
@@ -302,6 +321,7 @@ main(int argc, char* argv[])
     ExperimentConfig config;
     config.lb = lb;
     config.workload = workload;
+    config.group = *group;
     config.messageBytes = *msgBytes;
     config.progress = progress || isatty(STDERR_FILENO);
     config.flowMonitorFile = flowmon;

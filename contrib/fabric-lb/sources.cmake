@@ -27,6 +27,7 @@ set(FABRIC_LB_SOURCES
     model/host-labels.cc
     model/ofan-keys.cc
     model/fabric-links.cc
+    model/collectives.cc
     helper/fabric-experiment.cc
     helper/fat-tree-helper.cc
     helper/link-failure-manager.cc
@@ -62,6 +63,7 @@ set(FABRIC_LB_HEADERS
     model/host-labels.h
     model/ofan-keys.h
     model/fabric-links.h
+    model/collectives.h
     helper/fabric-experiment.h
     helper/fat-tree-helper.h
     helper/link-failure-manager.h

@@ -10,6 +10,7 @@
 #include "ns3/boolean.h"
 #include "ns3/collective-app.h"
 #include "ns3/collective-triggers.h"
+#include "ns3/collectives.h"
 #include "ns3/double.h"
 #include "ns3/flow-monitor-helper.h"
 #include "ns3/lb-scheme.h"
@@ -356,48 +357,50 @@ ParseRadix(const std::string& text)
     return *k;
 }
 
-std::vector<fabriclb::MessageSpec>
-GenerateWorkload(const ExperimentConfig& config, uint32_t hosts)
+namespace
 {
-    if (config.workload == "all-to-all")
+
+/// \return the collective called \p name \throws std::invalid_argument listing the known ones
+const fabriclb::Collective&
+CollectiveNamed(const std::string& name)
+{
+    const fabriclb::Collective* collective = fabriclb::FindCollective(name);
+    if (!collective)
     {
-        return fabriclb::AllToAllWorkload(hosts, config.messageBytes);
+        std::string known;
+        for (const fabriclb::Collective& c : fabriclb::Collectives())
+        {
+            known += (known.empty() ? "" : ", ") + c.name;
+        }
+        throw std::invalid_argument("unknown workload '" + name + "' (" + known + ")");
     }
+    return *collective;
+}
+
+/// \return the parameters of \p config's collective on \p hosts hosts
+fabriclb::CollectiveParams
+CollectiveParamsOf(const ExperimentConfig& config, uint32_t hosts)
+{
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(WORKLOAD_STREAM);
-    return fabriclb::PermutationWorkload(hosts,
-                                         config.messageBytes,
-                                         fabriclb::UniformIndexFrom(rng));
+    return {hosts,
+            config.messageBytes,
+            config.group,
+            fabriclb::UniformIndexFrom(rng),
+            config.matrixFile};
 }
+
+} // namespace
 
 fabriclb::ConnectionMatrix
 BuildTraffic(const ExperimentConfig& config, uint32_t hosts)
 {
-    if (config.workload == "matrix")
-    {
-        if (config.matrixFile.empty())
-        {
-            throw std::invalid_argument("--workload=matrix needs --matrix=FILE");
-        }
-        return fabriclb::ReadConnectionMatrix(config.matrixFile, hosts);
-    }
-    if (!config.matrixFile.empty())
+    const fabriclb::Collective& collective = CollectiveNamed(config.workload);
+    if (!config.matrixFile.empty() && config.workload != "matrix")
     {
         throw std::invalid_argument("--matrix=FILE needs --workload=matrix");
     }
-    fabriclb::ConnectionMatrix traffic;
-    traffic.nodes = hosts;
-    for (const fabriclb::MessageSpec& m : GenerateWorkload(config, hosts))
-    {
-        fabriclb::MatrixFlow flow{};
-        flow.source = m.source;
-        flow.destination = m.destination;
-        flow.id = static_cast<uint32_t>(traffic.flows.size() + 1);
-        flow.bytes = m.bytes;
-        flow.startPs = 0;
-        traffic.flows.push_back(flow);
-    }
-    return traffic;
+    return collective.build(CollectiveParamsOf(config, hosts));
 }
 
 FabricExperiment::FabricExperiment(const ExperimentConfig& config)
@@ -414,12 +417,7 @@ FabricExperiment::Configure()
         throw std::invalid_argument("unknown load-balancing scheme '" + m_config.lb +
                                     "' (--lb=help lists them)");
     }
-    const auto& workloads = fabriclb::WorkloadNames();
-    if (std::find(workloads.begin(), workloads.end(), m_config.workload) == workloads.end())
-    {
-        throw std::invalid_argument("unknown workload '" + m_config.workload +
-                                    "' (permutation, all-to-all, matrix)");
-    }
+    const fabriclb::Collective& collective = CollectiveNamed(m_config.workload);
     if (m_config.messageBytes == 0)
     {
         throw std::invalid_argument("message size must be positive");
@@ -446,14 +444,15 @@ FabricExperiment::Configure()
     UintegerValue k;
     m_fabric->GetAttribute("K", k);
     const fabriclb::FatTreeTopology topology(k.Get()); // throws std::invalid_argument for a bad k
-    // A built-in workload's size is known before it is built: refuse what cannot fit first.
-    const uint64_t hosts = topology.HostCount();
-    if (m_config.workload != "matrix")
+    // A built-in collective's size is known before it is built: refuse what cannot fit first.
+    const uint64_t expectedMessages =
+        collective.messages(CollectiveParamsOf(m_config, topology.HostCount()));
+    if (expectedMessages > 0)
     {
-        CheckMemory(topology, m_config.workload == "all-to-all" ? hosts * (hosts - 1) : hosts);
+        CheckMemory(topology, expectedMessages);
     }
     m_traffic = BuildTraffic(m_config, topology.HostCount()); // before the fabric: fails fast
-    if (m_config.workload == "matrix")
+    if (expectedMessages == 0)
     {
         CheckMemory(topology, m_traffic.flows.size());
     }
@@ -469,14 +468,11 @@ FabricExperiment::Configure()
     m_result.seed = RngSeedManager::GetSeed();
     m_result.run = RngSeedManager::GetRun();
     m_result.messages = m_traffic.flows.size();
-    m_result.messageBytes = m_config.messageBytes;
-    if (m_config.workload == "matrix")
+    // The largest message: --msgBytes, a ring's chunk, or a matrix's largest flow.
+    m_result.messageBytes = 0;
+    for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
     {
-        m_result.messageBytes = 0;
-        for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
-        {
-            m_result.messageBytes = std::max(m_result.messageBytes, flow.bytes);
-        }
+        m_result.messageBytes = std::max(m_result.messageBytes, flow.bytes);
     }
 }
 
@@ -774,9 +770,10 @@ FabricExperiment::ComputeBounds()
     const fabriclb::FatTreeTopology& topology = m_fabric->GetTopology();
     const fabriclb::WireModel boundWire = m_fabric->GetBoundWireModel();
     Ptr<RoceNic> nic = m_fabric->GetNic(0);
-    std::vector<fabriclb::FlowLoad> loads;
+    const fabriclb::CollectiveBound kind = fabriclb::FindCollective(m_config.workload)->bound;
     uint32_t maxHops = 0;
     uint64_t pacedBoundPs = 0;
+    std::vector<uint64_t> arrivalPs;
     for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
     {
         const uint32_t packets = nic->PacketsFor(flow.bytes);
@@ -792,8 +789,8 @@ FabricExperiment::ComputeBounds()
             pacedBoundPs = std::max(pacedBoundPs, paced);
         }
         m_messageBoundsPs.push_back(messageBound);
-        loads.push_back({flow.source, flow.destination, packets, hops, flow.startPs.value_or(0)});
-        if (m_config.workload == "permutation")
+        arrivalPs.push_back(messageBound - hops * (boundWire.AckPs() + boundWire.linkDelayPs));
+        if (kind == fabriclb::CollectiveBound::PERMUTATION)
         {
             // The study's exact bound: every host's data interleaves with the ACKs it owes.
             m_result.boundPs =
@@ -801,18 +798,37 @@ FabricExperiment::ComputeBounds()
                          fabriclb::ComputePermutationBound(boundWire, packets, hops).completionPs);
         }
     }
-    if (m_config.workload == "all-to-all")
+    if (kind == fabriclb::CollectiveBound::ALL_TO_ALL)
     {
         m_result.boundPs = fabriclb::ComputeAllToAllBound(boundWire,
                                                           m_result.hosts,
                                                           m_result.messagePackets,
                                                           maxHops);
     }
-    else if (m_config.workload == "matrix" && m_traffic.triggers.empty())
+    else if (kind == fabriclb::CollectiveBound::MATRIX)
     {
-        m_result.boundPs = fabriclb::ComputeMatrixBound(boundWire, m_result.hosts, loads);
+        // Each message from its earliest start: its trigger fired as soon as the
+        // messages it waits for could have arrived (or been acknowledged).
+        const std::vector<std::optional<uint64_t>> starts =
+            fabriclb::ComputeEarliestStarts(m_traffic, arrivalPs, m_messageBoundsPs);
+        std::vector<fabriclb::FlowLoad> loads;
+        for (size_t f = 0; f < m_traffic.flows.size(); ++f)
+        {
+            const fabriclb::MatrixFlow& flow = m_traffic.flows[f];
+            if (starts[f])
+            {
+                loads.push_back({flow.source,
+                                 flow.destination,
+                                 nic->PacketsFor(flow.bytes),
+                                 topology.Hops(flow.source, flow.destination),
+                                 *starts[f]});
+            }
+        }
+        if (!loads.empty())
+        {
+            m_result.boundPs = fabriclb::ComputeMatrixBound(boundWire, m_result.hosts, loads);
+        }
     }
-    // Triggered messages start when others end: no bound of the whole is claimed.
     if (m_result.boundPs > 0)
     {
         m_result.boundPs = std::max(m_result.boundPs, pacedBoundPs);

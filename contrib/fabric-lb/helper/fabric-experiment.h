@@ -47,7 +47,8 @@ struct FailureSpec
 struct ExperimentConfig
 {
     std::string lb{"ecmp"};              //!< scheme name (fabriclb::LbSchemes)
-    std::string workload{"permutation"}; //!< workload name (fabriclb::WorkloadNames)
+    std::string workload{"permutation"}; //!< collective name (fabriclb::Collectives)
+    uint32_t group{0};                   //!< ring collectives: hosts per ring (0: all)
     uint64_t messageBytes{1048576};      //!< bytes per message
     bool progress{false};                //!< report progress on stderr about once a second
     std::string flowMonitorFile;     //!< if set, FlowMonitor watches every host and writes XML here
@@ -179,22 +180,14 @@ uint32_t ParseRadix(const std::string& text);
 
 /**
  * \ingroup fabric-lb
- * \brief The messages of the configured workload, drawn from the ns-3 stream
- * that RunFabricExperiment uses (so RngRun changes a permutation).
- * \param config what to run
- * \param hosts number of hosts
- * \return one MessageSpec per message
- */
-std::vector<fabriclb::MessageSpec> GenerateWorkload(const ExperimentConfig& config, uint32_t hosts);
-
-/**
- * \ingroup fabric-lb
- * \brief The collective of \p config as a connection matrix: the file of workload
- * "matrix", or the built-in workload's messages, all starting at time 0.
+ * \brief The collective of \p config (fabriclb::Collectives) as a connection
+ * matrix, its randomness drawn from the ns-3 stream that RunFabricExperiment uses
+ * (so RngRun changes a permutation).
  * \param config what to run
  * \param hosts number of hosts
  * \return the flows (message id = index) and triggers
- * \throws std::invalid_argument (fabriclb::MatrixError for a bad file)
+ * \throws std::invalid_argument for an unknown collective or bad parameters
+ * (fabriclb::MatrixError for a bad file)
  */
 fabriclb::ConnectionMatrix BuildTraffic(const ExperimentConfig& config, uint32_t hosts);
 

@@ -5,6 +5,9 @@
 #include "lower-bound.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
+#include <queue>
 #include <stdexcept>
 #include <string>
 
@@ -61,6 +64,71 @@ ComputeLoneMessageBound(const WireModel& wire, uint32_t packets, uint32_t hops)
     const uint64_t p = hops * wire.linkDelayPs;
     return packets * (wire.DataPs() + wire.GapPs()) - wire.GapPs() + (hops - 1) * wire.DataPs() +
            p + hops * wire.AckPs() + p;
+}
+
+uint64_t
+ComputeArrivalBound(const WireModel& wire, uint32_t packets, uint32_t hops)
+{
+    return ComputeLoneMessageBound(wire, packets, hops) - hops * wire.AckPs() -
+           hops * wire.linkDelayPs;
+}
+
+std::vector<std::optional<uint64_t>>
+ComputeEarliestStarts(const ConnectionMatrix& matrix,
+                      const std::vector<uint64_t>& arrivalPs,
+                      const std::vector<uint64_t>& completionPs)
+{
+    const size_t flows = matrix.flows.size();
+    if (arrivalPs.size() != flows || completionPs.size() != flows)
+    {
+        throw std::invalid_argument("one arrival and one completion time per flow");
+    }
+    std::map<uint32_t, size_t> triggerIndex;
+    for (size_t t = 0; t < matrix.triggers.size(); ++t)
+    {
+        triggerIndex[matrix.triggers[t].id] = t;
+    }
+    std::vector<TriggerState> states;
+    for (const MatrixTrigger& trigger : matrix.triggers)
+    {
+        states.emplace_back(trigger);
+    }
+    // Signals in time order: (time, trigger index). A flow's signals come no
+    // earlier than its start, so popping in order fires every trigger as early
+    // as it can fire.
+    using Signal = std::pair<uint64_t, size_t>;
+    std::priority_queue<Signal, std::vector<Signal>, std::greater<>> signals;
+    std::vector<std::optional<uint64_t>> start(flows);
+    auto begin = [&](size_t f, uint64_t atPs) {
+        start[f] = atPs;
+        const MatrixFlow& flow = matrix.flows[f];
+        if (flow.recvDoneTrigger)
+        {
+            signals.emplace(atPs + arrivalPs[f], triggerIndex.at(*flow.recvDoneTrigger));
+        }
+        if (flow.sendDoneTrigger)
+        {
+            signals.emplace(atPs + completionPs[f], triggerIndex.at(*flow.sendDoneTrigger));
+        }
+    };
+    for (size_t f = 0; f < flows; ++f)
+    {
+        if (matrix.flows[f].startPs)
+        {
+            begin(f, *matrix.flows[f].startPs);
+        }
+    }
+    while (!signals.empty())
+    {
+        const auto [atPs, t] = signals.top();
+        signals.pop();
+        const TriggerRelease release = states[t].Signal();
+        for (uint32_t i = release.first; i < release.last; ++i)
+        {
+            begin(matrix.triggers[t].waiting[i], atPs);
+        }
+    }
+    return start;
 }
 
 uint64_t

@@ -5,9 +5,11 @@
 #ifndef FABRIC_LB_LOWER_BOUND_H
 #define FABRIC_LB_LOWER_BOUND_H
 
+#include "connection-matrix.h"
 #include "wire-model.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace ns3
@@ -88,6 +90,36 @@ uint64_t ComputePacedMessageBound(const WireModel& wire,
                                   uint32_t packets,
                                   uint32_t hops,
                                   uint64_t gapPs);
+
+/**
+ * \ingroup fabric-lb
+ * \brief The one-way part of ComputeLoneMessageBound: when the last data packet of a
+ * message alone on an idle fabric has reached its receiver.
+ * \param wire packet sizes, rate and delay
+ * \param packets m, at least 1
+ * \param hops links between the two hosts
+ * \return that time after the message's start, in picoseconds
+ */
+uint64_t ComputeArrivalBound(const WireModel& wire, uint32_t packets, uint32_t hops);
+
+/**
+ * \ingroup fabric-lb
+ * \brief The earliest time each flow of a matrix can start: its start time, or
+ * when its trigger can fire at the earliest, every flow taking no less than its
+ * lone times. Triggers act as CollectiveTriggers does (oneshot on the first
+ * signal, barrier on the count-th, multishot one waiting flow per signal, in
+ * file order); a flow's recv_done_trigger signals at its start plus \p arrivalPs,
+ * its send_done_trigger at its start plus \p completionPs.
+ *
+ * \param matrix the flows and triggers (each trigger's waiting flows filled in)
+ * \param arrivalPs by flow: start to the receiver holding every packet, at the least
+ * \param completionPs by flow: start to the sender holding every ACK, at the least
+ * \return by flow, its earliest start, or nothing if it can never start
+ */
+std::vector<std::optional<uint64_t>> ComputeEarliestStarts(
+    const ConnectionMatrix& matrix,
+    const std::vector<uint64_t>& arrivalPs,
+    const std::vector<uint64_t>& completionPs);
 
 struct FlowLoad
 {

@@ -78,12 +78,6 @@ AllToAllWorkload(uint32_t hosts, uint64_t bytes)
     return messages;
 }
 
-const std::vector<std::string>&
-WorkloadNames()
-{
-    static const std::vector<std::string> names{"permutation", "all-to-all", "matrix"};
-    return names;
-}
 
 } // namespace fabriclb
 } // namespace ns3

@@ -58,8 +58,6 @@ std::vector<MessageSpec> PermutationWorkload(uint32_t hosts,
  */
 std::vector<MessageSpec> AllToAllWorkload(uint32_t hosts, uint64_t bytes);
 
-/// \return the names of the workloads the module knows
-const std::vector<std::string>& WorkloadNames();
 
 } // namespace fabriclb
 } // namespace ns3

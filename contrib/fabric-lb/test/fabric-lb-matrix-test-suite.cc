@@ -7,11 +7,13 @@
 
 #include "fabric-lb-test-util.h"
 
+#include "ns3/config.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/test.h"
 
 #include <fstream>
+#include <map>
 #include <string>
 
 namespace ns3
@@ -68,7 +70,9 @@ class MatrixTriggerTest : public TestCase
                                              "trigger id 2 multishot\n"
                                              "trigger id 3 barrier count 2\n");
         NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, 6U, "every flow completes");
-        NS_TEST_ASSERT_MSG_EQ(r.boundPs, 0U, "no bound is claimed with triggers");
+        // The bound follows the triggers: each flow from its earliest possible start.
+        NS_TEST_ASSERT_MSG_GT(r.boundPs, 0U, "a bound with triggers");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.cctPs, r.boundPs, "no run beats its bound");
         const auto& m = r.messageRecords;
         NS_TEST_ASSERT_MSG_EQ(m[0].startPs, 0, "flow 1 starts at 0");
         NS_TEST_ASSERT_MSG_EQ(m[1].startPs, m[0].completionPs, "oneshot: at flow 1's completion");
@@ -129,6 +133,76 @@ class MatrixRoundTripTest : public TestCase
 };
 
 /// \ingroup fabric-lb-tests htsim connection-matrix traffic.
+/// Records when each message's receiver first holds all of it.
+struct Receipts
+{
+    std::map<uint32_t, int64_t> atPs; //!< by message id
+
+    /// MessageReceived sink.
+    void Received(uint32_t messageId, uint32_t /* queuePair */)
+    {
+        atPs.emplace(messageId, Simulator::Now().GetPicoSeconds());
+    }
+};
+
+/**
+ * A ring all-reduce on k=4 (16 hosts, 30 steps of a 64 KiB chunk): no step starts
+ * before the chunk it forwards has arrived, every byte arrives, and the collective
+ * completes above its bound (each step from its earliest start).
+ */
+class RingAllReduceTest : public TestCase
+{
+  public:
+    RingAllReduceTest()
+        : TestCase("ring all-reduce: steps wait for their input, completion above the bound")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ExperimentConfig config;
+        config.lb = "ofan";
+        config.workload = "ring-allreduce";
+        config.messageBytes = 16 * 65536;
+        const fabriclb::ConnectionMatrix ring = BuildTraffic(config, 16);
+        fabriclbtest::UsePicoseconds();
+        Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(4));
+        FabricExperiment experiment(config);
+        experiment.Configure();
+        experiment.Install();
+        Receipts receipts;
+        Config::ConnectWithoutContext("/NodeList/*/$ns3::RoceNic/MessageReceived",
+                                      MakeCallback(&Receipts::Received, &receipts));
+        experiment.Run();
+        const ExperimentResult r = experiment.Collect();
+        Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(8));
+        NS_TEST_ASSERT_MSG_EQ(r.messages, 16U * 30, "16 ranks, 30 steps");
+        NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, r.messages, "every step completes");
+        NS_TEST_ASSERT_MSG_EQ(r.packetsDelivered, 16U * 30 * 16, "every packet, once");
+        NS_TEST_ASSERT_MSG_GT(r.boundPs, 0U, "a ring has a bound");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.cctPs, r.boundPs, "no run beats its bound");
+        for (uint32_t f = 0; f < ring.flows.size(); ++f)
+        {
+            NS_TEST_ASSERT_MSG_EQ(receipts.atPs.count(f), 1U, "message " << f << " arrived");
+            if (!ring.flows[f].trigger)
+            {
+                continue;
+            }
+            // The flow whose arrival signals this one's trigger.
+            for (uint32_t input = 0; input < ring.flows.size(); ++input)
+            {
+                if (ring.flows[input].recvDoneTrigger == ring.flows[f].trigger)
+                {
+                    NS_TEST_ASSERT_MSG_GT_OR_EQ(r.messageRecords[f].startPs,
+                                                receipts.atPs.at(input),
+                                                "step " << f << " started before its input");
+                }
+            }
+        }
+    }
+};
+
 class FabricLbMatrixSuite : public TestSuite
 {
   public:
@@ -137,6 +211,7 @@ class FabricLbMatrixSuite : public TestSuite
     {
         AddTestCase(new MatrixTriggerTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new MatrixRoundTripTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new RingAllReduceTest, FABRIC_LB_TEST_QUICK);
     }
 };
 

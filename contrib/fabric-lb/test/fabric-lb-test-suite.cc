@@ -381,9 +381,9 @@ class DeterminismTest : public TestCase
         const nlohmann::json second = stripWall(RunWithK(4, config).ToJson());
         NS_TEST_ASSERT_MSG_EQ(first.dump(), second.dump(), "identical results");
 
-        const auto runThree = GenerateWorkload(config, 128);
+        const auto runThree = BuildTraffic(config, 128).flows;
         RngSeedManager::SetRun(4);
-        const auto runFour = GenerateWorkload(config, 128);
+        const auto runFour = BuildTraffic(config, 128).flows;
         bool differ = false;
         for (size_t i = 0; i < runThree.size(); ++i)
         {

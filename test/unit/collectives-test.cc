@@ -1,0 +1,167 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The table of named collectives, ring collectives and the earliest starts of
+ * triggered flows.
+ */
+
+#include "uniform-source.h"
+
+#include "ns3/collectives.h"
+#include "ns3/lower-bound.h"
+
+#include <gtest/gtest.h>
+#include <map>
+#include <sstream>
+
+using namespace ns3::fabriclb;
+
+namespace
+{
+
+/// \return the matrix after a write and a read: what the parser accepts
+ConnectionMatrix
+RoundTrip(const ConnectionMatrix& matrix)
+{
+    std::stringstream text;
+    WriteConnectionMatrix(text, matrix);
+    return ParseConnectionMatrix(text, "ring.cm", matrix.nodes);
+}
+
+} // namespace
+
+TEST(Collectives, EveryNameIsFoundAndUnknownNamesAreNot)
+{
+    for (const Collective& c : Collectives())
+    {
+        EXPECT_EQ(FindCollective(c.name), &c);
+        EXPECT_FALSE(c.description.empty());
+    }
+    EXPECT_EQ(FindCollective("ring-allbroadcast"), nullptr);
+}
+
+TEST(Collectives, RingBytesPerHostMatchTheDefinitions)
+{
+    // 16 hosts in 2 rings of 8, a 1 MiB buffer: chunks of 128 KiB.
+    const uint64_t buffer = 1 << 20;
+    for (const auto& [kind, steps] : std::map<RingKind, uint32_t>{{RingKind::ALL_GATHER, 7},
+                                                                  {RingKind::REDUCE_SCATTER, 7},
+                                                                  {RingKind::ALL_REDUCE, 14}})
+    {
+        const ConnectionMatrix ring = RingCollective(kind, 16, 8, buffer);
+        EXPECT_EQ(RingSteps(kind, 8), steps);
+        ASSERT_EQ(ring.flows.size(), 16U * steps);
+        std::map<uint32_t, uint64_t> sent;
+        std::map<uint32_t, uint64_t> received;
+        for (const MatrixFlow& flow : ring.flows)
+        {
+            EXPECT_EQ(flow.bytes, buffer / 8);
+            EXPECT_EQ(flow.destination, flow.source / 8 * 8 + (flow.source % 8 + 1) % 8);
+            sent[flow.source] += flow.bytes;
+            received[flow.destination] += flow.bytes;
+        }
+        for (uint32_t host = 0; host < 16; ++host)
+        {
+            // All-gather and reduce-scatter move (g-1)/g of the buffer, all-reduce twice that.
+            EXPECT_EQ(sent[host], steps * buffer / 8);
+            EXPECT_EQ(received[host], steps * buffer / 8);
+        }
+        const ConnectionMatrix again = RoundTrip(ring);
+        EXPECT_EQ(again.flows.size(), ring.flows.size());
+        EXPECT_EQ(again.triggers.size(), ring.triggers.size());
+    }
+    // A buffer that does not divide rounds each chunk up.
+    EXPECT_EQ(RingCollective(RingKind::ALL_GATHER, 4, 0, 10).flows.front().bytes, 3U);
+}
+
+TEST(Collectives, EachRingStepWaitsForTheChunkItForwards)
+{
+    const ConnectionMatrix ring = RingCollective(RingKind::ALL_REDUCE, 4, 0, 4096 * 4);
+    ASSERT_EQ(ring.flows.size(), 4U * 6);
+    for (size_t f = 0; f < ring.flows.size(); ++f)
+    {
+        const MatrixFlow& flow = ring.flows[f];
+        if (f < 4)
+        {
+            EXPECT_EQ(flow.startPs, 0U); // the first step starts at once
+            EXPECT_FALSE(flow.trigger);
+            continue;
+        }
+        ASSERT_TRUE(flow.trigger);
+        EXPECT_FALSE(flow.startPs);
+        // Its input: the previous step's flow into its source.
+        const MatrixFlow& input = ring.flows[f - 4 - 1 + (flow.source == 0 ? 4 : 0)];
+        EXPECT_EQ(input.destination, flow.source);
+        EXPECT_EQ(input.recvDoneTrigger, flow.trigger);
+    }
+    EXPECT_EQ(ring.triggers.size(), 4U * 5);
+    for (const MatrixTrigger& trigger : ring.triggers)
+    {
+        EXPECT_EQ(trigger.kind, TriggerKind::ONESHOT);
+        ASSERT_EQ(trigger.waiting.size(), 1U);
+        EXPECT_EQ(ring.flows[trigger.waiting.front()].trigger, trigger.id);
+    }
+}
+
+TEST(Collectives, BadRingsAreRejected)
+{
+    EXPECT_THROW(RingCollective(RingKind::ALL_GATHER, 16, 3, 4096), std::invalid_argument);
+    EXPECT_THROW(RingCollective(RingKind::ALL_GATHER, 16, 1, 4096), std::invalid_argument);
+    EXPECT_THROW(RingCollective(RingKind::ALL_GATHER, 16, 4, 0), std::invalid_argument);
+}
+
+TEST(EarliestStarts, TriggersFireAsSoonAsTheirSignalsCan)
+{
+    // Flow 0 at 0 (arrives 5, done 7) signals trigger A on receipt; flow 1 at 2
+    // (arrives 6, done 10) signals barrier B (count 2) when done, as does flow 2.
+    // Flow 2 waits on A: starts at 5, done at 5 + 3 = 8. Flow 3 waits on B: the
+    // second signal, max(2 + 10, 8) = 12. Flow 4 waits on a trigger never signalled.
+    ConnectionMatrix m{};
+    m.nodes = 8;
+    auto flow = [](uint32_t id) {
+        MatrixFlow f{};
+        f.source = id;
+        f.destination = id + 1;
+        f.id = id + 1;
+        f.bytes = 1;
+        return f;
+    };
+    m.flows = {flow(0), flow(1), flow(2), flow(3), flow(4)};
+    m.flows[0].startPs = 0;
+    m.flows[0].recvDoneTrigger = 1;
+    m.flows[1].startPs = 2;
+    m.flows[1].sendDoneTrigger = 2;
+    m.flows[2].trigger = 1;
+    m.flows[2].sendDoneTrigger = 2;
+    m.flows[3].trigger = 2;
+    m.flows[4].trigger = 3;
+    m.triggers = {{1, TriggerKind::ONESHOT, 1, {2}, 0},
+                  {2, TriggerKind::BARRIER, 2, {3}, 0},
+                  {3, TriggerKind::ONESHOT, 1, {4}, 0}};
+    const auto starts = ComputeEarliestStarts(m, {5, 6, 1, 1, 1}, {7, 10, 3, 1, 1});
+    EXPECT_EQ(starts[0], 0U);
+    EXPECT_EQ(starts[1], 2U);
+    EXPECT_EQ(starts[2], 5U);
+    EXPECT_EQ(starts[3], 12U);
+    EXPECT_FALSE(starts[4]);
+    EXPECT_THROW(ComputeEarliestStarts(m, {1}, {1}), std::invalid_argument);
+}
+
+TEST(EarliestStarts, ARingIsAChainOfItsSteps)
+{
+    // A ring all-gather over 4 hosts on one edge switch (2 hops): 3 steps, each
+    // starting when the previous chunk has arrived, so the last one starts after
+    // two arrivals.
+    const WireModel wire{};
+    const ConnectionMatrix ring = RingCollective(RingKind::ALL_GATHER, 4, 0, 4 * 4096 * 8);
+    const uint64_t arrival = ComputeArrivalBound(wire, 8, 2);
+    const uint64_t lone = ComputeLoneMessageBound(wire, 8, 2);
+    EXPECT_EQ(lone - arrival, 2 * wire.AckPs() + 2 * wire.linkDelayPs);
+    const auto starts = ComputeEarliestStarts(ring,
+                                              std::vector<uint64_t>(12, arrival),
+                                              std::vector<uint64_t>(12, lone));
+    for (size_t f = 0; f < 12; ++f)
+    {
+        EXPECT_EQ(starts[f], f / 4 * arrival) << f;
+    }
+}
