@@ -100,6 +100,23 @@ SetDefaultFrom(const std::string& attribute, AttributeValue& value, const std::s
     return true;
 }
 
+/// \return the whole of \p text as a probability in [0, 1], or nothing
+std::optional<double>
+ParseLossRate(const std::string& text)
+{
+    static const std::regex decimal("[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?");
+    if (!std::regex_match(text, decimal))
+    {
+        return std::nullopt;
+    }
+    const double rate = std::strtod(text.c_str(), nullptr); // HUGE_VAL on overflow
+    if (rate > 1)
+    {
+        return std::nullopt;
+    }
+    return rate;
+}
+
 } // namespace
 
 int
@@ -120,6 +137,7 @@ main(int argc, char* argv[])
     std::string wire = "physical";
     std::string recovery = "erasure";
     std::string cc = "fixed";
+    std::string lossRateText = "0";
     std::string matrix;
     std::string dumpMatrix;
     std::string flows;
@@ -154,7 +172,15 @@ main(int argc, char* argv[])
                  "loss recovery: erasure (ideal: rateless erasure coding), study-erasure (the "
                  "study's simulator's erasure sender), gbn (go-back-N) or sack (selective repeat)",
                  recovery);
-    cmd.AddValue("cc", "congestion control: fixed (ideal: a fixed fair rate)", cc);
+    cmd.AddValue("cc",
+                 "congestion control: fixed (ideal: a fixed fair rate), dcqcn (ECN-based rate "
+                 "control, RED marking at the switches) or swift (delay-based window, "
+                 "robust to reordering)",
+                 cc);
+    cmd.AddValue("lossRate",
+                 "probability that a link drops a packet at random, in [0, 1] (ns-3's "
+                 "RateErrorModel on every device)",
+                 lossRateText);
     cmd.AddValue("out", "write the result as one JSON object to this file", out);
     cmd.AddValue("progress", "report progress on stderr even when it is not a terminal", progress);
     cmd.AddValue("flowmon", "run ns-3's FlowMonitor on the hosts and write its XML here", flowmon);
@@ -226,6 +252,12 @@ main(int argc, char* argv[])
     {
         return Fail(std::string("--wire: ") + e.what());
     }
+    const std::optional<double> lossRate = ParseLossRate(lossRateText);
+    if (!lossRate)
+    {
+        return Fail("--lossRate must be a probability in [0, 1], got '" + lossRateText + "'");
+    }
+    Config::SetDefault("ns3::FatTreeHelper::LossRate", DoubleValue(*lossRate));
     Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue(wire));
     Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(k));
     Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(*bufferBytes));

@@ -4,6 +4,7 @@
 
 #include "fat-tree-helper.h"
 
+#include "ns3/double.h"
 #include "ns3/fabric-queue-disc.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-generator.h"
@@ -101,7 +102,14 @@ FatTreeHelper::GetTypeId()
                           "Load balancing of every host (its label choice)",
                           TypeIdValue(TypeId::LookupByName("ns3::FixedLabelPathPolicy")),
                           MakeTypeIdAccessor(&FatTreeHelper::m_hostPathPolicy),
-                          MakeTypeIdChecker());
+                          MakeTypeIdChecker())
+            .AddAttribute("LossRate",
+                          "Probability that a link drops a packet at random: a RateErrorModel "
+                          "(per packet) receives on every device, switches' and hosts' "
+                          "(0: no error model)",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&FatTreeHelper::m_lossRate),
+                          MakeDoubleChecker<double>(0, 1));
     return tid;
 }
 
@@ -113,7 +121,8 @@ FatTreeHelper::FatTreeHelper()
       m_payloadBytes(4096),
       m_ackBytes(64),
       m_gapBytes(20),
-      m_mtu(9000)
+      m_mtu(9000),
+      m_lossRate(0)
 {
     m_nicFactory.SetTypeId(RoceNic::GetTypeId());
 }
@@ -123,6 +132,13 @@ FatTreeHelper::SetNicAttribute(const std::string& name, const AttributeValue& va
 {
     NS_ABORT_MSG_IF(m_built, "FatTreeHelper::SetNicAttribute must come before Build");
     m_nicFactory.Set(name, value);
+}
+
+void
+FatTreeHelper::SetQueueDiscAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_ABORT_MSG_IF(m_built, "FatTreeHelper::SetQueueDiscAttribute must come before Build");
+    m_queueDiscAttributes.emplace_back(name, value.Copy());
 }
 
 fabriclb::WireModel
@@ -182,6 +198,21 @@ FatTreeHelper::Connect(Ptr<Node> lower,
                         "MarkThreshold",
                         UintegerValue(m_markThresholdBytes));
     QueueDiscContainer queueDiscs = tc.Install(devices);
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        for (const auto& [name, value] : m_queueDiscAttributes)
+        {
+            queueDiscs.Get(side)->SetAttribute(name, *value);
+        }
+        if (m_lossRate > 0)
+        {
+            Ptr<RateErrorModel> errors = CreateObject<RateErrorModel>();
+            errors->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+            errors->SetRate(m_lossRate);
+            devices.Get(side)->SetAttribute("ReceiveErrorModel", PointerValue(errors));
+            m_errorModels.push_back(errors);
+        }
+    }
 
     Ipv4AddressHelper addresses;
     addresses.SetBase(Ipv4Address(network), Ipv4Mask("255.255.255.252"));
@@ -380,6 +411,14 @@ FatTreeHelper::AssignStreams(int64_t stream)
     {
         used += GetNic(h)->AssignStreams(stream + used);
     }
+    for (const Ptr<PortMonitor>& monitor : m_monitors)
+    {
+        used += DynamicCast<FabricQueueDisc>(monitor->GetQueueDisc())->AssignStreams(stream + used);
+    }
+    for (const Ptr<RateErrorModel>& errors : m_errorModels)
+    {
+        used += errors->AssignStreams(stream + used);
+    }
     return used;
 }
 
@@ -399,6 +438,7 @@ void
 FatTreeHelper::DoDispose()
 {
     m_monitors.clear();
+    m_errorModels.clear();
     m_hosts = NodeContainer();
     m_edges = NodeContainer();
     m_aggregations = NodeContainer();
