@@ -298,7 +298,8 @@ main(int argc, char* argv[])
 
     std::ofstream csv(out + "/results.csv");
     csv << "scheme,workload,k,msg_bytes,msg_packets,run,cct_ns,bound_ns,cct_increase_pct,"
-           "q_mean_pkts,max_queue_pkts,packets_dropped\n";
+           "q_mean_pkts,max_queue_pkts,packets_dropped,recovery,cc,retransmissions,timeouts,"
+           "link_drops,cnps,mean_final_rate_gbps,min_final_rate_gbps\n";
     std::map<std::string, std::map<uint64_t, Point>> sums;
     for (const Job& job : grid)
     {
@@ -315,7 +316,11 @@ main(int argc, char* argv[])
         csv << job.scheme << "," << workload << "," << k << "," << job.bytes << ","
             << r["msg_packets"] << "," << job.run << "," << r["cct_ns"] << "," << r["bound_ns"]
             << "," << r["cct_increase_pct"] << "," << r["q_mean_pkts"] << "," << r["max_queue_pkts"]
-            << "," << r["packets_dropped"] << "\n";
+            << "," << r["packets_dropped"] << "," << r.value("recovery", "erasure") << ","
+            << r.value("cc", "fixed") << "," << r.value("retransmissions", 0) << ","
+            << r.value("timeouts", 0) << "," << r.value("link_drops", 0) << ","
+            << r.value("cnps", 0) << "," << r.value("mean_final_rate_gbps", 0.0) << ","
+            << r.value("min_final_rate_gbps", 0.0) << "\n";
         Point& p = sums[job.scheme][job.bytes];
         p.packets = r["msg_packets"].get<double>();
         p.cctIncrease += r["cct_increase_pct"].get<double>();
