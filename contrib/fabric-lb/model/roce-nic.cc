@@ -223,15 +223,21 @@ RoceNic::Release(uint32_t qp)
         return;
     }
     sender.recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
-    if (sender.recovery->Sendable() > sender.released &&
-        sender.congestion->WindowOpen(sender.recovery->InFlight() + sender.released))
+    if (sender.recovery->Sendable() > sender.released)
     {
-        ++sender.released;
-        if (!sender.queued)
+        if (sender.congestion->WindowOpen(sender.recovery->InFlight() + sender.released))
         {
-            sender.queued = true;
-            m_pacedRing.push_back({qp, nullptr});
-            Kick();
+            ++sender.released;
+            if (!sender.queued)
+            {
+                sender.queued = true;
+                m_pacedRing.push_back({qp, nullptr});
+                Kick();
+            }
+        }
+        else
+        {
+            ArmTimer(qp); // held back with packets outstanding: tails and lost ACKs need the timer
         }
     }
     const uint64_t gapPs = std::max(m_pacingGapPs, sender.congestion->PacingGapPs());
