@@ -25,6 +25,7 @@
 #include "ns3/type-id.h"
 
 #include <deque>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 

@@ -7,6 +7,8 @@
 
 #include "roce-congestion-logic.h"
 
+#include <optional>
+
 namespace ns3
 {
 namespace fabriclb
