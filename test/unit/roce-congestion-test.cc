@@ -229,6 +229,9 @@ TEST(InFlight, GoBackNCountsFromTheOldestUnacknowledged)
     ack.nack = true; // expected 2: back to it
     sender.OnAck(ack, 11, rtt, lost);
     EXPECT_EQ(sender.InFlight(), 0U);
+    sender.Send(40); // PSN 2 again
+    EXPECT_EQ(sender.LastSentPs(2), 40);
+    EXPECT_EQ(sender.LastSentPs(3), 3);
 }
 
 TEST(InFlight, SelectiveRepeatLeavesOutAckedAndDeclaredLost)
@@ -250,6 +253,8 @@ TEST(InFlight, SelectiveRepeatLeavesOutAckedAndDeclaredLost)
     EXPECT_EQ(sender.InFlight(), 2U);
     sender.Send(20); // resends 0
     EXPECT_EQ(sender.InFlight(), 3U);
+    EXPECT_EQ(sender.LastSentPs(0), 20);
+    EXPECT_EQ(sender.LastSentPs(5), 5);
 }
 
 TEST(InFlight, ErasureLeavesOutAckedAndOverdue)

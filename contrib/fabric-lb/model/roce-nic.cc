@@ -390,12 +390,10 @@ RoceNic::SendData(uint32_t qp)
     if (sent.psn < sender.labelOf.size())
     {
         sender.labelOf[sent.psn] = label;
-        sender.sentAtPs[sent.psn] = nowPs;
     }
     else
     {
         sender.labelOf.push_back(label);
-        sender.sentAtPs.push_back(nowPs);
     }
     sender.lastSendPs = nowPs;
     sender.congestion->OnSent(nowPs, m_wire.dataWireBytes);
@@ -538,9 +536,9 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
     info.sackBitmap = ack.sackBitmap;
     m_lost.clear();
     sender.recovery->OnAck(info, nowPs, RttOf(sender), m_lost);
-    if (!info.nack && ack.psn < sender.sentAtPs.size())
+    if (!info.nack && ack.psn < sender.labelOf.size())
     {
-        sender.congestion->OnAck(nowPs, nowPs - sender.sentAtPs[ack.psn]);
+        sender.congestion->OnAck(nowPs, nowPs - sender.recovery->LastSentPs(ack.psn));
     }
     if (sender.recovery->Done())
     {

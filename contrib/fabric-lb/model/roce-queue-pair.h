@@ -53,7 +53,6 @@ struct RoceRequester
     std::unique_ptr<fabriclb::CongestionController> congestion; //!< its rate or window
     fabriclb::RttEstimator rtt;                                 //!< its own RTT estimate
     std::vector<uint16_t> labelOf;     //!< the label of each PSN's last sending
-    std::vector<int64_t> sentAtPs;     //!< each PSN's last sending
     std::optional<int64_t> lastSendPs; //!< its last data packet's sending
     uint32_t released{0};              //!< paced packets waiting for the link
     bool queued{false};                //!< in the NIC's data round robin

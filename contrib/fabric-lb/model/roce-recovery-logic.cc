@@ -35,6 +35,12 @@ ErasureSender::InFlight() const
     return m_inFlight;
 }
 
+int64_t
+ErasureSender::LastSentPs(uint32_t psn) const
+{
+    return m_sentAtPs[psn];
+}
+
 SentPacket
 ErasureSender::Send(int64_t nowPs)
 {
@@ -161,6 +167,12 @@ StudyErasureSender::InFlight() const
     return m_sent > m_received ? m_sent - m_received : 0;
 }
 
+int64_t
+StudyErasureSender::LastSentPs(uint32_t psn) const
+{
+    return m_takenAtPs[psn];
+}
+
 bool
 StudyErasureSender::FinalPhaseSends(int64_t nowPs) const
 {
@@ -274,6 +286,12 @@ uint32_t
 GoBackNSender::InFlight() const
 {
     return m_next - m_unacked;
+}
+
+int64_t
+GoBackNSender::LastSentPs(uint32_t psn) const
+{
+    return m_sentAtPs[psn];
 }
 
 SentPacket
@@ -395,6 +413,12 @@ uint32_t
 SelectiveRepeatSender::InFlight() const
 {
     return m_inFlight;
+}
+
+int64_t
+SelectiveRepeatSender::LastSentPs(uint32_t psn) const
+{
+    return m_sentAtPs[psn];
 }
 
 SentPacket

@@ -155,6 +155,12 @@ class RecoverySender
     virtual uint32_t InFlight() const = 0;
 
     /**
+     * \param psn a PSN it has sent
+     * \return when it last sent \p psn (a congestion control's delay samples start there)
+     */
+    virtual int64_t LastSentPs(uint32_t psn) const = 0;
+
+    /**
      * \brief The NIC offers the sender a chance to send at \p nowPs: a pacing
      * tick, or (unpaced) when the queue pair joins or rejoins the NIC's round
      * robin. Only a sender that decides at such opportunities (StudyErasureSender)
@@ -219,6 +225,7 @@ class ErasureSender : public RecoverySender
     bool Done() const override;
     uint32_t Sendable() const override;
     uint32_t InFlight() const override;
+    int64_t LastSentPs(uint32_t psn) const override;
     SentPacket Send(int64_t nowPs) override;
     void OnAck(const AckInfo& ack,
                int64_t nowPs,
@@ -287,6 +294,7 @@ class StudyErasureSender : public RecoverySender
     bool Done() const override;
     uint32_t Sendable() const override;
     uint32_t InFlight() const override;
+    int64_t LastSentPs(uint32_t psn) const override;
     void OnSendOpportunity(int64_t nowPs) override;
     SentPacket Send(int64_t nowPs) override;
     void OnAck(const AckInfo& ack,
@@ -365,6 +373,7 @@ class GoBackNSender : public RecoverySender
     bool Done() const override;
     uint32_t Sendable() const override;
     uint32_t InFlight() const override;
+    int64_t LastSentPs(uint32_t psn) const override;
     SentPacket Send(int64_t nowPs) override;
     void OnAck(const AckInfo& ack,
                int64_t nowPs,
@@ -440,6 +449,7 @@ class SelectiveRepeatSender : public RecoverySender
     bool Done() const override;
     uint32_t Sendable() const override;
     uint32_t InFlight() const override;
+    int64_t LastSentPs(uint32_t psn) const override;
     SentPacket Send(int64_t nowPs) override;
     void OnAck(const AckInfo& ack,
                int64_t nowPs,
