@@ -400,7 +400,8 @@ Collect(const Options& options, const std::vector<Job>& grid)
     std::ofstream csv(options.out + "/results.csv");
     csv << "scheme,workload,k,msg_bytes,msg_packets,run,cct_ns,bound_ns,cct_increase_pct,"
            "q_mean_pkts,max_queue_pkts,packets_dropped,messages,messages_completed,vary_flag,"
-           "vary_value\n";
+           "vary_value,recovery,cc,retransmissions,timeouts,link_drops,cnps,"
+           "mean_final_rate_gbps,min_final_rate_gbps\n";
     std::map<PointKey, Point> points;
     for (const Job& job : grid)
     {
@@ -414,7 +415,12 @@ Collect(const Options& options, const std::vector<Job>& grid)
             << "," << r["cct_increase_pct"] << "," << r["q_mean_pkts"] << "," << r["max_queue_pkts"]
             << "," << r["packets_dropped"] << "," << r["messages"] << "," << r["messages_completed"]
             << "," << options.varyFlag << ","
-            << (options.varyFlag.empty() ? "" : options.varyValues[job.variant]) << "\n";
+            << (options.varyFlag.empty() ? "" : options.varyValues[job.variant]) << ","
+            << r.value("recovery", "erasure") << "," << r.value("cc", "fixed") << ","
+            << r.value("retransmissions", 0) << "," << r.value("timeouts", 0) << ","
+            << r.value("link_drops", 0) << "," << r.value("cnps", 0) << ","
+            << r.value("mean_final_rate_gbps", 0.0) << "," << r.value("min_final_rate_gbps", 0.0)
+            << "\n";
         Point& p = points[{job.scheme, job.bytes, job.variant}];
         p.packets = r["msg_packets"].get<double>();
         if (Incomplete(r))

@@ -115,6 +115,7 @@ SetDefaultFrom(const std::string& attribute, AttributeValue& value, const std::s
     return true;
 }
 
+
 } // namespace
 
 int
@@ -136,6 +137,7 @@ main(int argc, char* argv[])
     std::string wire = "physical";
     std::string recovery = "erasure";
     std::string cc = "fixed";
+    std::string lossRateText = "0";
     std::string matrix;
     std::string dumpMatrix;
     std::string flows;
@@ -177,7 +179,15 @@ main(int argc, char* argv[])
                  "loss recovery: erasure (ideal: rateless erasure coding), study-erasure (the "
                  "study's simulator's erasure sender), gbn (go-back-N) or sack (selective repeat)",
                  recovery);
-    cmd.AddValue("cc", "congestion control: fixed (ideal: a fixed fair rate)", cc);
+    cmd.AddValue("cc",
+                 "congestion control: fixed (ideal: a fixed fair rate), dcqcn (ECN-based rate "
+                 "control, RED marking at the switches) or swift (delay-based window, "
+                 "robust to reordering)",
+                 cc);
+    cmd.AddValue("lossRate",
+                 "probability that a link drops a packet at random, in [0, 1] (ns-3's "
+                 "RateErrorModel on every device)",
+                 lossRateText);
     cmd.AddValue("failProb",
                  "each edge-aggregation and aggregation-core link fails at time 0 with this "
                  "probability (the study: 0.01)",
@@ -293,6 +303,12 @@ main(int argc, char* argv[])
     {
         return Fail(std::string("--wire: ") + e.what());
     }
+    const std::optional<double> lossRate = ParseWholeDouble(lossRateText);
+    if (!lossRate || *lossRate < 0 || *lossRate > 1)
+    {
+        return Fail("--lossRate must be a probability in [0, 1], got '" + lossRateText + "'");
+    }
+    Config::SetDefault("ns3::FatTreeHelper::LossRate", DoubleValue(*lossRate));
     Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue(wire));
     Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(k));
     Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(*bufferBytes));

@@ -4,6 +4,7 @@ set(FABRIC_LB_SOURCES
     model/collective-app.cc
     model/collective-triggers.cc
     model/connection-matrix.cc
+    model/dcqcn-logic.cc
     model/fabric-queue-disc.cc
     model/fabric-routing.cc
     model/fat-tree-topology.cc
@@ -12,12 +13,14 @@ set(FABRIC_LB_SOURCES
     model/lb-scheme.cc
     model/lower-bound.cc
     model/port-monitor.cc
+    model/roce-congestion-logic.cc
     model/roce-congestion-ops.cc
     model/roce-header.cc
     model/roce-nic.cc
     model/roce-recovery-logic.cc
     model/roce-recovery-ops.cc
     model/roce-strategies.cc
+    model/swift-logic.cc
     model/switch-discipline.cc
     model/wire-model.cc
     model/workload.cc
@@ -37,6 +40,7 @@ set(FABRIC_LB_HEADERS
     model/collective-app.h
     model/collective-triggers.h
     model/connection-matrix.h
+    model/dcqcn-logic.h
     model/fabric-lb-compat.h
     model/fabric-queue-disc.h
     model/fabric-routing.h
@@ -46,6 +50,7 @@ set(FABRIC_LB_HEADERS
     model/lb-scheme.h
     model/lower-bound.h
     model/port-monitor.h
+    model/roce-congestion-logic.h
     model/roce-congestion-ops.h
     model/roce-header.h
     model/roce-nic.h
@@ -53,6 +58,7 @@ set(FABRIC_LB_HEADERS
     model/roce-recovery-logic.h
     model/roce-recovery-ops.h
     model/roce-strategies.h
+    model/swift-logic.h
     model/switch-discipline.h
     model/wire-model.h
     model/workload.h

@@ -51,6 +51,9 @@ TEST(Driver, WritesOneJsonObjectWithEveryField)
                               "timeouts",
                               "nacks",
                               "cnps",
+                              "link_drops",
+                              "mean_final_rate_gbps",
+                              "min_final_rate_gbps",
                               "workload",
                               "k",
                               "hosts",
@@ -113,6 +116,43 @@ TEST(Driver, SameSeedAndRunSameJson)
     b.erase("wall_seconds");
     EXPECT_EQ(a.dump(), b.dump());
     EXPECT_EQ(a["messages_completed"], 240);
+}
+
+TEST(Driver, RandomLossIsDrawnFromTheRunsStreams)
+{
+    const std::string args =
+        "--k=4 --workload=all-to-all --msgBytes=65536 --recovery=sack --lossRate=0.01";
+    nlohmann::json a = RunJson(args + " --run=1");
+    nlohmann::json b = RunJson(args + " --run=1");
+    nlohmann::json c = RunJson(args + " --run=2");
+    for (nlohmann::json* j : {&a, &b, &c})
+    {
+        j->erase("wall_seconds");
+        EXPECT_EQ((*j)["messages_completed"], 240);
+        EXPECT_GT((*j)["link_drops"], 0);
+    }
+    EXPECT_EQ(a.dump(), b.dump());
+    EXPECT_NE(a["link_drops"], c["link_drops"]);
+}
+
+TEST(Driver, CongestionControlsRunWithFlowMonitor)
+{
+    for (const std::string cc : {"dcqcn", "swift"})
+    {
+        const std::string xml = TempPath("flowmon");
+        const std::string json = TempPath("json");
+        const Outcome o = RunSim("--k=4 --msgBytes=262144 --recovery=sack --cc=" + cc +
+                                 " --flowmon=" + xml + " --out=" + json);
+        EXPECT_EQ(o.status, 0) << o.err;
+        EXPECT_NE(Slurp(xml).find("<Flow flowId="), std::string::npos) << cc;
+        const nlohmann::json j = nlohmann::json::parse(Slurp(json));
+        std::remove(xml.c_str());
+        std::remove(json.c_str());
+        EXPECT_EQ(j["cc"], cc);
+        EXPECT_EQ(j["messages_completed"], 16);
+        EXPECT_GT(j["min_final_rate_gbps"], 0);
+        EXPECT_LE(j["mean_final_rate_gbps"], 800);
+    }
 }
 
 TEST(Driver, PrintsAHumanReadableSummary)
@@ -189,6 +229,9 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--ns3::OfanDiscipline::ShiftWraps=x", "\"x\""),
         std::make_pair("--recovery=tcp --k=4", "unknown recovery 'tcp'"),
         std::make_pair("--cc=bbr --k=4", "unknown congestion control 'bbr'"),
+        std::make_pair("--lossRate=-0.01 --k=4", "--lossRate"),
+        std::make_pair("--lossRate=1.5 --k=4", "--lossRate"),
+        std::make_pair("--lossRate=often --k=4", "--lossRate"),
         std::make_pair("--ns3::RoceSelectiveRepeatRecovery::ReorderThreshold=0",
                        "ReorderThreshold=0"),
         std::make_pair("--k=4 --failProb=1.5", "--failProb"),

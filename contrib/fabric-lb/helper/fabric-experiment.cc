@@ -189,7 +189,8 @@ class CompletionTracker
 bool
 ExperimentResult::PacketBooksBalance() const
 {
-    return packetsSent + acksSent == packetsDelivered + acksDelivered + packetsDropped + inFlight;
+    return packetsSent + acksSent ==
+           packetsDelivered + acksDelivered + packetsDropped + linkDrops + inFlight;
 }
 
 double
@@ -250,12 +251,15 @@ ExperimentResult::ToJson() const
         {"acks_delivered", acksDelivered},
         {"in_flight", inFlight},
         {"packets_dropped", packetsDropped},
+        {"link_drops", linkDrops},
         {"packets_marked", packetsMarked},
         {"losses_detected", lossesDetected},
         {"retransmissions", retransmissions},
         {"timeouts", timeouts},
         {"nacks", nacks},
         {"cnps", cnps},
+        {"mean_final_rate_gbps", meanFinalRateBps / 1e9},
+        {"min_final_rate_gbps", minFinalRateBps / 1e9},
         {"packet_hops", packetHops},
         {"failed_links", failedLinks},
         {"rho_max_gbps",
@@ -287,10 +291,12 @@ ExperimentResult::Summary() const
     }
     os << "  messages " << messagesCompleted << "/" << messages << ", data sent " << packetsSent
        << ", delivered " << packetsDelivered << ", dropped " << packetsDropped << ", marked "
-       << packetsMarked << ", ACKs " << acksSent << ", in flight at the end " << inFlight << "\n";
+       << packetsMarked << ", lost on links " << linkDrops << ", ACKs " << acksSent
+       << ", in flight at the end " << inFlight << "\n";
     os << "  " << recovery << " recovery, " << cc << " congestion control: losses detected "
        << lossesDetected << ", retransmissions " << retransmissions << ", timeouts " << timeouts
-       << ", NACKs " << nacks << "\n";
+       << ", NACKs " << nacks << ", CNPs " << cnps << "; final rate mean " << meanFinalRateBps / 1e9
+       << " Gb/s, min " << minFinalRateBps / 1e9 << " Gb/s\n";
     if (!failedLinks.empty())
     {
         os << "  " << failedLinks.size() << " link(s) failed, rho_max " << rhoMaxGbps
@@ -435,6 +441,10 @@ FabricExperiment::Configure()
     m_fabric->SetAttribute("HostPathPolicy", TypeIdValue(TypeId::LookupByName(scheme->hostPolicy)));
     m_fabric->SetNicAttribute("Recovery", TypeIdValue(TypeId::LookupByName(recovery.typeName)));
     m_fabric->SetNicAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName(cc.typeName)));
+    if (cc.redMarking)
+    {
+        m_fabric->SetQueueDiscAttribute("RedMarking", BooleanValue(true));
+    }
     m_wire = m_fabric->GetWireModel(); // throws for an unknown model
     StringValue wireName;
     m_fabric->GetAttribute("Wire", wireName);
@@ -899,6 +909,7 @@ FabricExperiment::Collect()
         s.maxBytes = std::max(s.maxBytes, monitor->GetMaxBytes());
         s.meanBytes += meanBytes;
         result.packetsDropped += monitor->GetDrops();
+        result.linkDrops += monitor->GetLinkDrops();
         result.packetsMarked += monitor->GetMarks();
         result.packetHops += monitor->GetPacketsForwarded();
         result.inFlight += monitor->GetPacketsWaiting() + monitor->GetPacketsOnLink();
@@ -921,6 +932,7 @@ FabricExperiment::Collect()
         s.maxPackets = s.maxBytes / dataPacketBytes;
         s.meanPackets = s.meanBytes / dataPacketBytes;
     }
+    uint64_t queuePairs = 0;
     for (uint32_t h = 0; h < result.hosts; ++h)
     {
         Ptr<RoceNic> nic = m_fabric->GetNic(h);
@@ -932,6 +944,19 @@ FabricExperiment::Collect()
         result.retransmissions += nic->GetRetransmissions();
         result.timeouts += nic->GetTimeouts();
         result.nacks += nic->GetNacksSent();
+        result.cnps += nic->GetCnpsSent();
+        for (uint32_t qp = 0; qp < nic->GetQueuePairs(); ++qp)
+        {
+            const double rate = nic->GetRateBps(qp);
+            result.meanFinalRateBps += rate;
+            result.minFinalRateBps =
+                queuePairs == 0 ? rate : std::min(result.minFinalRateBps, rate);
+            ++queuePairs;
+        }
+    }
+    if (queuePairs > 0)
+    {
+        result.meanFinalRateBps /= queuePairs;
     }
     for (uint32_t id = 0; id < m_traffic.flows.size(); ++id)
     {

@@ -114,12 +114,15 @@ struct ExperimentResult
     uint64_t packetsDelivered{0};                             //!< data packets the hosts received
     uint64_t acksDelivered{0};                                //!< ACKs the hosts received
     uint64_t packetsDropped{0};                               //!< packets dropped at any port
-    uint64_t packetsMarked{0};                                //!< packets CE-marked at any port
+    uint64_t linkDrops{0};       //!< packets links lost at random (FatTreeHelper::LossRate)
+    uint64_t packetsMarked{0};   //!< packets CE-marked at any port
     uint64_t lossesDetected{0};  //!< data packets senders declared lost
     uint64_t retransmissions{0}; //!< data packets sent with a PSN sent before
     uint64_t timeouts{0};        //!< retransmission timeouts that fired
     uint64_t nacks{0};           //!< NACKs receivers sent
-    uint64_t cnps{0};            //!< congestion notification packets (none until DCQCN)
+    uint64_t cnps{0};            //!< congestion notification packets receivers sent (dcqcn)
+    double meanFinalRateBps{0};  //!< congestion control's rate at the end, mean over queue pairs
+    double minFinalRateBps{0};   //!< and its minimum
     uint64_t packetHops{0};      //!< packets put on any link (data and ACKs, every hop)
     uint64_t inFlight{0};        //!< packets still waiting at a port or on a link at the end
     double qMeanPackets{0};      //!< q(m): time-averaged queue over all switch ports, data packets
@@ -135,7 +138,8 @@ struct ExperimentResult
 
     /**
      * \return whether every packet the hosts sent (data and ACKs) was received,
-     * dropped, or is still waiting at a port or on a link: four separate counts
+     * dropped at a port, lost on a link, or is still waiting at a port or on a
+     * link: five separate counts
      */
     bool PacketBooksBalance() const;
     /// \return the CCT increase over the bound, in percent

@@ -4,6 +4,7 @@
 
 #include "fat-tree-helper.h"
 
+#include "ns3/double.h"
 #include "ns3/fabric-queue-disc.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4.h"
@@ -100,7 +101,14 @@ FatTreeHelper::GetTypeId()
                           "Load balancing of every host (its label choice)",
                           TypeIdValue(TypeId::LookupByName("ns3::FixedLabelPathPolicy")),
                           MakeTypeIdAccessor(&FatTreeHelper::m_hostPathPolicy),
-                          MakeTypeIdChecker());
+                          MakeTypeIdChecker())
+            .AddAttribute("LossRate",
+                          "Probability that a link drops a packet at random: a RateErrorModel "
+                          "(per packet) receives on every device, switches' and hosts' "
+                          "(0: no error model)",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&FatTreeHelper::m_lossRate),
+                          MakeDoubleChecker<double>(0, 1));
     return tid;
 }
 
@@ -112,7 +120,8 @@ FatTreeHelper::FatTreeHelper()
       m_payloadBytes(4096),
       m_ackBytes(64),
       m_gapBytes(20),
-      m_mtu(9000)
+      m_mtu(9000),
+      m_lossRate(0)
 {
     m_nicFactory.SetTypeId(RoceNic::GetTypeId());
 }
@@ -122,6 +131,13 @@ FatTreeHelper::SetNicAttribute(const std::string& name, const AttributeValue& va
 {
     NS_ABORT_MSG_IF(m_built, "FatTreeHelper::SetNicAttribute must come before Build");
     m_nicFactory.Set(name, value);
+}
+
+void
+FatTreeHelper::SetQueueDiscAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_ABORT_MSG_IF(m_built, "FatTreeHelper::SetQueueDiscAttribute must come before Build");
+    m_queueDiscAttributes.emplace_back(name, value.Copy());
 }
 
 fabriclb::WireModel
@@ -181,6 +197,21 @@ FatTreeHelper::Connect(Ptr<Node> lower,
                         "MarkThreshold",
                         UintegerValue(m_markThresholdBytes));
     QueueDiscContainer queueDiscs = tc.Install(devices);
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        for (const auto& [name, value] : m_queueDiscAttributes)
+        {
+            queueDiscs.Get(side)->SetAttribute(name, *value);
+        }
+        if (m_lossRate > 0)
+        {
+            Ptr<RateErrorModel> errors = CreateObject<RateErrorModel>();
+            errors->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+            errors->SetRate(m_lossRate);
+            devices.Get(side)->SetAttribute("ReceiveErrorModel", PointerValue(errors));
+            m_errorModels.push_back(errors);
+        }
+    }
 
     // The /30's two addresses, as Ipv4AddressHelper would give them, without its
     // generator's fabric-wide collision list (quadratic in the links: minutes at k=32).
@@ -393,6 +424,14 @@ FatTreeHelper::AssignStreams(int64_t stream)
     {
         used += GetNic(h)->AssignStreams(stream + used);
     }
+    for (const Ptr<PortMonitor>& monitor : m_monitors)
+    {
+        used += DynamicCast<FabricQueueDisc>(monitor->GetQueueDisc())->AssignStreams(stream + used);
+    }
+    for (const Ptr<RateErrorModel>& errors : m_errorModels)
+    {
+        used += errors->AssignStreams(stream + used);
+    }
     return used;
 }
 
@@ -413,6 +452,7 @@ FatTreeHelper::DoDispose()
 {
     m_monitors.clear();
     m_linkDevices.clear();
+    m_errorModels.clear();
     m_hosts = NodeContainer();
     m_edges = NodeContainer();
     m_aggregations = NodeContainer();

@@ -6,6 +6,7 @@
 #define FABRIC_LB_FAT_TREE_HELPER_H
 
 #include "ns3/data-rate.h"
+#include "ns3/error-model.h"
 #include "ns3/fabric-links.h"
 #include "ns3/fabric-queue-disc.h"
 #include "ns3/fabric-routing.h"
@@ -60,8 +61,17 @@ class FatTreeHelper : public Object
     void SetNicAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * \brief Sets an attribute of every port's FabricQueueDisc (before Build),
+     * such as its RedMarking.
+     * \param name the attribute's name
+     * \param value its value
+     */
+    void SetQueueDiscAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * \param stream first stream index
-     * \return the number of streams used (switch disciplines, then host policies)
+     * \return the number of streams used (switch disciplines, host policies, NICs,
+     * then RED queue discs and LossRate's error models)
      */
     int64_t AssignStreams(int64_t stream);
 
@@ -175,6 +185,10 @@ class FatTreeHelper : public Object
     TypeId m_switchDiscipline;     //!< discipline of every edge and aggregation switch
     TypeId m_hostPathPolicy;       //!< policy of every host
     ObjectFactory m_nicFactory;    //!< every host's RoceNic
+    double m_lossRate;             //!< packet loss probability of every link direction
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>>
+        m_queueDiscAttributes;                      //!< set on every port's queue disc
+    std::vector<Ptr<RateErrorModel>> m_errorModels; //!< LossRate's, one per device
 
     /// \return the model of \p kind from the current attributes
     fabriclb::WireModel MakeWireModel(fabriclb::WireKind kind) const;

@@ -4,6 +4,8 @@
 
 #include "fabric-queue-disc.h"
 
+#include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/drop-tail-queue.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
@@ -33,14 +35,76 @@ FabricQueueDisc::GetTypeId()
                           "CE-mark packets arriving to at least this many queued bytes (0: never)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&FabricQueueDisc::m_markThresholdBytes),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RedMarking",
+                          "Mark RED-style between RedMinBytes and RedMaxBytes (DCQCN) instead "
+                          "of above MarkThreshold",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FabricQueueDisc::m_redMarking),
+                          MakeBooleanChecker())
+            .AddAttribute(
+                "RedMinBytes",
+                "Kmin: no RED marks below this backlog (1/8 of the study's 800 KB buffer)",
+                UintegerValue(100000),
+                MakeUintegerAccessor(&FabricQueueDisc::m_redMinBytes),
+                MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RedMaxBytes",
+                          "Kmax: every packet is marked above this backlog (1/2 of the study's "
+                          "800 KB buffer)",
+                          UintegerValue(400000),
+                          MakeUintegerAccessor(&FabricQueueDisc::m_redMaxBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RedMaxProbability",
+                          "Pmax: the marking probability at Kmax",
+                          DoubleValue(0.2),
+                          MakeDoubleAccessor(&FabricQueueDisc::m_redMaxProbability),
+                          MakeDoubleChecker<double>(0, 1));
     return tid;
 }
 
 FabricQueueDisc::FabricQueueDisc()
     : QueueDisc(QueueDiscSizePolicy::SINGLE_INTERNAL_QUEUE),
-      m_markThresholdBytes(0)
+      m_markThresholdBytes(0),
+      m_redMarking(false),
+      m_redMinBytes(100000),
+      m_redMaxBytes(400000),
+      m_redMaxProbability(0.2)
 {
+}
+
+int64_t
+FabricQueueDisc::AssignStreams(int64_t stream)
+{
+    if (!m_redMarking)
+    {
+        return 0;
+    }
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+bool
+FabricQueueDisc::ShouldMark(uint32_t backlog)
+{
+    if (!m_redMarking)
+    {
+        return m_markThresholdBytes > 0 && backlog >= m_markThresholdBytes;
+    }
+    if (backlog < m_redMinBytes)
+    {
+        return false;
+    }
+    if (backlog > m_redMaxBytes)
+    {
+        return true;
+    }
+    const double p = m_redMaxProbability * (backlog - m_redMinBytes) /
+                     std::max<double>(1, m_redMaxBytes - m_redMinBytes);
+    return m_rng->GetValue() < p;
 }
 
 void
@@ -64,9 +128,9 @@ FabricQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         DropBeforeEnqueue(item, LIMIT_EXCEEDED_DROP);
         return false;
     }
-    if (m_markThresholdBytes > 0 && backlog >= m_markThresholdBytes)
+    if (ShouldMark(backlog))
     {
-        Mark(item, THRESHOLD_MARK);
+        Mark(item, m_redMarking ? RED_MARK : THRESHOLD_MARK);
     }
     return GetInternalQueue(0)->Enqueue(item);
 }
@@ -90,6 +154,15 @@ FabricQueueDisc::CheckConfig()
         NS_LOG_ERROR("FabricQueueDisc's MaxSize must be in bytes");
         return false;
     }
+    if (m_redMarking && m_redMinBytes > m_redMaxBytes)
+    {
+        NS_LOG_ERROR("FabricQueueDisc's RedMinBytes exceeds RedMaxBytes");
+        return false;
+    }
+    if (m_redMarking && !m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
     if (GetNInternalQueues() == 0)
     {
         AddInternalQueue(
@@ -108,6 +181,7 @@ void
 FabricQueueDisc::DoDispose()
 {
     m_deviceQueue = nullptr;
+    m_rng = nullptr;
     QueueDisc::DoDispose();
 }
 

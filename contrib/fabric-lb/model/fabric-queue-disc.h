@@ -8,6 +8,7 @@
 #include "ns3/packet.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
+#include "ns3/random-variable-stream.h"
 
 namespace ns3
 {
@@ -15,12 +16,18 @@ namespace ns3
 /**
  * \ingroup fabric-lb
  * \brief A port's egress buffer: drop-tail in bytes, with optional ECN
- * marking above a fixed occupancy (the study's marking rule).
+ * marking above a fixed occupancy (the study's marking rule) or RED-style
+ * (DCQCN's).
  *
  * The port's backlog is what waits in this queue disc plus what waits in the
- * device's transmit queue (SetDeviceQueue). A packet that arrives to a backlog
- * of at least MarkThreshold bytes is CE-marked (if its sender is ECN-capable);
- * a packet that would push the backlog past MaxSize is dropped. FatTreeHelper
+ * device's transmit queue (SetDeviceQueue). A packet that would push the
+ * backlog past MaxSize is dropped. By default a packet that arrives to a
+ * backlog of at least MarkThreshold bytes is CE-marked (if its sender is
+ * ECN-capable). With RedMarking, a packet arriving to a backlog q is marked
+ * with probability 0 below RedMinBytes (Kmin), RedMaxProbability (Pmax)
+ * times (q - Kmin) / (Kmax - Kmin) from Kmin to RedMaxBytes (Kmax), and 1
+ * above Kmax, on the instantaneous backlog as DCQCN's switches do; the draw
+ * comes from a stream AssignStreams sets. FatTreeHelper
  * gives the device a byte queue that never fills, so packets pass straight
  * through to it and the device never has to wake the queue disc.
  */
@@ -43,10 +50,18 @@ class FabricQueueDisc : public QueueDisc
     /// \return bytes waiting at the port: this queue disc's and the device queue's
     uint32_t GetPortBacklogBytes() const;
 
+    /**
+     * \param stream first stream index
+     * \return the number of streams used: 1 with RedMarking (its draws), else 0
+     */
+    int64_t AssignStreams(int64_t stream);
+
     /// Reason string of the drops this queue disc makes when full.
     static constexpr const char* LIMIT_EXCEEDED_DROP = "Buffer full";
     /// Reason string of the marks this queue disc makes.
     static constexpr const char* THRESHOLD_MARK = "Above marking threshold";
+    /// Reason string of the marks this queue disc makes with RedMarking.
+    static constexpr const char* RED_MARK = "RED mark";
 
   private:
     bool DoEnqueue(Ptr<QueueDiscItem> item) override;
@@ -56,7 +71,15 @@ class FabricQueueDisc : public QueueDisc
 
     void DoDispose() override;
 
+    /// \return whether a packet arriving to \p backlog bytes is to be marked
+    bool ShouldMark(uint32_t backlog);
+
     uint32_t m_markThresholdBytes;    //!< marking threshold; 0 disables marking
+    bool m_redMarking;                //!< mark RED-style instead
+    uint32_t m_redMinBytes;           //!< Kmin
+    uint32_t m_redMaxBytes;           //!< Kmax
+    double m_redMaxProbability;       //!< Pmax
+    Ptr<UniformRandomVariable> m_rng; //!< RED draws, with RedMarking
     Ptr<Queue<Packet>> m_deviceQueue; //!< the device's transmit queue, if set
 };
 

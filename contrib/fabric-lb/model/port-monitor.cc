@@ -49,6 +49,15 @@ PortMonitor::Attach(FabricStage stage,
     device->TraceConnectWithoutContext("PhyTxBegin",
                                        MakeCallback(&PortMonitor::TransmissionStarted, this));
     peer->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&PortMonitor::ReceptionEnded, this));
+    peer->TraceConnectWithoutContext("PhyRxDrop",
+                                     MakeCallback(&PortMonitor::ReceptionDropped, this));
+}
+
+void
+PortMonitor::ReceptionDropped(Ptr<const Packet>)
+{
+    ++m_receptionsEnded;
+    ++m_linkDrops;
 }
 
 void

@@ -45,7 +45,8 @@ const char* FabricStageName(FabricStage stage);
  * \ingroup fabric-lb
  * \brief Watches one egress port: the bytes waiting (queue disc plus the
  * device's transmit queue, not the packet on the wire), their maximum and
- * time average, and the packets on the link. It samples on every change of
+ * time average, the packets on the link, and those the link loses (the
+ * peer's receive error model drops them, FatTreeHelper::LossRate). It samples on every change of
  * the device queue, which is exact for the ports FatTreeHelper builds: their
  * FabricQueueDisc passes every packet straight on, so it holds nothing
  * between events. Queues are kept in bytes; results divide them by a data
@@ -91,8 +92,22 @@ class PortMonitor : public Object
      * \return the time-averaged bytes waiting over [0, end]
      */
     double GetMeanBytes(Time end) const;
+
+    /// \return the port's queue disc
+    Ptr<QueueDisc> GetQueueDisc() const
+    {
+        return m_queueDisc;
+    }
+
     /// \return packets dropped by the port's queue disc and device queue
     uint64_t GetDrops() const;
+
+    /// \return packets the link lost: the peer's receive error model dropped them
+    uint64_t GetLinkDrops() const
+    {
+        return m_linkDrops;
+    }
+
     /// \return bytes that arrived for the port: put on the wire, held for it, or dropped
     uint64_t GetBytesArrived() const;
     /// \return packets the port's queue disc CE-marked
@@ -118,6 +133,8 @@ class PortMonitor : public Object
     void TransmissionStarted(Ptr<const Packet>);
     /// Counts a packet the peer has taken off the link.
     void ReceptionEnded(Ptr<const Packet>);
+    /// Counts a packet the peer has taken off the link and dropped as corrupt.
+    void ReceptionDropped(Ptr<const Packet>);
 
     FabricStage m_stage{FabricStage::HOST_UP}; //!< tier and direction
     Ptr<QueueDisc> m_queueDisc;                //!< the port's queue disc
@@ -126,7 +143,8 @@ class PortMonitor : public Object
     uint64_t m_maxBytes{0};                    //!< maximum of m_bytes
     double m_byteTime{0};                      //!< integral of m_bytes over time, byte*s
     uint64_t m_transmissionsStarted{0};        //!< packets the device started to send
-    uint64_t m_receptionsEnded{0};             //!< packets the peer received whole
+    uint64_t m_receptionsEnded{0};             //!< packets the peer received whole, or dropped
+    uint64_t m_linkDrops{0};                   //!< packets the peer dropped as corrupt
     Time m_lastChange;                         //!< when the integrals were last brought up to date
 };
 

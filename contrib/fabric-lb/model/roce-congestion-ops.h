@@ -5,8 +5,16 @@
 #ifndef FABRIC_LB_ROCE_CONGESTION_OPS_H
 #define FABRIC_LB_ROCE_CONGESTION_OPS_H
 
+#include "dcqcn-logic.h"
+#include "roce-congestion-logic.h"
+#include "swift-logic.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 
+#include <memory>
+#include <optional>
 #include <string>
 
 namespace ns3
@@ -16,7 +24,9 @@ namespace ns3
  * \ingroup fabric-lb
  * \brief A congestion-control strategy of RoceNic, chosen by TypeId (the
  * RoceNic::CongestionControl attribute), as TcpCongestionOps is for TCP: it
- * sets the rate at which a queue pair releases packets to the NIC's scheduler.
+ * makes each queue pair's congestion-control state (pure logic the NIC
+ * drives), whose rate or window gates the queue pair's packets, and says
+ * whether receivers send CNPs.
  */
 class RoceCongestionOps : public Object
 {
@@ -31,10 +41,15 @@ class RoceCongestionOps : public Object
     virtual std::string GetName() const = 0;
 
     /**
-     * \param fairGapPs the pacing gap of a fair share of the host's link (0: line rate)
-     * \return the gap between a queue pair's packets, before jitter (0: line rate)
+     * \param context the NIC and wire
+     * \return a queue pair's congestion-control state
      */
-    virtual uint64_t GetPacingGapPs(uint64_t fairGapPs) const = 0;
+    virtual std::unique_ptr<fabriclb::CongestionController> CreateController(
+        const fabriclb::CongestionContext& context) const = 0;
+
+    /// \return the least time between two CNPs a receiver sends one queue pair, or
+    /// nothing if receivers send none
+    virtual std::optional<Time> GetCnpInterval() const;
 };
 
 /**
@@ -52,7 +67,68 @@ class RoceFixedRate : public RoceCongestionOps
      */
     static TypeId GetTypeId();
     std::string GetName() const override;
-    uint64_t GetPacingGapPs(uint64_t fairGapPs) const override;
+    std::unique_ptr<fabriclb::CongestionController> CreateController(
+        const fabriclb::CongestionContext& context) const override;
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief `dcqcn`: RoCE's ECN-based rate control (fabriclb::DcqcnController at
+ * the sender); receivers answer CE-marked data with a CNP, at most one per
+ * queue pair per CnpInterval. Switch queues must mark RED-style
+ * (FabricQueueDisc::Marking).
+ */
+class RoceDcqcn : public RoceCongestionOps
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    std::string GetName() const override;
+    std::unique_ptr<fabriclb::CongestionController> CreateController(
+        const fabriclb::CongestionContext& context) const override;
+    std::optional<Time> GetCnpInterval() const override;
+
+  private:
+    Time m_cnpInterval;          //!< least time between CNPs per queue pair
+    DataRate m_minRate;          //!< the rate floor
+    double m_g;                  //!< alpha's gain
+    Time m_alphaPeriod;          //!< alpha update period
+    Time m_rateIncreasePeriod;   //!< rate-increase timer
+    uint64_t m_byteCounter;      //!< byte counter
+    uint32_t m_fastRecovery;     //!< F
+    DataRate m_additiveIncrease; //!< R_AI
+    DataRate m_hyperIncrease;    //!< R_HAI
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief `swift`: delay-based window control robust to spraying
+ * (fabriclb::SwiftController): reordering is not loss.
+ */
+class RoceSwift : public RoceCongestionOps
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    std::string GetName() const override;
+    std::unique_ptr<fabriclb::CongestionController> CreateController(
+        const fabriclb::CongestionContext& context) const override;
+
+  private:
+    Time m_baseTarget;         //!< target delay before hop scaling
+    Time m_perHop;             //!< target delay per hop
+    uint32_t m_hops;           //!< hops the target is scaled for
+    double m_additiveIncrease; //!< packets per round trip
+    double m_beta;             //!< decrease gain
+    double m_maxMdf;           //!< largest decrease
+    double m_minWindow;        //!< window floor, packets
+    double m_maxWindow;        //!< window ceiling, packets (0: a BDP at the target)
 };
 
 } // namespace ns3

@@ -68,9 +68,10 @@ RoceHeader::Deserialize(Buffer::Iterator start)
 void
 RoceHeader::Print(std::ostream& os) const
 {
-    os << (opcode == DATA  ? "DATA"
-           : opcode == ACK ? "ACK"
-                           : "NACK")
+    os << (opcode == DATA   ? "DATA"
+           : opcode == ACK  ? "ACK"
+           : opcode == NACK ? "NACK"
+                            : "CNP")
        << " qp=" << queuePair << " psn=" << psn << " msg=" << messageId << "/" << messagePackets;
     if (opcode != DATA)
     {

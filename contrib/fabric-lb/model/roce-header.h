@@ -32,7 +32,8 @@ class RoceHeader : public Header
     {
         DATA = 1, //!< a (coded) data packet
         ACK = 2,  //!< acknowledges one data packet
-        NACK = 3  //!< reports a sequence gap: resend from cumulativePsn
+        NACK = 3, //!< reports a sequence gap: resend from cumulativePsn
+        CNP = 4   //!< congestion notification (DCQCN): data of the queue pair arrived CE-marked
     };
 
     /// Serialised size in bytes.
@@ -52,7 +53,7 @@ class RoceHeader : public Header
     Opcode opcode{DATA};   //!< packet kind
     bool ecnEcho{false};   //!< ACK/NACK: the data packet that drew it arrived CE-marked
     uint16_t label{0};     //!< ACK/NACK: the label (UDP source port) that data packet used
-    uint32_t queuePair{0}; //!< the sender's queue-pair number
+    uint32_t queuePair{0}; //!< the sender's queue-pair number (the one a CNP throttles)
     uint32_t psn{0};       //!< packet sequence number (DATA) or the PSN that drew it (ACK/NACK)
     uint32_t messageId{0}; //!< collective-wide message id
     uint32_t messagePackets{0}; //!< packets that complete the message

@@ -120,6 +120,12 @@ RoceNic::Setup(Ptr<Node> node,
     device->GetAttribute("DataRate", rate);
     TimeValue gap;
     device->GetAttribute("InterframeGap", gap);
+    m_lineRateBps = static_cast<double>(rate.Get().GetBitRate());
+    const std::optional<Time> cnpInterval = m_congestion->GetCnpInterval();
+    if (cnpInterval)
+    {
+        m_cnpIntervalPs = cnpInterval->GetPicoSeconds();
+    }
     m_dataTxTime = rate.Get().CalculateBytesTxTime(wire.dataWireBytes);
     m_ackTxTime = rate.Get().CalculateBytesTxTime(wire.ackWireBytes);
     m_gap = gap.Get();
@@ -168,6 +174,22 @@ RoceNic::AssignStreams(int64_t stream)
     return 1;
 }
 
+fabriclb::CongestionContext
+RoceNic::MakeCongestionContext() const
+{
+    fabriclb::CongestionContext context;
+    context.lineRateBps = m_lineRateBps;
+    context.slotBytes = m_wire.dataWireBytes + m_wire.gapBytes;
+    context.fairGapPs = m_pacingGapPs;
+    return context;
+}
+
+double
+RoceNic::GetRateBps(uint32_t qp) const
+{
+    return m_senders.at(qp).congestion->RateBps();
+}
+
 uint32_t
 RoceNic::PacketsFor(uint64_t bytes) const
 {
@@ -186,6 +208,7 @@ RoceNic::SendMessage(Ipv4Address destination,
     m_senders.emplace_back(destination,
                            messageId,
                            m_recovery->CreateSender(PacketsFor(bytes)),
+                           m_congestion->CreateController(MakeCongestionContext()),
                            m_initialRtt.GetPicoSeconds());
     m_policy->AddQueuePair(qp, destinationHost);
     m_messageStartedTrace(messageId, qp);
@@ -216,15 +239,22 @@ RoceNic::Release(uint32_t qp)
     sender.recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
     if (sender.recovery->Sendable() > sender.released)
     {
-        ++sender.released;
-        if (!sender.queued)
+        if (sender.congestion->WindowOpen(sender.recovery->InFlight() + sender.released))
         {
-            sender.queued = true;
-            m_pacedRing.push_back({qp, nullptr});
-            Kick();
+            ++sender.released;
+            if (!sender.queued)
+            {
+                sender.queued = true;
+                m_pacedRing.push_back({qp, nullptr});
+                Kick();
+            }
+        }
+        else
+        {
+            ArmTimer(qp); // held back with packets outstanding: tails and lost ACKs need the timer
         }
     }
-    const uint64_t gapPs = m_congestion->GetPacingGapPs(m_pacingGapPs);
+    const uint64_t gapPs = std::max(m_pacingGapPs, sender.congestion->PacingGapPs());
     const auto jitterBound = static_cast<uint64_t>(gapPs * m_wire.paceJitter);
     const uint64_t jitter = jitterBound > 0 ? m_rng->GetInteger(0, jitterBound - 1) : 0;
     sender.pacer = Simulator::Schedule(PicoSeconds(gapPs + jitter), &RoceNic::Release, this, qp);
@@ -260,8 +290,10 @@ RoceNic::TransmitNext()
 Time
 RoceNic::SendNextAlternating()
 {
-    // Skip queue pairs that finished, or have nothing left to send, while waiting for their turn.
-    while (!m_dataRing.empty() && m_senders[m_dataRing.front()].recovery->Sendable() == 0)
+    // Skip queue pairs that finished, have nothing left to send, or that their congestion
+    // control holds back, while waiting for their turn.
+    while (!m_dataRing.empty() && (m_senders[m_dataRing.front()].recovery->Sendable() == 0 ||
+                                   !MaySend(m_dataRing.front())))
     {
         const uint32_t idle = m_dataRing.front();
         m_dataRing.pop_front();
@@ -285,7 +317,7 @@ RoceNic::SendNextAlternating()
     m_dataRing.pop_front();
     const Time txTime = SendData(qp);
     m_senders[qp].recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
-    if (m_senders[qp].recovery->Sendable() > 0)
+    if (m_senders[qp].recovery->Sendable() > 0 && MaySend(qp))
     {
         m_dataRing.push_back(qp);
     }
@@ -351,7 +383,8 @@ Time
 RoceNic::SendData(uint32_t qp)
 {
     RoceRequester& sender = m_senders[qp];
-    const fabriclb::SentPacket sent = sender.recovery->Send(Simulator::Now().GetPicoSeconds());
+    const int64_t nowPs = Simulator::Now().GetPicoSeconds();
+    const fabriclb::SentPacket sent = sender.recovery->Send(nowPs);
     RoceHeader header;
     header.opcode = RoceHeader::DATA;
     header.queuePair = qp;
@@ -376,6 +409,8 @@ RoceNic::SendData(uint32_t qp)
     {
         sender.labelOf.push_back(label);
     }
+    sender.lastSendPs = nowPs;
+    sender.congestion->OnSent(nowPs, m_wire.dataWireBytes);
     ++m_dataSent;
     m_retransmissions += sent.retransmission;
     m_udp->Send(packet, m_address, sender.destination, label, ROCE_UDP_PORT, m_route);
@@ -428,6 +463,20 @@ RoceNic::ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t 
     {
         m_messageReceivedTrace(data.messageId, data.queuePair);
     }
+    const int64_t nowPs = Simulator::Now().GetPicoSeconds();
+    if (m_cnpIntervalPs && header.GetEcn() == Ipv4Header::ECN_CE &&
+        (!receiver.lastCnpPs || nowPs - *receiver.lastCnpPs >= *m_cnpIntervalPs))
+    {
+        receiver.lastCnpPs = nowPs;
+        RocePendingAck cnp{header.GetSource(),
+                           m_policy->SelectAckLabel(header.GetSource(), sourcePort),
+                           RoceHeader()};
+        cnp.header.opcode = RoceHeader::CNP;
+        cnp.header.queuePair = data.queuePair;
+        cnp.header.messageId = data.messageId;
+        ++m_cnpsSent;
+        QueueAck(receiver, cnp);
+    }
     if (outcome.reply.kind == fabriclb::RecoveryReply::NONE)
     {
         return;
@@ -446,6 +495,12 @@ RoceNic::ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t 
     ack.header.ecnEcho = header.GetEcn() == Ipv4Header::ECN_CE;
     ack.header.cumulativePsn = outcome.reply.cumulativePsn;
     ack.header.sackBitmap = outcome.reply.sackBitmap;
+    QueueAck(receiver, ack);
+}
+
+void
+RoceNic::QueueAck(RoceResponder& receiver, const RocePendingAck& ack)
+{
     if (m_pacingGapPs > 0)
     {
         receiver.acks.push_back(ack);
@@ -473,6 +528,16 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
 {
     NS_ABORT_MSG_UNLESS(ack.queuePair < m_senders.size(), "ACK for an unknown queue pair");
     RoceRequester& sender = m_senders[ack.queuePair];
+    const int64_t nowPs = Simulator::Now().GetPicoSeconds();
+    if (ack.opcode == RoceHeader::CNP)
+    {
+        if (!sender.recovery->Done())
+        {
+            sender.congestion->OnCnp(nowPs);
+            ArmCongestionTimer(ack.queuePair);
+        }
+        return;
+    }
     m_policy->NotifyAck(ack.queuePair, ack.label, ack.ecnEcho);
     if (sender.recovery->Done())
     {
@@ -484,11 +549,16 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
     info.cumulativePsn = ack.cumulativePsn;
     info.sackBitmap = ack.sackBitmap;
     m_lost.clear();
-    sender.recovery->OnAck(info, Simulator::Now().GetPicoSeconds(), RttOf(sender), m_lost);
+    sender.recovery->OnAck(info, nowPs, RttOf(sender), m_lost);
+    if (!info.nack && ack.psn < sender.labelOf.size())
+    {
+        sender.congestion->OnAck(nowPs, nowPs - sender.recovery->LastSentPs(ack.psn));
+    }
     if (sender.recovery->Done())
     {
         sender.timer.Cancel();
         sender.pacer.Cancel();
+        sender.congestionTimer.Cancel();
         m_messageAckedTrace(sender.messageId, ack.queuePair);
         return;
     }
@@ -505,6 +575,10 @@ RoceNic::ReportLosses(uint32_t qp)
         ++m_lossesDetected;
         m_policy->NotifyLoss(qp, m_senders[qp].labelOf[psn]);
     }
+    if (!m_lost.empty())
+    {
+        m_senders[qp].congestion->OnLoss(Simulator::Now().GetPicoSeconds());
+    }
 }
 
 void
@@ -516,12 +590,75 @@ RoceNic::Requeue(uint32_t qp)
         return;
     }
     sender.recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
-    if (sender.recovery->Sendable() > 0)
+    if (sender.recovery->Sendable() == 0)
     {
-        sender.queued = true;
-        m_dataRing.push_back(qp);
-        Kick();
+        return;
     }
+    if (!MaySend(qp))
+    {
+        ArmTimer(qp); // held back with packets outstanding: tails and lost ACKs need the timer
+        return;
+    }
+    sender.queued = true;
+    m_dataRing.push_back(qp);
+    Kick();
+}
+
+bool
+RoceNic::MaySend(uint32_t qp)
+{
+    RoceRequester& sender = m_senders[qp];
+    if (!sender.congestion->WindowOpen(sender.recovery->InFlight()))
+    {
+        return false; // an ACK, or a timeout's losses, reopen it
+    }
+    const uint64_t gapPs = sender.congestion->PacingGapPs();
+    if (gapPs == 0 || !sender.lastSendPs)
+    {
+        return true;
+    }
+    const int64_t duePs = *sender.lastSendPs + static_cast<int64_t>(gapPs);
+    const int64_t nowPs = Simulator::Now().GetPicoSeconds();
+    if (duePs <= nowPs)
+    {
+        return true;
+    }
+    if (sender.pacer.IsExpired())
+    {
+        sender.pacer = Simulator::Schedule(PicoSeconds(duePs - nowPs), &RoceNic::Requeue, this, qp);
+    }
+    return false;
+}
+
+void
+RoceNic::ArmCongestionTimer(uint32_t qp)
+{
+    RoceRequester& sender = m_senders[qp];
+    const std::optional<int64_t> duePs = sender.congestion->NextTimerPs();
+    if (!duePs || (!sender.congestionTimer.IsExpired() && sender.congestionTimerPs <= *duePs))
+    {
+        return;
+    }
+    sender.congestionTimer.Cancel();
+    sender.congestionTimerPs = *duePs;
+    sender.congestionTimer = Simulator::Schedule(
+        PicoSeconds(std::max<int64_t>(0, *duePs - Simulator::Now().GetPicoSeconds())),
+        &RoceNic::CongestionTimeout,
+        this,
+        qp);
+}
+
+void
+RoceNic::CongestionTimeout(uint32_t qp)
+{
+    RoceRequester& sender = m_senders[qp];
+    if (sender.recovery->Done())
+    {
+        return;
+    }
+    sender.congestion->OnTimer(Simulator::Now().GetPicoSeconds());
+    ArmCongestionTimer(qp);
+    Requeue(qp);
 }
 
 void
@@ -581,6 +718,7 @@ RoceNic::DoDispose()
     {
         sender.timer.Cancel();
         sender.pacer.Cancel();
+        sender.congestionTimer.Cancel();
     }
     m_pacedRing.clear();
     m_rng = nullptr;

@@ -25,6 +25,7 @@
 #include "ns3/type-id.h"
 
 #include <deque>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -48,10 +49,16 @@ class UdpL4Protocol;
  *
  * What a queue pair sends, what its receiver keeps and answers, and when a
  * packet counts as lost is its loss-recovery strategy's (the Recovery
- * attribute: RoceErasureRecovery, the ideal mode, by default); its rate is its
- * congestion-control strategy's (CongestionControl: RoceFixedRate). The NIC
- * runs a queue pair's timer at the deadline its recovery names, arming it
- * whenever the queue pair has nothing left to send. It offers a queue pair's
+ * attribute: RoceErasureRecovery, the ideal mode, by default); its rate or
+ * window is its congestion-control strategy's (CongestionControl:
+ * RoceFixedRate). A queue pair sends only while its congestion control's
+ * window holds more than its packets in flight and its pacing gap has passed
+ * since its last packet. The NIC runs a queue pair's timer at the deadline
+ * its recovery names, arming it whenever the queue pair has nothing left to
+ * send or its congestion control holds it back. When the congestion control
+ * asks for CNPs (RoceDcqcn), a receiver answers a CE-marked data packet with
+ * a CNP, at most one per queue pair per RoceCongestionOps::GetCnpInterval,
+ * sent like an ACK. It offers a queue pair's
  * recovery a chance to send (RecoverySender::OnSendOpportunity) at each pacing
  * tick, or, unpaced, when the queue pair starts, after each packet it sends,
  * and at each ACK or timer while it is out of the round robin.
@@ -63,8 +70,8 @@ class UdpL4Protocol;
  * current one have left, so that the gap after every packet is kept.
  *
  * Under the study's wire model the NIC paces instead, as the study's simulator
- * does: every queue pair releases one packet per pacing gap (its congestion
- * control's gap, for `fixed` the host's slot times the flows per host, each gap
+ * does: every queue pair releases one packet per pacing gap (the host's slot
+ * times the flows per host, or its congestion control's gap if longer, each gap
  * stretched by a uniform 0 to WireModel::paceJitter of itself, the first
  * released at a uniform offset within one gap) into a queue of its own, every
  * incoming flow queues its ACKs in a queue of its own, and the link serves these
@@ -195,6 +202,24 @@ class RoceNic : public Object
         return m_nacksSent;
     }
 
+    /// \return CNPs sent
+    uint64_t GetCnpsSent() const
+    {
+        return m_cnpsSent;
+    }
+
+    /// \return the queue pairs it has sent messages on
+    uint32_t GetQueuePairs() const
+    {
+        return m_senders.size();
+    }
+
+    /**
+     * \param qp a queue pair
+     * \return its congestion control's rate now, bit/s
+     */
+    double GetRateBps(uint32_t qp) const;
+
     /// \return the loss-recovery strategy (after Setup)
     Ptr<RoceRecoveryOps> GetRecovery() const
     {
@@ -248,6 +273,19 @@ class RoceNic : public Object
     Time SendData(uint32_t qp);
     /// Sends \p ack.
     Time SendAck(const RocePendingAck& ack);
+    /// Queues \p ack (an ACK, NACK or CNP) of \p receiver for the link.
+    void QueueAck(RoceResponder& receiver, const RocePendingAck& ack);
+    /**
+     * \return whether the congestion control of \p qp lets it send now; if its
+     * pacing gap holds it back, schedules Requeue at the gap's end
+     */
+    bool MaySend(uint32_t qp);
+    /// Schedules the congestion-control timer of \p qp at its controller's next deadline.
+    void ArmCongestionTimer(uint32_t qp);
+    /// The congestion-control timer of \p qp fired.
+    void CongestionTimeout(uint32_t qp);
+    /// \return what a congestion controller knows of this NIC
+    fabriclb::CongestionContext MakeCongestionContext() const;
     /// Handles a packet for port 4791.
     void Receive(Ptr<Packet> packet,
                  Ipv4Header header,
@@ -261,7 +299,7 @@ class RoceNic : public Object
     void Timeout(uint32_t qp);
     /// Schedules the timer of \p qp at its recovery's deadline, unless one is pending.
     void ArmTimer(uint32_t qp);
-    /// Counts the losses in m_lost of \p qp and tells the path policy.
+    /// Counts the losses in m_lost of \p qp and tells the path policy and congestion control.
     void ReportLosses(uint32_t qp);
     /// Puts \p qp back in the unpaced data round robin if it has packets to send.
     void Requeue(uint32_t qp);
@@ -283,9 +321,12 @@ class RoceNic : public Object
     Ipv4EndPoint* m_endPoint{nullptr}; //!< port 4791
     Ptr<HostPathPolicy> m_policy;      //!< label choice
 
-    Time m_dataTxTime;                //!< a data packet's serialisation time
-    Time m_ackTxTime;                 //!< an ACK's serialisation time
-    Time m_gap;                       //!< the gap after every packet
+    Time m_dataTxTime;       //!< a data packet's serialisation time
+    Time m_ackTxTime;        //!< an ACK's serialisation time
+    Time m_gap;              //!< the gap after every packet
+    double m_lineRateBps{0}; //!< the host link's rate
+    std::optional<int64_t>
+        m_cnpIntervalPs;              //!< least time between CNPs per queue pair; none: no CNPs
     uint64_t m_pacingGapPs{0};        //!< a queue pair's pacing gap before jitter; 0: unpaced
     Ptr<UniformRandomVariable> m_rng; //!< pacing jitter and start offsets
 
@@ -308,6 +349,7 @@ class RoceNic : public Object
     uint64_t m_retransmissions{0}; //!< counter
     uint64_t m_timeouts{0};        //!< counter
     uint64_t m_nacksSent{0};       //!< counter
+    uint64_t m_cnpsSent{0};        //!< counter
 
     TracedCallback<uint32_t, uint32_t> m_messageStartedTrace;  //!< a message is handed to the NIC
     TracedCallback<uint32_t, uint32_t> m_messageAckedTrace;    //!< sender holds all m ACKs

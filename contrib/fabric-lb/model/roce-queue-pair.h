@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_ROCE_QUEUE_PAIR_H
 #define FABRIC_LB_ROCE_QUEUE_PAIR_H
 
+#include "roce-congestion-logic.h"
 #include "roce-header.h"
 #include "roce-recovery-logic.h"
 
@@ -13,6 +14,7 @@
 
 #include <deque>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace ns3
@@ -21,7 +23,7 @@ namespace ns3
 /**
  * \ingroup fabric-lb
  * \brief The sending end of a queue pair (RoCE's requester): one message,
- * its loss-recovery state and its own RTT estimate.
+ * its loss-recovery and congestion-control state and its own RTT estimate.
  */
 struct RoceRequester
 {
@@ -29,28 +31,35 @@ struct RoceRequester
      * \param destination the receiver's address
      * \param messageId the collective-wide id
      * \param recovery the sender side of the NIC's loss recovery
+     * \param congestion its state of the NIC's congestion control
      * \param initialRttPs the RTT estimate before the first sample
      */
     RoceRequester(Ipv4Address destination,
                   uint32_t messageId,
                   std::unique_ptr<fabriclb::RecoverySender> recovery,
+                  std::unique_ptr<fabriclb::CongestionController> congestion,
                   int64_t initialRttPs)
         : destination(destination),
           messageId(messageId),
           recovery(std::move(recovery)),
+          congestion(std::move(congestion)),
           rtt(initialRttPs)
     {
     }
 
-    Ipv4Address destination;                            //!< receiver's address
-    uint32_t messageId;                                 //!< collective-wide id
-    std::unique_ptr<fabriclb::RecoverySender> recovery; //!< which PSN next, what is lost
-    fabriclb::RttEstimator rtt;                         //!< its own RTT estimate
-    std::vector<uint16_t> labelOf;                      //!< the label of each PSN's last sending
-    uint32_t released{0};                               //!< paced packets waiting for the link
-    bool queued{false};                                 //!< in the NIC's data round robin
-    EventId timer;                                      //!< next loss or retransmission timeout
-    EventId pacer;                                      //!< next release of a paced packet
+    Ipv4Address destination;                                    //!< receiver's address
+    uint32_t messageId;                                         //!< collective-wide id
+    std::unique_ptr<fabriclb::RecoverySender> recovery;         //!< which PSN next, what is lost
+    std::unique_ptr<fabriclb::CongestionController> congestion; //!< its rate or window
+    fabriclb::RttEstimator rtt;                                 //!< its own RTT estimate
+    std::vector<uint16_t> labelOf;     //!< the label of each PSN's last sending
+    std::optional<int64_t> lastSendPs; //!< its last data packet's sending
+    uint32_t released{0};              //!< paced packets waiting for the link
+    bool queued{false};                //!< in the NIC's data round robin
+    EventId timer;                     //!< next loss or retransmission timeout
+    EventId pacer; //!< next release of a paced packet, or (unpaced) the end of a pacing gap
+    EventId congestionTimer;      //!< its congestion control's next timer
+    int64_t congestionTimerPs{0}; //!< when congestionTimer is due
 };
 
 /**
@@ -71,8 +80,9 @@ struct RocePendingAck
 struct RoceResponder
 {
     std::unique_ptr<fabriclb::RecoveryReceiver> recovery; //!< what to keep, what to answer
-    std::deque<RocePendingAck> acks; //!< its ACKs waiting for the link, when the NIC paces
-    bool queued{false};              //!< in the paced round robin
+    std::deque<RocePendingAck> acks;  //!< its ACKs waiting for the link, when the NIC paces
+    bool queued{false};               //!< in the paced round robin
+    std::optional<int64_t> lastCnpPs; //!< when it last sent a CNP
 };
 
 } // namespace ns3

@@ -29,10 +29,23 @@ ErasureSender::Sendable() const
     return m_credits;
 }
 
+uint32_t
+ErasureSender::InFlight() const
+{
+    return m_inFlight;
+}
+
+int64_t
+ErasureSender::LastSentPs(uint32_t psn) const
+{
+    return m_sentAtPs[psn];
+}
+
 SentPacket
 ErasureSender::Send(int64_t nowPs)
 {
     --m_credits;
+    ++m_inFlight;
     m_ackedPsn.push_back(false);
     m_sentAtPs.push_back(nowPs);
     return {static_cast<uint32_t>(m_sentAtPs.size() - 1), false};
@@ -49,6 +62,10 @@ ErasureSender::OnAck(const AckInfo& ack,
         return;
     }
     m_ackedPsn[ack.psn] = true;
+    if (ack.psn >= m_unresolved)
+    {
+        --m_inFlight; // below m_unresolved, it was declared lost
+    }
     rtt.Sample(nowPs - m_sentAtPs[ack.psn]);
     if (++m_acked == Packets())
     {
@@ -91,6 +108,7 @@ ErasureSender::OnTimer(int64_t nowPs, const RttEstimator& rtt, std::vector<uint3
             break;
         }
         ++m_credits;
+        --m_inFlight;
         lost.push_back(m_unresolved);
     }
     return false;
@@ -141,6 +159,18 @@ uint32_t
 StudyErasureSender::Sendable() const
 {
     return Done() ? 0 : static_cast<uint32_t>(m_takenAtPs.size()) - m_sent;
+}
+
+uint32_t
+StudyErasureSender::InFlight() const
+{
+    return m_sent > m_received ? m_sent - m_received : 0;
+}
+
+int64_t
+StudyErasureSender::LastSentPs(uint32_t psn) const
+{
+    return m_takenAtPs[psn];
 }
 
 bool
@@ -250,6 +280,18 @@ uint32_t
 GoBackNSender::Sendable() const
 {
     return Done() ? 0 : Packets() - m_next;
+}
+
+uint32_t
+GoBackNSender::InFlight() const
+{
+    return m_next - m_unacked;
+}
+
+int64_t
+GoBackNSender::LastSentPs(uint32_t psn) const
+{
+    return m_sentAtPs[psn];
 }
 
 SentPacket
@@ -367,6 +409,18 @@ SelectiveRepeatSender::Sendable() const
     return Done() ? 0 : static_cast<uint32_t>(m_resend.size()) + Packets() - m_next;
 }
 
+uint32_t
+SelectiveRepeatSender::InFlight() const
+{
+    return m_inFlight;
+}
+
+int64_t
+SelectiveRepeatSender::LastSentPs(uint32_t psn) const
+{
+    return m_sentAtPs[psn];
+}
+
 SentPacket
 SelectiveRepeatSender::Send(int64_t nowPs)
 {
@@ -381,6 +435,7 @@ SelectiveRepeatSender::Send(int64_t nowPs)
         m_resend.erase(m_resend.begin());
     }
     m_sentAtPs[psn] = nowPs;
+    ++m_inFlight;
     return {psn, m_sends[psn]++ > 0};
 }
 
@@ -390,6 +445,10 @@ SelectiveRepeatSender::MarkAcked(uint32_t psn)
     if (m_acked[psn])
     {
         return;
+    }
+    if (Outstanding(psn))
+    {
+        --m_inFlight;
     }
     m_acked[psn] = true;
     m_resend.erase(psn);
@@ -401,6 +460,7 @@ SelectiveRepeatSender::DeclareLost(uint32_t psn, std::vector<uint32_t>& lost)
 {
     m_declared[psn] = true;
     m_resend.insert(psn);
+    --m_inFlight; // only outstanding PSNs are declared lost
     lost.push_back(psn);
 }
 

@@ -150,6 +150,16 @@ class RecoverySender
     /// \return how many packets the sender would send now, back to back
     virtual uint32_t Sendable() const = 0;
 
+    /// \return packets sent whose fate it has not learned: neither acknowledged nor
+    /// declared lost (what a congestion window bounds)
+    virtual uint32_t InFlight() const = 0;
+
+    /**
+     * \param psn a PSN it has sent
+     * \return when it last sent \p psn (a congestion control's delay samples start there)
+     */
+    virtual int64_t LastSentPs(uint32_t psn) const = 0;
+
     /**
      * \brief The NIC offers the sender a chance to send at \p nowPs: a pacing
      * tick, or (unpaced) when the queue pair joins or rejoins the NIC's round
@@ -214,6 +224,8 @@ class ErasureSender : public RecoverySender
     explicit ErasureSender(uint32_t packets);
     bool Done() const override;
     uint32_t Sendable() const override;
+    uint32_t InFlight() const override;
+    int64_t LastSentPs(uint32_t psn) const override;
     SentPacket Send(int64_t nowPs) override;
     void OnAck(const AckInfo& ack,
                int64_t nowPs,
@@ -229,6 +241,7 @@ class ErasureSender : public RecoverySender
     uint32_t m_credits;              //!< packets it may still send
     uint32_t m_acked{0};             //!< distinct ACKs held
     uint32_t m_unresolved{0};        //!< every PSN below is acknowledged or declared lost
+    uint32_t m_inFlight{0};          //!< sent, neither acknowledged nor declared lost
     std::vector<bool> m_ackedPsn;    //!< by PSN
     std::vector<int64_t> m_sentAtPs; //!< by PSN
 };
@@ -280,6 +293,8 @@ class StudyErasureSender : public RecoverySender
     StudyErasureSender(uint32_t packets, bool lossless);
     bool Done() const override;
     uint32_t Sendable() const override;
+    uint32_t InFlight() const override;
+    int64_t LastSentPs(uint32_t psn) const override;
     void OnSendOpportunity(int64_t nowPs) override;
     SentPacket Send(int64_t nowPs) override;
     void OnAck(const AckInfo& ack,
@@ -357,6 +372,8 @@ class GoBackNSender : public RecoverySender
     explicit GoBackNSender(uint32_t packets);
     bool Done() const override;
     uint32_t Sendable() const override;
+    uint32_t InFlight() const override;
+    int64_t LastSentPs(uint32_t psn) const override;
     SentPacket Send(int64_t nowPs) override;
     void OnAck(const AckInfo& ack,
                int64_t nowPs,
@@ -431,6 +448,8 @@ class SelectiveRepeatSender : public RecoverySender
     SelectiveRepeatSender(uint32_t packets, uint32_t reorderThreshold);
     bool Done() const override;
     uint32_t Sendable() const override;
+    uint32_t InFlight() const override;
+    int64_t LastSentPs(uint32_t psn) const override;
     SentPacket Send(int64_t nowPs) override;
     void OnAck(const AckInfo& ack,
                int64_t nowPs,
@@ -455,6 +474,7 @@ class SelectiveRepeatSender : public RecoverySender
     uint32_t m_highestAcked{0};      //!< one past the highest acknowledged PSN
     uint32_t m_declaredBelow{0};     //!< the reorder rule has judged every hole below
     uint32_t m_backoff{1};           //!< timeout multiplier
+    uint32_t m_inFlight{0};          //!< outstanding PSNs (Outstanding)
     std::set<uint32_t> m_resend;     //!< PSNs declared lost, not yet resent
     std::vector<bool> m_acked;       //!< by PSN
     std::vector<bool> m_declared;    //!< declared lost since the start, by PSN

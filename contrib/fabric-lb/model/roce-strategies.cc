@@ -28,6 +28,8 @@ CongestionControlStrategies()
 {
     static const std::vector<RoceStrategy> strategies{
         {"fixed", "ns3::RoceFixedRate"},
+        {"dcqcn", "ns3::RoceDcqcn", true},
+        {"swift", "ns3::RoceSwift"},
     };
     return strategies;
 }

@@ -20,8 +20,9 @@ namespace fabriclb
  */
 struct RoceStrategy
 {
-    std::string name;     //!< name as the driver takes it
-    std::string typeName; //!< TypeId name of the RoceRecoveryOps or RoceCongestionOps
+    std::string name;       //!< name as the driver takes it
+    std::string typeName;   //!< TypeId name of the RoceRecoveryOps or RoceCongestionOps
+    bool redMarking{false}; //!< congestion control: switch queues mark RED-style for it
 };
 
 /// \return every loss-recovery strategy (RoceNic::Recovery)

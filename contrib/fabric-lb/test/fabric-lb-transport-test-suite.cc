@@ -2,24 +2,32 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Realistic loss recovery in a simulation: with short buffers that drop
- * packets, go-back-N and selective repeat complete an all-to-all with every
- * packet's payload delivered to the application exactly once, and under host
- * spraying selective repeat retransmits far fewer packets than go-back-N. The
- * study's erasure sender sends extra coded packets when spraying reorders, and
- * hardly any when Ofan does not.
+ * packets, or with 1% random loss on every link (--lossRate), go-back-N and
+ * selective repeat complete an all-to-all with every packet's payload
+ * delivered to the application exactly once, and under host spraying
+ * selective repeat retransmits far fewer packets than go-back-N. The study's
+ * erasure sender sends extra coded packets when spraying reorders, and hardly
+ * any when Ofan does not. Congestion control: two DCQCN senders into one
+ * receiver converge to fair shares; Swift under host spraying keeps an incast's
+ * queue near its target delay without giving up throughput.
  */
 
 #include "fabric-lb-test-util.h"
 
 #include "ns3/config.h"
+#include "ns3/double.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <string>
+#include <unistd.h>
 #include <utility>
 
 namespace ns3
@@ -49,13 +57,20 @@ CountDelivery(std::map<std::pair<uint32_t, uint32_t>, uint32_t>* copies,
     ++(*copies)[{messageId, index}];
 }
 
-/// Runs a k=4 all-to-all with short buffers under \p lb and \p recovery.
+/**
+ * Runs a k=4 all-to-all under \p lb and \p recovery, with short buffers, or
+ * with the study's buffers and \p lossRate random loss on every link if positive.
+ */
 LossyRun
-RunLossy(const std::string& lb, const std::string& recovery)
+RunLossy(const std::string& lb, const std::string& recovery, double lossRate = 0)
 {
     fabriclbtest::UsePicoseconds();
     Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(4));
-    Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(SHORT_BUFFER_BYTES));
+    Config::SetDefault("ns3::FatTreeHelper::LossRate", DoubleValue(lossRate));
+    if (lossRate == 0)
+    {
+        Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(SHORT_BUFFER_BYTES));
+    }
     ExperimentConfig config;
     config.lb = lb;
     config.workload = "all-to-all";
@@ -71,6 +86,111 @@ RunLossy(const std::string& lb, const std::string& recovery)
     run.result = experiment.Collect();
     Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(8));
     Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(800000));
+    Config::SetDefault("ns3::FatTreeHelper::LossRate", DoubleValue(0));
+    return run;
+}
+
+/// When an incast's bottleneck queue is watched from: after the first round trips' burst.
+constexpr int64_t STEADY_FROM_PS = 40000000;
+
+/// The time-averaged queues of one switch's ports from STEADY_FROM_PS on.
+struct SteadyQueues
+{
+    std::map<std::string, double> byteTime; //!< by port (trace context): integral, byte*ps
+    std::map<std::string, std::pair<int64_t, uint32_t>> last; //!< by port: last change, bytes
+
+    /// The device queue of \p port holds \p bytes from now on.
+    void Change(std::string port, uint32_t /* oldBytes */, uint32_t bytes)
+    {
+        const int64_t now = std::max(Simulator::Now().GetPicoSeconds(), STEADY_FROM_PS);
+        auto& [since, held] = last[port];
+        byteTime[port] += static_cast<double>(std::max<int64_t>(0, now - since)) * held;
+        last[port] = {now, bytes};
+    }
+
+    /// \return the largest time-averaged queue of any port from STEADY_FROM_PS to \p endPs
+    double MaxMeanBytes(int64_t endPs)
+    {
+        double largest = 0;
+        for (auto& [port, state] : last)
+        {
+            Change(port, 0, state.second); // bring the integral up to the end
+            largest = std::max(largest, byteTime[port] / (endPs - STEADY_FROM_PS));
+        }
+        return largest;
+    }
+};
+
+/// What an incast did.
+struct IncastRun
+{
+    ExperimentResult result;                         //!< its measurements
+    std::vector<std::vector<int64_t>> deliveredAtPs; //!< by message: when each packet arrived
+    double steadyQueueBytes{0}; //!< the receiver's edge switch: largest port queue after the burst
+};
+
+/// Records when a packet of \p messageId reached the application.
+void
+RecordDelivery(std::vector<std::vector<int64_t>>* deliveredAtPs, uint32_t messageId, uint32_t)
+{
+    (*deliveredAtPs)[messageId].push_back(Simulator::Now().GetPicoSeconds());
+}
+
+/**
+ * Runs an incast on k=4: \p senders hosts in other pods (4, 6, 8, ...) each
+ * send \p bytes to host 0, the first at time 0 and each next one \p staggerPs
+ * later, under \p cc, \p lb and \p recovery.
+ */
+IncastRun
+RunIncast(const std::string& cc,
+          const std::string& lb,
+          const std::string& recovery,
+          uint32_t senders,
+          uint64_t bytes,
+          uint64_t staggerPs = 0)
+{
+    fabriclbtest::UsePicoseconds();
+    Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(4));
+    char path[] = "/tmp/fabric-lb-incast-XXXXXX";
+    const int fd = mkstemp(path);
+    NS_ABORT_MSG_IF(fd < 0, "cannot make a temporary file");
+    close(fd);
+    fabriclb::ConnectionMatrix traffic;
+    traffic.nodes = 16;
+    for (uint32_t s = 0; s < senders; ++s)
+    {
+        fabriclb::MatrixFlow flow{};
+        flow.source = 4 + 2 * s;
+        flow.destination = 0;
+        flow.id = s + 1;
+        flow.bytes = bytes;
+        flow.startPs = s * staggerPs;
+        traffic.flows.push_back(flow);
+    }
+    WriteConnectionMatrixFile(path, traffic);
+    ExperimentConfig config;
+    config.lb = lb;
+    config.workload = "matrix";
+    config.matrixFile = path;
+    config.recovery = recovery;
+    config.cc = cc;
+    IncastRun run;
+    SteadyQueues queues;
+    run.deliveredAtPs.resize(senders);
+    FabricExperiment experiment(config);
+    experiment.Configure();
+    std::remove(path);
+    experiment.Install();
+    Config::ConnectWithoutContext("/NodeList/*/$ns3::RoceNic/PacketDelivered",
+                                  MakeBoundCallback(&RecordDelivery, &run.deliveredAtPs));
+    // Node 16 is host 0's edge switch (hosts are nodes 0 to 15).
+    Config::Connect("/NodeList/16/DeviceList/*/$ns3::PointToPointNetDevice/TxQueue/BytesInQueue",
+                    MakeCallback(&SteadyQueues::Change, &queues));
+    experiment.Run();
+    const int64_t endPs = Simulator::Now().GetPicoSeconds();
+    run.steadyQueueBytes = queues.MaxMeanBytes(endPs);
+    run.result = experiment.Collect();
+    Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(8));
     return run;
 }
 
@@ -80,20 +200,27 @@ RunLossy(const std::string& lb, const std::string& recovery)
 class ExactlyOnceUnderLossTest : public TestCase
 {
   public:
-    /// \param recovery the recovery to run
-    explicit ExactlyOnceUnderLossTest(const std::string& recovery)
-        : TestCase(recovery + ": ECMP with short buffers drops, yet every packet of every "
-                              "message reaches the application exactly once"),
-          m_recovery(recovery)
+    /**
+     * \param recovery the recovery to run
+     * \param lossRate random loss on every link, or 0 for short buffers instead
+     */
+    ExactlyOnceUnderLossTest(const std::string& recovery, double lossRate)
+        : TestCase(recovery + ": ECMP with " +
+                   (lossRate > 0 ? "1% random loss on every link" : "short buffers") +
+                   " drops, yet every packet of every message reaches the application "
+                   "exactly once"),
+          m_recovery(recovery),
+          m_lossRate(lossRate)
     {
     }
 
   private:
     void DoRun() override
     {
-        const LossyRun run = RunLossy("ecmp", m_recovery);
+        const LossyRun run = RunLossy("ecmp", m_recovery, m_lossRate);
         const ExperimentResult& r = run.result;
-        NS_TEST_ASSERT_MSG_GT(r.packetsDropped, 0, "the short buffers must drop");
+        NS_TEST_ASSERT_MSG_GT(r.packetsDropped + r.linkDrops, 0, "packets must be lost");
+        NS_TEST_ASSERT_MSG_EQ((r.linkDrops > 0), (m_lossRate > 0), "links lose packets at random");
         NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, r.messages, "every message completes");
         NS_TEST_ASSERT_MSG_EQ(r.PacketBooksBalance(), true, "packet books");
         NS_TEST_ASSERT_MSG_GT(r.retransmissions, 0, "drops are recovered by retransmission");
@@ -117,22 +244,27 @@ class ExactlyOnceUnderLossTest : public TestCase
     }
 
     std::string m_recovery; //!< gbn or sack
+    double m_lossRate;      //!< random loss on every link
 };
 
 /// Spraying reorders: go-back-N resends whole windows, selective repeat only the lost packets.
 class SprayRetransmissionsTest : public TestCase
 {
   public:
-    SprayRetransmissionsTest()
-        : TestCase("host-spray with short buffers: sack retransmits far fewer packets than gbn")
+    /// \param lossRate random loss on every link, or 0 for short buffers instead
+    explicit SprayRetransmissionsTest(double lossRate)
+        : TestCase(std::string("host-spray with ") +
+                   (lossRate > 0 ? "1% random loss on every link" : "short buffers") +
+                   ": sack retransmits far fewer packets than gbn"),
+          m_lossRate(lossRate)
     {
     }
 
   private:
     void DoRun() override
     {
-        const LossyRun gbn = RunLossy("host-spray", "gbn");
-        const LossyRun sack = RunLossy("host-spray", "sack");
+        const LossyRun gbn = RunLossy("host-spray", "gbn", m_lossRate);
+        const LossyRun sack = RunLossy("host-spray", "sack", m_lossRate);
         for (const LossyRun* run : {&gbn, &sack})
         {
             NS_TEST_ASSERT_MSG_EQ(run->result.messagesCompleted,
@@ -143,6 +275,88 @@ class SprayRetransmissionsTest : public TestCase
                               10 * (sack.result.retransmissions + 1),
                               "gbn " << gbn.result.retransmissions << ", sack "
                                      << sack.result.retransmissions);
+    }
+
+    double m_lossRate; //!< random loss on every link
+};
+
+/// Two DCQCN senders into one receiver share its link fairly.
+class DcqcnFairnessTest : public TestCase
+{
+  public:
+    DcqcnFairnessTest()
+        : TestCase("dcqcn: two senders of 32 MB into one receiver, the second 100 us later, "
+                   "converge to within 10% of fair shares, with CNPs and RED marks")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const IncastRun run = RunIncast("dcqcn", "ecmp", "sack", 2, 32 * 1048576, 100000000);
+        const ExperimentResult& r = run.result;
+        NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, 2, "both complete");
+        NS_TEST_ASSERT_MSG_EQ(r.PacketBooksBalance(), true, "packet books");
+        NS_TEST_ASSERT_MSG_GT(r.cnps, 0, "the receiver sends CNPs");
+        NS_TEST_ASSERT_MSG_GT(r.packetsMarked, 0, "the queues mark");
+        // Shares of what arrived from 300 us on, until the first message completes.
+        const int64_t fromPs = 300000000;
+        const int64_t untilPs = std::min(run.deliveredAtPs[0].back(), run.deliveredAtPs[1].back());
+        uint64_t counts[2] = {0, 0};
+        for (uint32_t m = 0; m < 2; ++m)
+        {
+            for (int64_t t : run.deliveredAtPs[m])
+            {
+                counts[m] += t >= fromPs && t <= untilPs;
+            }
+        }
+        const double total = counts[0] + counts[1];
+        NS_TEST_ASSERT_MSG_GT(total, 0, "packets arrive in the window");
+        for (uint32_t m = 0; m < 2; ++m)
+        {
+            NS_TEST_ASSERT_MSG_EQ_TOL(counts[m] / total,
+                                      0.5,
+                                      0.05,
+                                      "sender " << m << ": " << counts[m] << " of " << total);
+        }
+        // The bottleneck stays busy: DCQCN's default recovery (300 us timer, 10 MB byte
+        // counter) is slow at 800 Gb/s; 73% of the line measured.
+        const double packetPs = (4158 + 20) * 8 / 800e9 * 1e12;
+        NS_TEST_ASSERT_MSG_GT(total * packetPs, 0.65 * (untilPs - fromPs), "throughput");
+    }
+};
+
+/// Swift under host spraying: an incast's queue stays near the target, the link stays busy.
+class SwiftQueueTest : public TestCase
+{
+  public:
+    SwiftQueueTest()
+        : TestCase("swift under host-spray: after the first burst, a 4-to-1 incast of 4 MB "
+                   "keeps the bottleneck queue near the target delay and the link busy; "
+                   "fixed rate keeps the buffer full")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Ideal loss recovery, so that only the congestion control differs.
+        const IncastRun swift = RunIncast("swift", "host-spray", "erasure", 4, 4 * 1048576);
+        const IncastRun fixed = RunIncast("fixed", "host-spray", "erasure", 4, 4 * 1048576);
+        for (const IncastRun* run : {&swift, &fixed})
+        {
+            NS_TEST_ASSERT_MSG_EQ(run->result.messagesCompleted, 4, "every message completes");
+            NS_TEST_ASSERT_MSG_EQ(run->result.PacketBooksBalance(), true, "packet books");
+        }
+        // The target (8.2 us) less the 6-hop base round trip (about 6.3 us) leaves about
+        // 1.9 us of queueing: 190 KB at 800 Gb/s.
+        NS_TEST_ASSERT_MSG_LT(swift.steadyQueueBytes, 250000, "swift's bottleneck queue");
+        NS_TEST_ASSERT_MSG_GT(fixed.steadyQueueBytes,
+                              2 * swift.steadyQueueBytes,
+                              "fixed rate queues far more");
+        // 16 MB through one 800 Gb/s link take about 171 us: swift stays within 15%.
+        const double linePs = 4 * 1024 * (4158 + 20) * 8 / 800e9 * 1e12;
+        NS_TEST_ASSERT_MSG_LT(swift.result.cctPs, 1.15 * linePs, "swift's completion");
     }
 };
 
@@ -202,9 +416,14 @@ class FabricLbTransportSuite : public TestSuite
     FabricLbTransportSuite()
         : TestSuite("fabric-lb-transport", FABRIC_LB_SUITE_SYSTEM)
     {
-        AddTestCase(new ExactlyOnceUnderLossTest("gbn"), FABRIC_LB_TEST_QUICK);
-        AddTestCase(new ExactlyOnceUnderLossTest("sack"), FABRIC_LB_TEST_QUICK);
-        AddTestCase(new SprayRetransmissionsTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new ExactlyOnceUnderLossTest("gbn", 0), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new ExactlyOnceUnderLossTest("sack", 0), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new ExactlyOnceUnderLossTest("gbn", 0.01), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new ExactlyOnceUnderLossTest("sack", 0.01), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new SprayRetransmissionsTest(0), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new SprayRetransmissionsTest(0.01), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new DcqcnFairnessTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new SwiftQueueTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new StudyErasureTest("physical"), FABRIC_LB_TEST_QUICK);
         AddTestCase(new StudyErasureTest("study"), FABRIC_LB_TEST_QUICK);
     }

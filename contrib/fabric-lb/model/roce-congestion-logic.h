@@ -1,0 +1,121 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_ROCE_CONGESTION_LOGIC_H
+#define FABRIC_LB_ROCE_CONGESTION_LOGIC_H
+
+#include <cstdint>
+#include <optional>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief What a queue pair's congestion control knows of its NIC and wire.
+ */
+struct CongestionContext
+{
+    double lineRateBps{0}; //!< the host link's rate, bit/s
+    uint32_t slotBytes{0}; //!< line time of one data packet and its gap, in bytes
+    uint64_t fairGapPs{0}; //!< the pacing gap of a fair share of the host's link (0: unpaced)
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief The congestion-control state of one queue pair: the rate or window
+ * that gates its packets, and what moves it. Pure logic on integer
+ * picoseconds, driven by the NIC.
+ */
+class CongestionController
+{
+  public:
+    virtual ~CongestionController() = default;
+
+    /// \return the least time between the starts of two of its packets, ps (0: no pacing)
+    virtual uint64_t PacingGapPs() const = 0;
+
+    /**
+     * \param inFlight its packets sent and not yet acknowledged or declared lost
+     * \return whether it may send one more now
+     */
+    virtual bool WindowOpen([[maybe_unused]] uint32_t inFlight) const
+    {
+        return true;
+    }
+
+    /// \return its sending rate now, bit/s
+    virtual double RateBps() const = 0;
+
+    /**
+     * \brief It put a data packet on the link.
+     * \param nowPs the time
+     * \param bytes the packet's bytes on the wire
+     */
+    virtual void OnSent([[maybe_unused]] int64_t nowPs, [[maybe_unused]] uint32_t bytes)
+    {
+    }
+
+    /**
+     * \brief An ACK of one of its data packets arrived.
+     * \param nowPs the time
+     * \param delayPs the round trip from that packet's last sending to the ACK
+     */
+    virtual void OnAck([[maybe_unused]] int64_t nowPs, [[maybe_unused]] int64_t delayPs)
+    {
+    }
+
+    /**
+     * \brief A congestion notification packet (CNP) arrived.
+     * \param nowPs the time
+     */
+    virtual void OnCnp([[maybe_unused]] int64_t nowPs)
+    {
+    }
+
+    /**
+     * \brief Its loss recovery declared packets lost, from ACKs or at a timeout.
+     * \param nowPs the time
+     */
+    virtual void OnLoss([[maybe_unused]] int64_t nowPs)
+    {
+    }
+
+    /// \return when it next wants OnTimer, or nothing
+    virtual std::optional<int64_t> NextTimerPs() const
+    {
+        return std::nullopt;
+    }
+
+    /**
+     * \brief Its timer (NextTimerPs) is due.
+     * \param nowPs the time
+     */
+    virtual void OnTimer([[maybe_unused]] int64_t nowPs)
+    {
+    }
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief `fixed`: a fixed rate, the fair share of the host's link (line rate unpaced).
+ */
+class FixedRateController : public CongestionController
+{
+  public:
+    /// \param context the NIC and wire
+    explicit FixedRateController(const CongestionContext& context);
+    uint64_t PacingGapPs() const override;
+    double RateBps() const override;
+
+  private:
+    CongestionContext m_context; //!< the NIC and wire
+};
+
+} // namespace fabriclb
+} // namespace ns3
+
+#endif /* FABRIC_LB_ROCE_CONGESTION_LOGIC_H */
