@@ -224,9 +224,7 @@ FabricRouting::LinkOfPort(bool up, uint32_t port) const
         return up ? links.AggregationCore(m_index, port)
                   : links.EdgeAggregation(m_topology->PodOfSwitch(m_index) * half + port,
                                           m_index % half);
-    case fabriclb::FabricRole::CORE:
-        return links.AggregationCore(port * half + m_index / half, m_index % half);
-    default:
+    default: // hosts and cores choose nothing, so they keep no view
         return std::nullopt;
     }
 }

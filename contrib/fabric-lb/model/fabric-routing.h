@@ -133,7 +133,8 @@ class FabricRouting : public Ipv4RoutingProtocol
     /// \return the route for a packet to \p host, choosing an up port when needed; null: drop
     Ptr<Ipv4Route> Lookup(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host);
 
-    /// \return the link id behind up port (\p up) or down port \p port; none for host links
+    /// \return at an edge or aggregation switch, the link id behind up port (\p up) or down
+    /// port \p port; none for host links
     std::optional<uint32_t> LinkOfPort(bool up, uint32_t port) const;
 
     /// Recomputes the uplink view from the known failures and this switch's own ports.
