@@ -1,38 +1,26 @@
 #!/usr/bin/env bash
 # The study's figure 13: the schemes under a spraying-robust delay-based
 # congestion control (--cc=swift, reordering is not loss) with selective repeat
-# (sack, the study's x = 32 for permutations), permutations of 1 MB and 16 MB
-# messages on the k=8 fat tree, several runs each, in parallel over the cores;
-# and the same under the ideal transport (fixed rate, erasure coding) for
-# comparison: the study finds Ofan's lead grows under a real congestion control.
-# Writes results/fig13-swift and results/fig13-ideal (results.csv with CCT
-# increase, queues, retransmissions and final rates per run) and prints the
-# mean CCT increase per scheme and size. Runs already done are kept.
-# Usage: examples/fig13-swift.sh [--quick] [runs (default 3)] [extra fabric-lb-sweep flags]
-#   --quick: k=4, 1 run, 256 KB and 1 MB messages, into results/fig13-quick-* (a minute or two)
+# (sack, the study's x = 32 for permutations), beside the ideal transport (fixed
+# rate, erasure coding): permutations of 1 MiB and 16 MiB messages on the k=8
+# fat tree; the study finds Ofan's lead grows under a real congestion control.
+# Writes DIR/swift/permutation/ and DIR/ideal/permutation/ (results.csv with CCT
+# increase, queues, retransmissions and final rates per run; figures against
+# the message size) and prints the mean CCT increase per scheme and size. Runs
+# already done are kept.
+# Usage: examples/fig13-swift.sh [--out DIR] [--runs N (default 10)] [--quick] [fabric-lb-sweep flags]
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-k=8
-sizes=1048576,16777216
-tag=fig13
-if [ "${1:-}" = "--quick" ]; then
-  shift
-  k=4
-  sizes=262144,1048576
-  tag=fig13-quick
-  runs=1
-else
-  runs=${1:-3}
-  shift || true
-fi
-"$root/tools/build.sh" >/dev/null
+# shellcheck source=SCRIPTDIR/figure-sweep.sh
+source "$(dirname "$0")/figure-sweep.sh"
+figure_args fig13 "$@"
 schemes=ecmp,plb,host-spray,reps,rr,switch-ar,host-dr,ofan
+base=$out
 for transport in swift ideal; do
   extra="--cc=swift --recovery=sack --ns3::RoceSelectiveRepeatRecovery::ReorderThreshold=32"
   [ "$transport" = ideal ] && extra="--cc=fixed --recovery=erasure"
-  out="$root/results/$tag-$transport"
-  "$root/build/fabric-lb-sweep" --sim="$root/build/fabric-lb-sim" --k="$k" --workload=permutation \
-    --schemes="$schemes" --sizes="$sizes" --runs="$runs" --out="$out" --extra="$extra" "$@"
+  out=$base/$transport
+  figure_sweep permutation 1048576,16777216 --schemes=$schemes --extra="$extra"
   echo "permutation, $transport transport, k=$k: mean over runs"
-  "$root/examples/summarise-transport.sh" "$out/results.csv"
+  "$root/examples/summarise-transport.sh" "$out/permutation/results.csv"
 done
+echo "figure 13: $base/{swift,ideal}/permutation/results.csv"
