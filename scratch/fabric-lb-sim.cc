@@ -115,7 +115,6 @@ SetDefaultFrom(const std::string& attribute, AttributeValue& value, const std::s
     return true;
 }
 
-
 } // namespace
 
 int

@@ -652,14 +652,6 @@ FabricExperiment::InstallFailures()
     }
 
     // rho_max from the whole failure pattern, timed failures included.
-    fabriclb::LinkStates down(links.Count(), false);
-    if (spec.mode == "drop")
-    {
-        for (uint32_t link : m_failures->GetFailedLinks())
-        {
-            down[link] = true;
-        }
-    }
     std::vector<std::pair<uint32_t, uint32_t>> pairs;
     for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
     {
@@ -667,7 +659,7 @@ FabricExperiment::InstallFailures()
     }
     const fabriclb::RhoMax rho = fabriclb::ComputeRhoMax(links,
                                                          m_fabric->GetTopology(),
-                                                         down,
+                                                         m_failures->GetDroppingLinks(),
                                                          m_failures->GetLinkCapacities(),
                                                          pairs);
     m_result.rhoMaxGbps = rho.fraction * m_fabric->GetLinkRate().GetBitRate() / 1e9;

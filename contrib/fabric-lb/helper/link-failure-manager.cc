@@ -76,8 +76,6 @@ LinkFailureManager::Install(Ptr<FatTreeHelper> fabric)
                         "LinkFailureManager::Mode must be drop or degrade, not '" << m_mode << "'");
     m_fabric = fabric;
     const uint32_t links = fabric->GetLinks().Count();
-    m_down.assign(links, false);
-    m_degraded.assign(links, false);
     m_known.assign(links, false);
     for (const NodeContainer* switches : {&fabric->GetEdgeSwitches(),
                                           &fabric->GetAggregationSwitches(),
@@ -96,7 +94,7 @@ void
 LinkFailureManager::FailLink(uint32_t link, Time at)
 {
     NS_ABORT_MSG_UNLESS(m_fabric, "LinkFailureManager::FailLink needs Install first");
-    NS_ABORT_MSG_UNLESS(link < m_down.size(), "no link " << link);
+    NS_ABORT_MSG_UNLESS(link < m_known.size(), "no link " << link);
     m_failed.push_back(link);
     if (at.IsZero() && Simulator::Now().IsZero())
     {
@@ -112,7 +110,7 @@ LinkFailureManager::FailRandomLinks(double probability)
     NS_ABORT_MSG_UNLESS(probability >= 0 && probability <= 1,
                         "a failure probability lies in [0, 1], not " << probability);
     uint32_t chosen = 0;
-    for (uint32_t link = 0; link < m_down.size(); ++link)
+    for (uint32_t link = 0; link < m_known.size(); ++link)
     {
         if (m_rng->GetValue() < probability)
         {
@@ -130,10 +128,24 @@ LinkFailureManager::AssignStreams(int64_t stream)
     return 1;
 }
 
+fabriclb::LinkStates
+LinkFailureManager::GetDroppingLinks() const
+{
+    fabriclb::LinkStates down(m_known.size(), false);
+    if (m_mode == "drop")
+    {
+        for (uint32_t link : m_failed)
+        {
+            down[link] = true;
+        }
+    }
+    return down;
+}
+
 std::vector<double>
 LinkFailureManager::GetLinkCapacities() const
 {
-    std::vector<double> capacity(m_degraded.size(), 1);
+    std::vector<double> capacity(m_known.size(), 1);
     for (uint32_t link : m_failed)
     {
         if (m_mode == "degrade")
@@ -152,7 +164,6 @@ LinkFailureManager::Fail(uint32_t link)
     if (m_mode == "degrade")
     {
         NS_LOG_INFO("degrading " << name << " at " << Simulator::Now());
-        m_degraded[link] = true;
         const DataRate rate(
             static_cast<uint64_t>(m_fabric->GetLinkRate().GetBitRate() * m_degradedRate));
         const Time gap = rate.CalculateBytesTxTime(m_fabric->GetWireModel().gapBytes);
@@ -166,7 +177,6 @@ LinkFailureManager::Fail(uint32_t link)
         return;
     }
     NS_LOG_INFO("failing " << name << " at " << Simulator::Now());
-    m_down[link] = true;
     for (const Ptr<NetDevice>& device : {lower, upper})
     {
         Ptr<Ipv4> ipv4 = device->GetNode()->GetObject<Ipv4>();

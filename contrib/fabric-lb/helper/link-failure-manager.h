@@ -76,11 +76,9 @@ class LinkFailureManager : public Object
         return m_failed;
     }
 
-    /// \return every failed link's state: true if down (drop mode only)
-    const fabriclb::LinkStates& GetDownLinks() const
-    {
-        return m_down;
-    }
+    /// \return by link id, true if the link fails during the run and drops (drop mode;
+    /// failures yet to come included): the pattern rho_max is computed from
+    fabriclb::LinkStates GetDroppingLinks() const;
 
     /// \return every link's capacity as a fraction of the link rate (degraded links below 1)
     std::vector<double> GetLinkCapacities() const;
@@ -122,8 +120,6 @@ class LinkFailureManager : public Object
     Ptr<FatTreeHelper> m_fabric;               //!< the fabric
     Ptr<UniformRandomVariable> m_rng;          //!< draws of FailRandomLinks
     std::vector<uint32_t> m_failed;            //!< failed links, in order
-    fabriclb::LinkStates m_down;               //!< links down now (drop mode)
-    fabriclb::LinkStates m_degraded;           //!< links degraded now
     fabriclb::LinkStates m_known;              //!< links the fabric has converged on
     uint64_t m_convergedFailures{0};           //!< failures the fabric has converged on
     uint64_t m_blackHoleDrops{0};              //!< switch drops for want of a way on

@@ -191,6 +191,7 @@ DrLabel(uint32_t half, uint32_t edgeUplink, uint32_t aggUplink)
 
 HostDrRotation::HostDrRotation(uint32_t k, uint32_t source)
     : m_topology(k),
+      m_links(m_topology),
       m_source(source),
       m_labelBase(DrLabelBase(m_topology.Half()))
 {
@@ -226,9 +227,8 @@ HostDrRotation::NextLabel(uint32_t destination, uint32_t sizeBin, const UniformI
         return static_cast<uint16_t>(m_labelBase + it->second.Next());
     }
     const uint32_t half = m_topology.Half();
-    const FabricLinks links(m_topology);
     const uint32_t slot = it->second.NextUsable([&](uint32_t candidate) {
-        return PathUsable(links,
+        return PathUsable(m_links,
                           m_topology,
                           *m_down,
                           m_source,

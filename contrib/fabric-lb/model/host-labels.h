@@ -295,6 +295,7 @@ class HostDrRotation
 
   private:
     FatTreeTopology m_topology; //!< the fabric
+    FabricLinks m_links;        //!< its links, for paths through known failures
     uint32_t m_source;          //!< the sending host
     uint16_t m_labelBase;       //!< DrLabelBase of the fabric: the label of path (0, 0)
     std::unordered_map<uint64_t, RotationPointer> m_pointers; //!< per (destination, bin)

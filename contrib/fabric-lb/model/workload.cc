@@ -78,6 +78,5 @@ AllToAllWorkload(uint32_t hosts, uint64_t bytes)
     return messages;
 }
 
-
 } // namespace fabriclb
 } // namespace ns3

@@ -58,7 +58,6 @@ std::vector<MessageSpec> PermutationWorkload(uint32_t hosts,
  */
 std::vector<MessageSpec> AllToAllWorkload(uint32_t hosts, uint64_t bytes);
 
-
 } // namespace fabriclb
 } // namespace ns3
 

@@ -541,9 +541,10 @@ class RepsFreezeTest : public TestCase
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "reps");
         Ptr<HostPathPolicy> policy = fabric->GetNic(0)->GetPathPolicy();
-        NS_TEST_ASSERT_MSG_EQ(policy->SetAttributeFailSafe("FreezeTime", TimeValue(MicroSeconds(8))),
-                              true,
-                              "hosts run a REPS policy");
+        NS_TEST_ASSERT_MSG_EQ(
+            policy->SetAttributeFailSafe("FreezeTime", TimeValue(MicroSeconds(8))),
+            true,
+            "hosts run a REPS policy");
         Simulator::Schedule(MicroSeconds(1), &RepsFreezeTest::Script, this, policy);
         Simulator::Run();
         Finish(fabric);
