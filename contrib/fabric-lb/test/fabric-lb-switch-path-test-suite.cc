@@ -130,15 +130,15 @@ class FabricLbSwitchPathTestSuite : public TestSuite
     {
         for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes())
         {
-            AddTestCase(new SwitchPathIdentityTestCase(scheme.name + ": k=4 all-to-all of 32 KiB",
-                                                       AllToAll(scheme.name, 32768),
+            AddTestCase(new SwitchPathIdentityTestCase(scheme.name + ": k=4 all-to-all of 16 KiB",
+                                                       AllToAll(scheme.name, 16384),
                                                        {},
                                                        [](const ExperimentResult& r) {
                                                            return r.messagesCompleted == r.messages;
                                                        }),
                         FABRIC_LB_TEST_QUICK);
         }
-        ExperimentConfig failure = AllToAll("ofan", 65536);
+        ExperimentConfig failure = AllToAll("ofan", 32768);
         failure.failures.links = "agg-p0-0:core-0@2us,edge-p1-1:agg-p1-1";
         failure.failures.convergence = "inf";
         AddTestCase(new SwitchPathIdentityTestCase(
@@ -156,7 +156,7 @@ class FabricLbSwitchPathTestSuite : public TestSuite
                                                        return r.packetsMarked > 0 && r.cnps > 0;
                                                    }),
                     FABRIC_LB_TEST_QUICK);
-        ExperimentConfig lossy = AllToAll("host-spray", 65536);
+        ExperimentConfig lossy = AllToAll("host-spray", 32768);
         lossy.recovery = "sack";
         AddTestCase(new SwitchPathIdentityTestCase(
                         "host-spray: random loss and selective repeat on the study's wire",
