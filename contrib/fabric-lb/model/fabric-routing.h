@@ -36,7 +36,8 @@ namespace ns3
  * through SetKnownFailures (the fabric's convergence). From both it keeps an
  * UplinkView (usable uplinks and W-ECMP weights per destination) for its
  * discipline. A packet whose only way on is down, or that no uplink can carry
- * to its destination, is dropped (Ipv4L3Protocol's Drop trace, DROP_NO_ROUTE).
+ * to its destination, is dropped (Ipv4L3Protocol's Drop trace, DROP_NO_ROUTE;
+ * DirectSwitchForwarder's on the direct switch path).
  */
 class FabricRouting : public Ipv4RoutingProtocol
 {
