@@ -222,6 +222,8 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--k=1000", "address plan"),
         std::make_pair("--k=4 --workload=ring-allreduce --group=3", "ring group of 3"),
         std::make_pair("--k=4 --workload=ring-allgather --group=x", "--group"),
+        std::make_pair("--k=4 --workload=fsdp --model=llama2-7b", "unknown --model 'llama2-7b'"),
+        std::make_pair("--k=4 --workload=fsdp --layers=0", "--layers"),
         std::make_pair("--k=64 --workload=all-to-all", "more than this machine's"),
         std::make_pair("--run=1x", "--run"),
         std::make_pair("--bogus=3", "--bogus=3"),
