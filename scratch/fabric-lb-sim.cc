@@ -238,8 +238,10 @@ main(int argc, char* argv[])
     {
         for (const fabriclb::LlamaModel& m : fabriclb::LlamaModels())
         {
-            std::cout << m.name << "\t" << m.layers << " layers, " << fabriclb::FsdpFlowBytes(m)
-                      << " B per flow\n";
+            const uint64_t payload = fabriclb::WireModel{}.payloadBytes;
+            const uint64_t bytes = fabriclb::FsdpFlowBytes(m);
+            std::cout << m.name << "\t" << m.layers << " layers, " << bytes << " B per flow ("
+                      << (bytes + payload - 1) / payload << " packets of " << payload << " B)\n";
         }
         return 0;
     }

@@ -187,6 +187,16 @@ TEST(Driver, ListsSchemes)
     EXPECT_EQ(o.out.rfind("ecmp\t", 0), 0U) << o.out;
 }
 
+TEST(Driver, ListsModels)
+{
+    const Outcome o = RunSim("--model=help");
+    EXPECT_EQ(o.status, 0);
+    EXPECT_EQ(o.out,
+              "llama3-7b\t32 layers, 425984 B per flow (104 packets of 4096 B)\n"
+              "llama3-70b\t80 layers, 1671168 B per flow (408 packets of 4096 B)\n"
+              "llama3-405b\t126 layers, 6225920 B per flow (1520 packets of 4096 B)\n");
+}
+
 /// Bad input: exit status 2 and exactly one error line that names the problem.
 class BadInput : public ::testing::TestWithParam<std::pair<std::string, std::string>>
 {
