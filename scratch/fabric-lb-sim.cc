@@ -128,6 +128,8 @@ main(int argc, char* argv[])
     std::string lb = "ecmp";
     std::string workload = "permutation";
     std::string groupText = "0";
+    std::string model = "llama3-7b";
+    std::string layersText = "1";
     std::string msgBytesText = "1048576";
     std::string seedText = "1";
     std::string runText = "1";
@@ -158,9 +160,11 @@ main(int argc, char* argv[])
     cmd.AddValue("lb", "load-balancing scheme (--lb=help lists them)", lb);
     cmd.AddValue("workload",
                  "the collective: permutation, all-to-all, ring-allgather, ring-reducescatter, "
-                 "ring-allreduce or matrix (with --matrix); help lists them",
+                 "ring-allreduce, fsdp (with --model) or matrix (with --matrix); help lists them",
                  workload);
     cmd.AddValue("group", "ring collectives: hosts per ring (0: all hosts)", groupText);
+    cmd.AddValue("model", "fsdp: llama3-7b, llama3-70b or llama3-405b (help lists them)", model);
+    cmd.AddValue("layers", "fsdp: backward-pass layer phases", layersText);
     cmd.AddValue("matrix", "an htsim connection-matrix file, for --workload=matrix", matrix);
     cmd.AddValue("dump-matrix",
                  "write the workload as an htsim connection-matrix file and exit without running",
@@ -236,6 +240,17 @@ main(int argc, char* argv[])
         }
         return 0;
     }
+    if (model == "help")
+    {
+        for (const fabriclb::LlamaModel& m : fabriclb::LlamaModels())
+        {
+            const uint64_t payload = fabriclb::WireModel{}.payloadBytes;
+            const uint64_t bytes = fabriclb::FsdpFlowBytes(m);
+            std::cout << m.name << "\t" << m.layers << " layers, " << bytes << " B per flow ("
+                      << (bytes + payload - 1) / payload << " packets of " << payload << " B)\n";
+        }
+        return 0;
+    }
     if (lb == "help")
     {
         for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes())
@@ -262,6 +277,15 @@ main(int argc, char* argv[])
     if (!group)
     {
         return Fail("--group must be a non-negative integer, got '" + groupText + "'");
+    }
+    if (!fabriclb::FindLlamaModel(model))
+    {
+        return Fail("unknown --model '" + model + "' (--model=help lists them)");
+    }
+    const std::optional<uint32_t> layers = ParseWholeInteger<uint32_t>(layersText);
+    if (!layers || *layers == 0)
+    {
+        return Fail("--layers must be a positive integer, got '" + layersText + "'");
     }
     const std::optional<int64_t> bufferBytes = ParseWholeInteger<int64_t>(bufferBytesText);
     if (!bufferBytes || *bufferBytes <= 0 || *bufferBytes > UINT32_MAX)
@@ -352,6 +376,8 @@ main(int argc, char* argv[])
     config.lb = lb;
     config.workload = workload;
     config.group = *group;
+    config.model = model;
+    config.layers = *layers;
     config.messageBytes = *msgBytes;
     config.progress = progress || isatty(STDERR_FILENO);
     config.flowMonitorFile = flowmon;

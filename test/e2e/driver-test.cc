@@ -202,6 +202,16 @@ TEST(Driver, ListsSchemes)
     EXPECT_EQ(o.out.rfind("ecmp\t", 0), 0U) << o.out;
 }
 
+TEST(Driver, ListsModels)
+{
+    const Outcome o = RunSim("--model=help");
+    EXPECT_EQ(o.status, 0);
+    EXPECT_EQ(o.out,
+              "llama3-7b\t32 layers, 425984 B per flow (104 packets of 4096 B)\n"
+              "llama3-70b\t80 layers, 1671168 B per flow (408 packets of 4096 B)\n"
+              "llama3-405b\t126 layers, 6225920 B per flow (1520 packets of 4096 B)\n");
+}
+
 /// Bad input: exit status 2 and exactly one error line that names the problem.
 class BadInput : public ::testing::TestWithParam<std::pair<std::string, std::string>>
 {
@@ -238,6 +248,8 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--k=1000", "address plan"),
         std::make_pair("--k=4 --workload=ring-allreduce --group=3", "ring group of 3"),
         std::make_pair("--k=4 --workload=ring-allgather --group=x", "--group"),
+        std::make_pair("--k=4 --workload=fsdp --model=llama2-7b", "unknown --model 'llama2-7b'"),
+        std::make_pair("--k=4 --workload=fsdp --layers=0", "--layers"),
         std::make_pair("--k=64 --workload=all-to-all", "more than this machine's"),
         std::make_pair("--run=1x", "--run"),
         std::make_pair("--bogus=3", "--bogus=3"),

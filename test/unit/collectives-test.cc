@@ -10,6 +10,7 @@
 #include "ns3/collectives.h"
 #include "ns3/lower-bound.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <map>
 #include <sstream>
@@ -164,4 +165,101 @@ TEST(EarliestStarts, ARingIsAChainOfItsSteps)
     {
         EXPECT_EQ(starts[f], f / 4 * arrival) << f;
     }
+}
+
+TEST(Fsdp, FlowSizesFromTheModelsShapes)
+{
+    // Per layer: d(2d + 2 kv) + 3 d ffn weights, FP8; a flow carries two 1/1024 shards.
+    const std::map<std::string, std::pair<uint64_t, uint64_t>> expected{
+        {"llama3-7b", {218103808, 104}},
+        {"llama3-70b", {855638016, 408}},
+        {"llama3-405b", {3187671040, 1520}}};
+    // The study's "about 104, 418 and 1570 packets per flow".
+    const std::map<std::string, double> study{{"llama3-7b", 104},
+                                              {"llama3-70b", 418},
+                                              {"llama3-405b", 1570}};
+    ASSERT_EQ(LlamaModels().size(), expected.size());
+    for (const LlamaModel& model : LlamaModels())
+    {
+        EXPECT_EQ(FindLlamaModel(model.name), &model);
+        const auto& [parameters, packets] = expected.at(model.name);
+        EXPECT_EQ(LlamaLayerParameters(model), parameters) << model.name;
+        EXPECT_EQ(FsdpFlowBytes(model), 2 * parameters / 1024) << model.name;
+        EXPECT_EQ(FsdpFlowBytes(model) % 4096, 0U) << "whole 4 KB payloads";
+        EXPECT_EQ(FsdpFlowBytes(model) / 4096, packets) << model.name;
+        EXPECT_NEAR(packets / study.at(model.name), 1.0, 0.035) << model.name;
+    }
+    EXPECT_EQ(FindLlamaModel("llama2-7b"), nullptr);
+}
+
+TEST(Fsdp, RailRingsCarryTheDefinedBytesPerHost)
+{
+    // 32 hosts: 4 servers of 8 GPUs, 8 rails of 4 ranks; 2 layers of 3 steps each.
+    const uint64_t bytes = 3 * 4096;
+    const ConnectionMatrix fsdp = FsdpBackward(32, bytes, 2);
+    ASSERT_EQ(fsdp.flows.size(), 32U * 2 * 3);
+    std::map<uint32_t, uint64_t> sent;
+    std::map<uint32_t, uint64_t> received;
+    for (const MatrixFlow& flow : fsdp.flows)
+    {
+        EXPECT_EQ(flow.bytes, bytes);
+        // The same GPU of the next server (the last server's goes to the first's).
+        EXPECT_EQ(flow.destination % 8, flow.source % 8);
+        EXPECT_EQ(flow.destination / 8, (flow.source / 8 + 1) % 4);
+        sent[flow.source] += flow.bytes;
+        received[flow.destination] += flow.bytes;
+    }
+    for (uint32_t host = 0; host < 32; ++host)
+    {
+        EXPECT_EQ(sent[host], 2 * 3 * bytes) << host;
+        EXPECT_EQ(received[host], 2 * 3 * bytes) << host;
+    }
+    // Every step after a rail's first, across the layer boundary too, waits for the
+    // arrival of its predecessor's previous step.
+    uint32_t atOnce = 0;
+    for (const MatrixFlow& flow : fsdp.flows)
+    {
+        if (!flow.trigger)
+        {
+            EXPECT_EQ(flow.startPs, 0U);
+            ++atOnce;
+            continue;
+        }
+        const auto input =
+            std::find_if(fsdp.flows.begin(), fsdp.flows.end(), [&flow](const MatrixFlow& f) {
+                return f.recvDoneTrigger == flow.trigger;
+            });
+        ASSERT_NE(input, fsdp.flows.end());
+        EXPECT_EQ(input->destination, flow.source);
+        // Rail r's 24 flows (6 steps of 4 ranks) follow rail r-1's.
+        auto stepOf = [](const MatrixFlow& f) { return (f.id - 1) % 24 / 4; };
+        EXPECT_EQ(stepOf(*input) + 1, stepOf(flow)) << "the previous step of the same rail";
+    }
+    EXPECT_EQ(atOnce, 32U);
+    EXPECT_EQ(RoundTrip(fsdp).flows.size(), fsdp.flows.size());
+
+    // The table's entry: the count it announces is the count it builds.
+    const Collective* entry = FindCollective("fsdp");
+    ASSERT_NE(entry, nullptr);
+    CollectiveParams p{};
+    p.hosts = 128;
+    p.model = "llama3-70b";
+    p.layers = 3;
+    EXPECT_EQ(entry->messages(p), 128U * 3 * 15);
+    const ConnectionMatrix built = entry->build(p);
+    EXPECT_EQ(built.flows.size(), entry->messages(p));
+    EXPECT_EQ(built.flows.front().bytes, 408U * 4096);
+}
+
+TEST(Fsdp, BadShapesAreRejected)
+{
+    EXPECT_THROW(FsdpBackward(8, 4096, 1), std::invalid_argument);  // one server
+    EXPECT_THROW(FsdpBackward(20, 4096, 1), std::invalid_argument); // not servers of 8
+    EXPECT_THROW(FsdpBackward(16, 4096, 0), std::invalid_argument);
+    EXPECT_THROW(FsdpBackward(16, 0, 1), std::invalid_argument);
+    CollectiveParams p{};
+    p.hosts = 16;
+    p.model = "gpt-4";
+    EXPECT_THROW(FindCollective("fsdp")->messages(p), std::invalid_argument);
+    EXPECT_THROW(FindCollective("fsdp")->build(p), std::invalid_argument);
 }

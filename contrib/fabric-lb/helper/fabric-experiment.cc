@@ -393,7 +393,9 @@ CollectiveParamsOf(const ExperimentConfig& config, uint32_t hosts)
             config.messageBytes,
             config.group,
             fabriclb::UniformIndexFrom(rng),
-            config.matrixFile};
+            config.matrixFile,
+            config.model,
+            config.layers};
 }
 
 } // namespace

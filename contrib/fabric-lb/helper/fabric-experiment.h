@@ -49,6 +49,8 @@ struct ExperimentConfig
     std::string lb{"ecmp"};              //!< scheme name (fabriclb::LbSchemes)
     std::string workload{"permutation"}; //!< collective name (fabriclb::Collectives)
     uint32_t group{0};                   //!< ring collectives: hosts per ring (0: all)
+    std::string model{"llama3-7b"};      //!< fsdp: the Llama-3 model (fabriclb::LlamaModels)
+    uint32_t layers{1};                  //!< fsdp: backward-pass layer phases
     uint64_t messageBytes{1048576};      //!< bytes per message
     bool progress{false};                //!< report progress on stderr about once a second
     std::string flowMonitorFile;     //!< if set, FlowMonitor watches every host and writes XML here

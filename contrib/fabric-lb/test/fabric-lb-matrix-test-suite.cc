@@ -146,29 +146,38 @@ struct Receipts
 };
 
 /**
- * A ring all-reduce on k=4 (16 hosts, 30 steps of a 64 KiB chunk): no step starts
- * before the chunk it forwards has arrived, every byte arrives, and the collective
- * completes above its bound (each step from its earliest start).
+ * A collective whose steps wait for their inputs, on k=4 (16 hosts): no step
+ * starts before the flow it waits for has arrived, every message arrives once
+ * with every packet, and the collective completes above its bound (each step
+ * from its earliest start).
  */
-class RingAllReduceTest : public TestCase
+class TriggeredCollectiveTest : public TestCase
 {
   public:
-    RingAllReduceTest()
-        : TestCase("ring all-reduce: steps wait for their input, completion above the bound")
+    /**
+     * \param name the test's name
+     * \param config the collective (lb, workload, sizes)
+     * \param messages messages it must have
+     * \param packets data packets of each message
+     */
+    TriggeredCollectiveTest(const std::string& name,
+                            const ExperimentConfig& config,
+                            uint32_t messages,
+                            uint32_t packets)
+        : TestCase(name + ": steps wait for their input, completion above the bound"),
+          m_config(config),
+          m_messages(messages),
+          m_packets(packets)
     {
     }
 
   private:
     void DoRun() override
     {
-        ExperimentConfig config;
-        config.lb = "ofan";
-        config.workload = "ring-allreduce";
-        config.messageBytes = 16 * 65536;
-        const fabriclb::ConnectionMatrix ring = BuildTraffic(config, 16);
+        const fabriclb::ConnectionMatrix traffic = BuildTraffic(m_config, 16);
         fabriclbtest::UsePicoseconds();
         Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(4));
-        FabricExperiment experiment(config);
+        FabricExperiment experiment(m_config);
         experiment.Configure();
         experiment.Install();
         Receipts receipts;
@@ -177,22 +186,25 @@ class RingAllReduceTest : public TestCase
         experiment.Run();
         const ExperimentResult r = experiment.Collect();
         Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(8));
-        NS_TEST_ASSERT_MSG_EQ(r.messages, 16U * 30, "16 ranks, 30 steps");
+        NS_TEST_ASSERT_MSG_EQ(r.messages, m_messages, "messages");
         NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, r.messages, "every step completes");
-        NS_TEST_ASSERT_MSG_EQ(r.packetsDelivered, 16U * 30 * 16, "every packet, once");
-        NS_TEST_ASSERT_MSG_GT(r.boundPs, 0U, "a ring has a bound");
+        NS_TEST_ASSERT_MSG_EQ(r.messagePackets, m_packets, "packets per message");
+        NS_TEST_ASSERT_MSG_EQ(r.packetsDelivered,
+                              static_cast<uint64_t>(m_messages) * m_packets,
+                              "every packet, once");
+        NS_TEST_ASSERT_MSG_GT(r.boundPs, 0U, "it has a bound");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(r.cctPs, r.boundPs, "no run beats its bound");
-        for (uint32_t f = 0; f < ring.flows.size(); ++f)
+        for (uint32_t f = 0; f < traffic.flows.size(); ++f)
         {
             NS_TEST_ASSERT_MSG_EQ(receipts.atPs.count(f), 1U, "message " << f << " arrived");
-            if (!ring.flows[f].trigger)
+            if (!traffic.flows[f].trigger)
             {
                 continue;
             }
             // The flow whose arrival signals this one's trigger.
-            for (uint32_t input = 0; input < ring.flows.size(); ++input)
+            for (uint32_t input = 0; input < traffic.flows.size(); ++input)
             {
-                if (ring.flows[input].recvDoneTrigger == ring.flows[f].trigger)
+                if (traffic.flows[input].recvDoneTrigger == traffic.flows[f].trigger)
                 {
                     NS_TEST_ASSERT_MSG_GT_OR_EQ(r.messageRecords[f].startPs,
                                                 receipts.atPs.at(input),
@@ -201,7 +213,21 @@ class RingAllReduceTest : public TestCase
             }
         }
     }
+
+    ExperimentConfig m_config; //!< the collective
+    uint32_t m_messages;       //!< messages it must have
+    uint32_t m_packets;        //!< data packets of each message
 };
+
+/// \return an Ofan run of \p workload
+ExperimentConfig
+OfanRun(const std::string& workload)
+{
+    ExperimentConfig config;
+    config.lb = "ofan";
+    config.workload = workload;
+    return config;
+}
 
 class FabricLbMatrixSuite : public TestSuite
 {
@@ -211,7 +237,17 @@ class FabricLbMatrixSuite : public TestSuite
     {
         AddTestCase(new MatrixTriggerTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new MatrixRoundTripTest, FABRIC_LB_TEST_QUICK);
-        AddTestCase(new RingAllReduceTest, FABRIC_LB_TEST_QUICK);
+        // A ring all-reduce: 16 ranks, 30 steps of a 64 KiB chunk.
+        ExperimentConfig ring = OfanRun("ring-allreduce");
+        ring.messageBytes = 16 * 65536;
+        AddTestCase(new TriggeredCollectiveTest("ring all-reduce", ring, 16 * 30, 16),
+                    FABRIC_LB_TEST_QUICK);
+        // FSDP of Llama-3 7B: 2 servers of 8 GPUs, 8 rails of 2 ranks, 3 layers of one
+        // step of 104 packets.
+        ExperimentConfig fsdp = OfanRun("fsdp");
+        fsdp.layers = 3;
+        AddTestCase(new TriggeredCollectiveTest("fsdp llama3-7b", fsdp, 16 * 3, 104),
+                    FABRIC_LB_TEST_QUICK);
     }
 };
 
