@@ -756,21 +756,18 @@ PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
 
 /**
  * Draws the worst-case link overload (bytes a link received over what it could send in the
- * collective's span) per switch stage, one line per scheme (and size, and --vary value, if
- * several), as overload.png.
+ * collective's span) per switch stage, one line per scheme (and --vary value, if several):
+ * overload.png, or with several sizes one figure per size, overload-mPACKETS.png.
  */
 void
 PlotOverload(const Options& options, const std::map<PointKey, Point>& points)
 {
-    Lines lines;
+    std::map<uint64_t, Lines> bySize; // figure name's packets -> its lines
     for (const auto& [key, p] : points)
     {
         const auto& [scheme, bytes, variant] = key;
+        Lines& lines = bySize[static_cast<uint64_t>(p.packets)];
         std::string label = scheme;
-        if (options.sizes.size() > 1)
-        {
-            label += ", m=" + std::to_string(static_cast<uint64_t>(p.packets));
-        }
         if (options.varyValues.size() > 1)
         {
             label += ", " + options.varyFlag + "=" + options.varyValues[variant];
@@ -785,15 +782,23 @@ PlotOverload(const Options& options, const std::map<PointKey, Point>& points)
     {
         stages.emplace_back(FabricStageName(stage));
     }
-    Plot(options.out,
-         "overload",
-         "Worst-case link overload per stage (" + options.workload + ", mean of completed runs)",
-         "stage",
-         "bytes received / bytes sendable in the collective's span",
-         CategoryAxis(stages),
-         Gnuplot2dDataset::LINES_POINTS,
-         lines);
-    std::cout << "overload per stage: " << options.out << "/overload.png" << std::endl;
+    std::cout << "overload per stage:";
+    for (const auto& [packets, lines] : bySize)
+    {
+        const std::string m = std::to_string(packets);
+        const std::string name = bySize.size() > 1 ? "overload-m" + m : "overload";
+        Plot(options.out,
+             name,
+             "Worst-case link overload per stage (" + options.workload + ", m=" + m +
+                 ", mean of completed runs)",
+             "stage",
+             "bytes received / bytes sendable in the collective's span",
+             CategoryAxis(stages),
+             Gnuplot2dDataset::LINES_POINTS,
+             lines);
+        std::cout << " " << options.out << "/" << name << ".png";
+    }
+    std::cout << std::endl;
 }
 
 } // namespace

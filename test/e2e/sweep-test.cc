@@ -198,7 +198,8 @@ TEST_F(Sweep, FitsTheLogLogSlopeOfTheMeans)
 TEST_F(Sweep, DrawsTheFigures)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
-    for (const char* figure : {"cct-increase", "max-queue", "q-mean", "overload"})
+    for (const char* figure :
+         {"cct-increase", "max-queue", "q-mean", "overload-m4", "overload-m16"})
     {
         const std::string png = Slurp(m_dir + "/" + figure + ".png");
         ASSERT_GT(png.size(), 8U) << figure;
