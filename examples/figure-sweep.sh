@@ -5,7 +5,8 @@
 #
 #   --out DIR   where the results go (default results/figN, results/figN-quick with --quick)
 #   --runs N    runs per point (default 10); --out=DIR and --runs=N work too
-#   --quick     k=4, one run, messages of at most 64 KiB: a check that takes a minute or two
+#   --quick     k=4, one run, messages of at most 64 KiB (all-to-all: 16 KiB): a check of
+#               seconds to a minute
 #   anything else is passed to every fabric-lb-sweep (e.g. --jobs=1)
 #
 # FABRIC_LB_BUILD=DIR runs DIR/fabric-lb-sweep and DIR/fabric-lb-sim as they are
@@ -74,12 +75,14 @@ figure_cost() {
 }
 
 # figure_sweep WORKLOAD SIZES [fabric-lb-sweep flags]: writes $out/WORKLOAD/; SIZES is a
-# comma-separated list of bytes, each capped at 64 KiB with --quick (duplicates dropped).
+# comma-separated list of bytes, with --quick each capped at 64 KiB (all-to-all: 16 KiB,
+# its k^3/4 - 1 messages a host), duplicates dropped.
 figure_sweep() {
-  local workload=$1 bytes=$2
+  local workload=$1 bytes=$2 cap=65536
   shift 2
+  [ "$workload" = all-to-all ] && cap=16384
   if [ "$quick" = 1 ]; then
-    bytes=$(tr , '\n' <<<"$bytes" | awk '{ b = $1 > 65536 ? 65536 : $1 } !seen[b]++ { print b }' |
+    bytes=$(tr , '\n' <<<"$bytes" | awk -v cap=$cap '{ b = $1 > cap ? cap : $1 } !seen[b]++ { print b }' |
       paste -sd,)
   fi
   "$bin/fabric-lb-sweep" --sim="$bin/fabric-lb-sim" --k="$k" --workload="$workload" \
