@@ -203,7 +203,7 @@ ParseOptions(int argc, char* argv[])
     cmd.AddValue("workload", "permutation or all-to-all", options.workload);
     cmd.AddValue("sizes", "comma-separated message sizes in bytes", sizes);
     cmd.AddValue("runs", "runs (RngRun 1..runs) per point", runsText);
-    cmd.AddValue("k", "fat-tree radix", kText);
+    cmd.AddValue("k", "fat-tree radix (each run's with --vary=k)", kText);
     cmd.AddValue("jobs", "simulations at once", jobsText);
     cmd.AddValue("out", "output directory", options.out);
     cmd.AddValue("extra", "further arguments for every run", options.extra);
@@ -212,7 +212,8 @@ ParseOptions(int argc, char* argv[])
                  fitMinPacketsText);
     cmd.AddValue("vary",
                  "one more dimension, FLAG:v1,v2,...: each run gets --FLAG=value (e.g. "
-                 "convergence:0,1rtt,inf); figures then have the values on the x axis",
+                 "convergence:0,1rtt,inf, or k:4,8,16 instead of --k); figures then have the "
+                 "values on the x axis",
                  vary);
     cmd.Parse(argc, argv);
 
