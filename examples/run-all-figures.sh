@@ -37,7 +37,7 @@ figures=(fig1-schemes fig3-failures fig4-convergence fig5-failure-rate fig6-queu
   fig12-sack fig13-swift fig14-fsdp fig18-ofan-dr-ratio)
 start=$SECONDS
 for figure in "${figures[@]}"; do
-  if [ ! -x "$here/$figure.sh" ]; then
+  if [ ! -f "$here/$figure.sh" ]; then
     echo "run-all-figures: $figure.sh is not there: skipped" >&2
     continue
   fi
@@ -45,7 +45,7 @@ for figure in "${figures[@]}"; do
   [ -n "$out" ] && outArgs=(--out "$out/${figure%%-*}")
   echo "=== $figure $(date -u +%H:%M:%S)"
   figureStart=$SECONDS
-  "$here/$figure.sh" "${outArgs[@]}" "${args[@]}"
+  bash "$here/$figure.sh" "${outArgs[@]}" "${args[@]}"
   echo "=== $figure: $((SECONDS - figureStart)) s"
 done
 echo "run-all-figures: every figure in $((SECONDS - start)) s"
