@@ -514,7 +514,7 @@ Values(const Series& series, double Point::*metric)
     return lines;
 }
 
-/// \return Gnuplot settings for an x axis of \p categories at 0, 1, ..., in that order
+/// \return Gnuplot settings for an x axis of \p categories at 0, 1, ..., in that order, tilted
 std::vector<std::string>
 CategoryAxis(const std::vector<std::string>& categories)
 {
@@ -523,7 +523,10 @@ CategoryAxis(const std::vector<std::string>& categories)
     {
         tics += (i > 0 ? ", \"" : "\"") + categories[i] + "\" " + std::to_string(i);
     }
-    return {tics + ")", "set xrange [-0.5:" + std::to_string(categories.size() - 0.5) + "]"};
+    // Tilted, so that ten scheme names fit side by side.
+    return {tics + ")",
+            "set xtics rotate by -30",
+            "set xrange [-0.5:" + std::to_string(categories.size() - 0.5) + "]"};
 }
 
 /**
