@@ -111,6 +111,14 @@ StageColumn(const std::string& metric, FabricStage stage)
     return column;
 }
 
+/// \return \p result's value of \p stage in its per-stage object \p key (0 in a result without it)
+double
+StageValue(const nlohmann::json& result, const std::string& key, FabricStage stage)
+{
+    return result.value(nlohmann::json::json_pointer("/" + key + "/" + FabricStageName(stage)),
+                        0.0);
+}
+
 /// \return whether \p c may appear in a --vary value: shell- and file-name-safe
 bool
 IsValueChar(char c)
@@ -428,6 +436,7 @@ std::map<PointKey, Point>
 Collect(const Options& options, const std::vector<Job>& grid)
 {
     std::ofstream csv(options.out + "/results.csv");
+    csv << std::setprecision(std::numeric_limits<double>::max_digits10); // doubles round-trip
     csv << "scheme,workload,k,msg_bytes,msg_packets,run,cct_ns,bound_ns,cct_increase_pct,"
            "q_mean_pkts,max_queue_pkts,packets_dropped,messages,messages_completed,vary_flag,"
            "vary_value,recovery,cc,retransmissions,timeouts,link_drops,cnps,"
@@ -445,20 +454,20 @@ Collect(const Options& options, const std::vector<Job>& grid)
         {
             continue;
         }
-        csv << job.scheme << "," << options.workload << "," << r["k"] << "," << job.bytes << ","
-            << r["msg_packets"] << "," << job.run << "," << r["cct_ns"] << "," << r["bound_ns"]
-            << "," << r["cct_increase_pct"] << "," << r["q_mean_pkts"] << "," << r["max_queue_pkts"]
-            << "," << r["packets_dropped"] << "," << r["messages"] << "," << r["messages_completed"]
-            << "," << options.varyFlag << ","
+        csv << job.scheme << "," << options.workload << "," << r.value("k", options.k) << ","
+            << job.bytes << "," << r["msg_packets"] << "," << job.run << "," << r["cct_ns"] << ","
+            << r["bound_ns"] << "," << r["cct_increase_pct"] << "," << r["q_mean_pkts"] << ","
+            << r["max_queue_pkts"] << "," << r["packets_dropped"] << "," << r["messages"] << ","
+            << r["messages_completed"] << "," << options.varyFlag << ","
             << (options.varyFlag.empty() ? "" : options.varyValues[job.variant]) << ","
             << r.value("recovery", "erasure") << "," << r.value("cc", "fixed") << ","
             << r.value("retransmissions", 0) << "," << r.value("timeouts", 0) << ","
             << r.value("link_drops", 0) << "," << r.value("cnps", 0) << ","
             << r.value("mean_final_rate_gbps", 0.0) << "," << r.value("min_final_rate_gbps", 0.0)
-            << "," << r["hosts"];
+            << "," << r.value("hosts", 0);
         for (FabricStage stage : SWITCH_STAGES)
         {
-            csv << "," << r["overload"][FabricStageName(stage)];
+            csv << "," << StageValue(r, "overload", stage);
         }
         csv << "\n";
         Point& p = points[{job.scheme, job.bytes, job.variant}];
@@ -473,7 +482,7 @@ Collect(const Options& options, const std::vector<Job>& grid)
         p.maxQueue += r["max_queue_pkts"].get<double>();
         for (size_t i = 0; i < SWITCH_STAGES.size(); ++i)
         {
-            p.overload[i] += r["overload"][FabricStageName(SWITCH_STAGES[i])].get<double>();
+            p.overload[i] += StageValue(r, "overload", SWITCH_STAGES[i]);
         }
         ++p.runs;
     }
