@@ -770,16 +770,16 @@ PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
 /**
  * Draws the worst-case link overload (bytes a link received over what it could send in the
  * collective's span) per switch stage, one line per scheme (and --vary value, if several):
- * overload.png, or with several sizes one figure per size, overload-mPACKETS.png.
+ * overload.png, or with several sizes one figure per size, overload-BYTES.png.
  */
 void
 PlotOverload(const Options& options, const std::map<PointKey, Point>& points)
 {
-    std::map<uint64_t, Lines> bySize; // figure name's packets -> its lines
+    std::map<uint64_t, Lines> bySize; // message size in bytes -> its figure's lines
     for (const auto& [key, p] : points)
     {
         const auto& [scheme, bytes, variant] = key;
-        Lines& lines = bySize[static_cast<uint64_t>(p.packets)];
+        Lines& lines = bySize[bytes];
         std::string label = scheme;
         if (options.varyValues.size() > 1)
         {
@@ -796,14 +796,14 @@ PlotOverload(const Options& options, const std::map<PointKey, Point>& points)
         stages.emplace_back(FabricStageName(stage));
     }
     std::cout << "overload per stage:";
-    for (const auto& [packets, lines] : bySize)
+    for (const auto& [bytes, lines] : bySize)
     {
-        const std::string m = std::to_string(packets);
-        const std::string name = bySize.size() > 1 ? "overload-m" + m : "overload";
+        const std::string size = std::to_string(bytes);
+        const std::string name = bySize.size() > 1 ? "overload-" + size : "overload";
         Plot(options.out,
              name,
-             "Worst-case link overload per stage (" + options.workload + ", m=" + m +
-                 ", mean of completed runs)",
+             "Worst-case link overload per stage (" + options.workload + ", " + size +
+                 " B messages, mean of completed runs)",
              "stage",
              "bytes received / bytes sendable in the collective's span",
              CategoryAxis(stages),

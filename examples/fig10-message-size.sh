@@ -4,7 +4,7 @@
 # fat tree: permutations of 32 KiB to 16 MiB (m = 8 to 4096 packets) and
 # all-to-all of 32 KiB to 1 MiB. Writes DIR/permutation/ and DIR/all-to-all/:
 # results.csv, cct-increase.png, max-queue.png, q-mean.png (log-log against m),
-# fits.csv (exponents in m), overload-m*.png. With --quick, permutations of 32
+# fits.csv (exponents in m), overload-BYTES.png. With --quick, permutations of 32
 # and 64 KiB and an all-to-all of 16 KiB.
 # Runs already done are kept.
 # Usage: examples/fig10-message-size.sh [--out DIR] [--runs N (default 10)] [--quick] [fabric-lb-sweep flags]

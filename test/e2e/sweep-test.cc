@@ -199,7 +199,7 @@ TEST_F(Sweep, DrawsTheFigures)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
     for (const char* figure :
-         {"cct-increase", "max-queue", "q-mean", "overload-m4", "overload-m16"})
+         {"cct-increase", "max-queue", "q-mean", "overload-16384", "overload-65536"})
     {
         const std::string png = Slurp(m_dir + "/" + figure + ".png");
         ASSERT_GT(png.size(), 8U) << figure;
