@@ -10,6 +10,7 @@
  *
  *   fabric-lb-sweep --schemes=ofan,rsq --sizes=65536,262144 --runs=3 --out=results/fig6
  *   fabric-lb-sweep --schemes=ecmp,ofan --sizes=262144 --vary=convergence:0,10us,inf
+ *   fabric-lb-sweep --schemes=host-dr,ofan --sizes=1048576 --vary=k:4,8,16
  */
 
 #include "ns3/collectives.h"
@@ -17,9 +18,11 @@
 #include "ns3/fabric-experiment.h"
 #include "ns3/gnuplot.h"
 #include "ns3/lb-scheme.h"
+#include "ns3/port-monitor.h"
 #include "ns3/workload.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cctype>
 #include <chrono>
@@ -89,8 +92,32 @@ struct Options
     std::vector<std::string> varyValues; //!< its values, in the order given
 };
 
-/// Flags of the driver that the sweep sets itself for every run.
-const std::vector<std::string> OWN_FLAGS = {"k", "lb", "workload", "msgBytes", "run", "out"};
+/// Flags of the driver that the sweep sets itself for every run (--k too, unless --vary=k).
+const std::vector<std::string> OWN_FLAGS = {"lb", "workload", "msgBytes", "run", "out"};
+
+/// The switch stages of a result's per-stage objects (queues, overload), in path order.
+constexpr std::array<FabricStage, 5> SWITCH_STAGES = {FabricStage::EDGE_UP,
+                                                      FabricStage::AGG_UP,
+                                                      FabricStage::CORE_DOWN,
+                                                      FabricStage::AGG_DOWN,
+                                                      FabricStage::EDGE_DOWN};
+
+/// \return the CSV column of \p stage's value of \p metric: overload_edge_up
+std::string
+StageColumn(const std::string& metric, FabricStage stage)
+{
+    std::string column = metric + "_" + FabricStageName(stage);
+    std::replace(column.begin(), column.end(), '-', '_');
+    return column;
+}
+
+/// \return \p result's value of \p stage in its per-stage object \p key (0 in a result without it)
+double
+StageValue(const nlohmann::json& result, const std::string& key, FabricStage stage)
+{
+    return result.value(nlohmann::json::json_pointer("/" + key + "/" + FabricStageName(stage)),
+                        0.0);
+}
 
 /// \return whether \p c may appear in a --vary value: shell- and file-name-safe
 bool
@@ -130,8 +157,8 @@ ParseVary(const std::string& vary, Options& options)
     if (std::find(OWN_FLAGS.begin(), OWN_FLAGS.end(), flag) != OWN_FLAGS.end())
     {
         throw std::invalid_argument("--vary: --" + flag +
-                                    " is set by the sweep itself (--k, --schemes, --workload, "
-                                    "--sizes, --runs, --out)");
+                                    " is set by the sweep itself (--schemes, --workload, --sizes, "
+                                    "--runs, --out)");
     }
     std::stringstream values(vary.substr(colon + 1));
     std::string value;
@@ -184,7 +211,7 @@ ParseOptions(int argc, char* argv[])
     cmd.AddValue("workload", "permutation or all-to-all", options.workload);
     cmd.AddValue("sizes", "comma-separated message sizes in bytes", sizes);
     cmd.AddValue("runs", "runs (RngRun 1..runs) per point", runsText);
-    cmd.AddValue("k", "fat-tree radix", kText);
+    cmd.AddValue("k", "fat-tree radix (each run's with --vary=k)", kText);
     cmd.AddValue("jobs", "simulations at once", jobsText);
     cmd.AddValue("out", "output directory", options.out);
     cmd.AddValue("extra", "further arguments for every run", options.extra);
@@ -193,7 +220,8 @@ ParseOptions(int argc, char* argv[])
                  fitMinPacketsText);
     cmd.AddValue("vary",
                  "one more dimension, FLAG:v1,v2,...: each run gets --FLAG=value (e.g. "
-                 "convergence:0,1rtt,inf); figures then have the values on the x axis",
+                 "convergence:0,1rtt,inf, or k:4,8,16 instead of --k); figures then have the "
+                 "values on the x axis",
                  vary);
     cmd.Parse(argc, argv);
 
@@ -237,6 +265,11 @@ ParseOptions(int argc, char* argv[])
     if (!vary.empty())
     {
         ParseVary(vary, options);
+    }
+    if (options.varyFlag == "k")
+    {
+        // Each run's --k replaces the sweep's; a bad radix is bad input now, not a failed run.
+        std::for_each(options.varyValues.begin(), options.varyValues.end(), ParseRadix);
     }
     if (options.schemes.empty() || options.sizes.empty())
     {
@@ -330,9 +363,13 @@ RunGrid(const Options& options, const std::vector<Job>& grid)
                 continue;
             }
             std::ostringstream command;
-            command << options.sim << " --k=" << options.k << " --lb=" << job.scheme
-                    << " --workload=" << options.workload << " --msgBytes=" << job.bytes
-                    << " --run=" << job.run << " --out=" << job.json;
+            command << options.sim;
+            if (options.varyFlag != "k")
+            {
+                command << " --k=" << options.k;
+            }
+            command << " --lb=" << job.scheme << " --workload=" << options.workload
+                    << " --msgBytes=" << job.bytes << " --run=" << job.run << " --out=" << job.json;
             if (!options.varyFlag.empty())
             {
                 command << " --" << options.varyFlag << "=" << options.varyValues[job.variant];
@@ -386,8 +423,9 @@ struct Point
     double cctIncrease{0};
     double qMean{0};
     double maxQueue{0};
-    uint32_t runs{0};       //!< completed runs
-    uint32_t incomplete{0}; //!< incomplete runs, left out of the means
+    std::array<double, SWITCH_STAGES.size()> overload{}; //!< per stage, in SWITCH_STAGES order
+    uint32_t runs{0};                                    //!< completed runs
+    uint32_t incomplete{0};                              //!< incomplete runs, left out of the means
 };
 
 /// (scheme, message size, index of the --vary value)
@@ -398,10 +436,16 @@ std::map<PointKey, Point>
 Collect(const Options& options, const std::vector<Job>& grid)
 {
     std::ofstream csv(options.out + "/results.csv");
+    csv << std::setprecision(std::numeric_limits<double>::max_digits10); // doubles round-trip
     csv << "scheme,workload,k,msg_bytes,msg_packets,run,cct_ns,bound_ns,cct_increase_pct,"
            "q_mean_pkts,max_queue_pkts,packets_dropped,messages,messages_completed,vary_flag,"
            "vary_value,recovery,cc,retransmissions,timeouts,link_drops,cnps,"
-           "mean_final_rate_gbps,min_final_rate_gbps\n";
+           "mean_final_rate_gbps,min_final_rate_gbps,hosts";
+    for (FabricStage stage : SWITCH_STAGES)
+    {
+        csv << "," << StageColumn("overload", stage);
+    }
+    csv << "\n";
     std::map<PointKey, Point> points;
     for (const Job& job : grid)
     {
@@ -410,17 +454,22 @@ Collect(const Options& options, const std::vector<Job>& grid)
         {
             continue;
         }
-        csv << job.scheme << "," << options.workload << "," << options.k << "," << job.bytes << ","
-            << r["msg_packets"] << "," << job.run << "," << r["cct_ns"] << "," << r["bound_ns"]
-            << "," << r["cct_increase_pct"] << "," << r["q_mean_pkts"] << "," << r["max_queue_pkts"]
-            << "," << r["packets_dropped"] << "," << r["messages"] << "," << r["messages_completed"]
-            << "," << options.varyFlag << ","
+        csv << job.scheme << "," << options.workload << "," << r.value("k", options.k) << ","
+            << job.bytes << "," << r["msg_packets"] << "," << job.run << "," << r["cct_ns"] << ","
+            << r["bound_ns"] << "," << r["cct_increase_pct"] << "," << r["q_mean_pkts"] << ","
+            << r["max_queue_pkts"] << "," << r["packets_dropped"] << "," << r["messages"] << ","
+            << r["messages_completed"] << "," << options.varyFlag << ","
             << (options.varyFlag.empty() ? "" : options.varyValues[job.variant]) << ","
             << r.value("recovery", "erasure") << "," << r.value("cc", "fixed") << ","
             << r.value("retransmissions", 0) << "," << r.value("timeouts", 0) << ","
             << r.value("link_drops", 0) << "," << r.value("cnps", 0) << ","
             << r.value("mean_final_rate_gbps", 0.0) << "," << r.value("min_final_rate_gbps", 0.0)
-            << "\n";
+            << "," << r.value("hosts", 0);
+        for (FabricStage stage : SWITCH_STAGES)
+        {
+            csv << "," << StageValue(r, "overload", stage);
+        }
+        csv << "\n";
         Point& p = points[{job.scheme, job.bytes, job.variant}];
         p.packets = r["msg_packets"].get<double>();
         if (Incomplete(r))
@@ -431,6 +480,10 @@ Collect(const Options& options, const std::vector<Job>& grid)
         p.cctIncrease += r["cct_increase_pct"].get<double>();
         p.qMean += r["q_mean_pkts"].get<double>();
         p.maxQueue += r["max_queue_pkts"].get<double>();
+        for (size_t i = 0; i < SWITCH_STAGES.size(); ++i)
+        {
+            p.overload[i] += StageValue(r, "overload", SWITCH_STAGES[i]);
+        }
         ++p.runs;
     }
     for (auto& [key, p] : points)
@@ -440,6 +493,10 @@ Collect(const Options& options, const std::vector<Job>& grid)
             p.cctIncrease /= p.runs;
             p.qMean /= p.runs;
             p.maxQueue /= p.runs;
+            for (double& overload : p.overload)
+            {
+                overload /= p.runs;
+            }
         }
     }
     return points;
@@ -448,9 +505,42 @@ Collect(const Options& options, const std::vector<Job>& grid)
 /// Points of one line of a figure, each at its x.
 using Series = std::map<std::string, std::vector<std::pair<double, Point>>>;
 
+/// Lines of a figure: label -> (x, y); a y that is not positive (or NaN) breaks its line.
+using Lines = std::map<std::string, std::vector<std::pair<double, double>>>;
+
+/// \return the lines of \p metric over \p series (NaN at a point without a completed run)
+Lines
+Values(const Series& series, double Point::*metric)
+{
+    Lines lines;
+    for (const auto& [label, points] : series)
+    {
+        for (const auto& [x, p] : points)
+        {
+            lines[label].emplace_back(x, p.runs > 0 ? p.*metric : NAN);
+        }
+    }
+    return lines;
+}
+
+/// \return Gnuplot settings for an x axis of \p categories at 0, 1, ..., in that order, tilted
+std::vector<std::string>
+CategoryAxis(const std::vector<std::string>& categories)
+{
+    std::string tics = "set xtics (";
+    for (size_t i = 0; i < categories.size(); ++i)
+    {
+        tics += (i > 0 ? ", \"" : "\"") + categories[i] + "\" " + std::to_string(i);
+    }
+    // Tilted, so that ten scheme names fit side by side.
+    return {tics + ")",
+            "set xtics rotate by -30",
+            "set xrange [-0.5:" + std::to_string(categories.size() - 0.5) + "]"};
+}
+
 /**
- * Writes a Gnuplot script of one metric, one line per series, and draws it as dir/name.png;
- * a point without a positive value breaks its line, a series without any is left out.
+ * Writes a Gnuplot script, one dataset per line, and draws it as dir/name.png; a point
+ * without a positive value breaks its line, a line without any is left out.
  */
 void
 Plot(const std::string& dir,
@@ -460,8 +550,7 @@ Plot(const std::string& dir,
      const std::string& ylabel,
      const std::vector<std::string>& settings,
      Gnuplot2dDataset::Style style,
-     const Series& series,
-     double Point::*metric)
+     const Lines& lines)
 {
     Gnuplot plot(dir + "/" + name + ".png", title);
     plot.SetTerminal("png size 960,640");
@@ -472,21 +561,21 @@ Plot(const std::string& dir,
     }
     plot.AppendExtra("set key outside right");
     plot.AppendExtra("set grid");
-    for (const auto& [label, points] : series)
+    for (const auto& [label, points] : lines)
     {
-        if (std::none_of(points.begin(), points.end(), [metric](const auto& point) {
-                return point.second.runs > 0 && point.second.*metric > 0;
+        if (std::none_of(points.begin(), points.end(), [](const auto& point) {
+                return point.second > 0;
             }))
         {
             continue; // nothing to draw: gnuplot would warn
         }
         Gnuplot2dDataset dataset(label);
         dataset.SetStyle(style);
-        for (const auto& [x, p] : points)
+        for (const auto& [x, y] : points)
         {
-            if (p.runs > 0 && p.*metric > 0)
+            if (y > 0)
             {
-                dataset.Add(x, p.*metric);
+                dataset.Add(x, y);
             }
             else
             {
@@ -533,16 +622,10 @@ LogLogSlope(const std::vector<double>& x, const std::vector<double>& y, double m
     return c1;
 }
 
-/// Without --vary: fits the exponents in m and draws the metrics against the message size.
+/// Without --vary, two sizes or more: fits the exponents in m, draws the metrics against m.
 void
 FitAndPlotSizes(const Options& options, const std::map<PointKey, Point>& points)
 {
-    if (options.sizes.size() < 2)
-    {
-        std::cout << "results: " << options.out
-                  << "/results.csv (one message size: no fits, no figures)" << std::endl;
-        return;
-    }
     Series series;
     for (const auto& [key, p] : points)
     {
@@ -586,8 +669,7 @@ FitAndPlotSizes(const Options& options, const std::map<PointKey, Point>& points)
          "CCT increase (%)",
          logLog,
          Gnuplot2dDataset::LINES_POINTS,
-         series,
-         &Point::cctIncrease);
+         Values(series, &Point::cctIncrease));
     Plot(options.out,
          "max-queue",
          "Largest switch queue",
@@ -595,8 +677,7 @@ FitAndPlotSizes(const Options& options, const std::map<PointKey, Point>& points)
          "max queue (packets)",
          logLog,
          Gnuplot2dDataset::LINES_POINTS,
-         series,
-         &Point::maxQueue);
+         Values(series, &Point::maxQueue));
     Plot(options.out,
          "q-mean",
          "q(m): time-averaged switch queue",
@@ -604,21 +685,20 @@ FitAndPlotSizes(const Options& options, const std::map<PointKey, Point>& points)
          "mean queue (packets)",
          logLog,
          Gnuplot2dDataset::LINES_POINTS,
-         series,
-         &Point::qMean);
+         Values(series, &Point::qMean));
     std::cout << "results: " << options.out << "/results.csv, " << fitsName.substr(1)
               << ", cct-increase.png, max-queue.png, q-mean.png" << std::endl;
 }
 
 /**
- * With --vary: prints the means and draws CCT increase and max queue against the values
- * (categorical, in the order given), one line per scheme (and size, if several); with a
- * single value, against the schemes instead.
+ * With --vary, or a single size: prints the means and draws CCT increase and max queue
+ * against the --vary values (categorical, in the order given), one line per scheme (and
+ * size, if several); with a single value or none, against the schemes instead.
  */
 void
 PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
 {
-    const bool bySchemes = options.varyValues.size() == 1;
+    const bool bySchemes = options.varyValues.size() <= 1;
     const std::vector<std::string>& categories = bySchemes ? options.schemes : options.varyValues;
     Series series;
     const int width = std::max<int>(12, options.varyFlag.size());
@@ -633,8 +713,10 @@ PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
     for (const auto& [key, p] : points)
     {
         const auto& [scheme, bytes, variant] = key;
-        const std::string& value = options.varyValues[variant];
-        std::string label = bySchemes ? options.varyFlag + "=" + value : scheme;
+        const std::string value = options.varyFlag.empty() ? "" : options.varyValues[variant];
+        std::string label = !bySchemes      ? scheme
+                            : value.empty() ? options.workload
+                                            : options.varyFlag + "=" + value;
         if (options.sizes.size() > 1)
         {
             label += ", m=" + std::to_string(static_cast<uint64_t>(p.packets));
@@ -653,15 +735,8 @@ PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
                     p.runs > 0 ? p.cctIncrease : NAN,
                     p.runs > 0 ? p.maxQueue : NAN);
     }
-    std::string tics = "set xtics (";
-    for (size_t i = 0; i < categories.size(); ++i)
-    {
-        tics += (i > 0 ? ", \"" : "\"") + categories[i] + "\" " + std::to_string(i);
-    }
-    const std::vector<std::string> settings = {
-        tics + ")",
-        "set xrange [-0.5:" + std::to_string(categories.size() - 0.5) + "]",
-        "set logscale y"};
+    std::vector<std::string> settings = CategoryAxis(categories);
+    settings.emplace_back("set logscale y");
     // Points from the map come sorted by scheme name: put them in the order of the categories.
     for (auto& [label, line] : series)
     {
@@ -679,8 +754,7 @@ PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
          "CCT increase (%)",
          settings,
          style,
-         series,
-         &Point::cctIncrease);
+         Values(series, &Point::cctIncrease));
     Plot(options.out,
          "max-queue",
          "Largest switch queue" + note,
@@ -688,10 +762,56 @@ PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
          "max queue (packets)",
          settings,
          style,
-         series,
-         &Point::maxQueue);
+         Values(series, &Point::maxQueue));
     std::cout << "results: " << options.out << "/results.csv, cct-increase.png, max-queue.png"
               << std::endl;
+}
+
+/**
+ * Draws the worst-case link overload (bytes a link received over what it could send in the
+ * collective's span) per switch stage, one line per scheme (and --vary value, if several):
+ * overload.png, or with several sizes one figure per size, overload-BYTES.png.
+ */
+void
+PlotOverload(const Options& options, const std::map<PointKey, Point>& points)
+{
+    std::map<uint64_t, Lines> bySize; // message size in bytes -> its figure's lines
+    for (const auto& [key, p] : points)
+    {
+        const auto& [scheme, bytes, variant] = key;
+        Lines& lines = bySize[bytes];
+        std::string label = scheme;
+        if (options.varyValues.size() > 1)
+        {
+            label += ", " + options.varyFlag + "=" + options.varyValues[variant];
+        }
+        for (size_t i = 0; i < SWITCH_STAGES.size(); ++i)
+        {
+            lines[label].emplace_back(i, p.runs > 0 ? p.overload[i] : NAN);
+        }
+    }
+    std::vector<std::string> stages;
+    for (FabricStage stage : SWITCH_STAGES)
+    {
+        stages.emplace_back(FabricStageName(stage));
+    }
+    std::cout << "overload per stage:";
+    for (const auto& [bytes, lines] : bySize)
+    {
+        const std::string size = std::to_string(bytes);
+        const std::string name = bySize.size() > 1 ? "overload-" + size : "overload";
+        Plot(options.out,
+             name,
+             "Worst-case link overload per stage (" + options.workload + ", " + size +
+                 " B messages, mean of completed runs)",
+             "stage",
+             "bytes received / bytes sendable in the collective's span",
+             CategoryAxis(stages),
+             Gnuplot2dDataset::LINES_POINTS,
+             lines);
+        std::cout << " " << options.out << "/" << name << ".png";
+    }
+    std::cout << std::endl;
 }
 
 } // namespace
@@ -717,7 +837,7 @@ main(int argc, char* argv[])
     const std::vector<Job> grid = MakeGrid(options);
     const size_t failed = RunGrid(options, grid);
     const std::map<PointKey, Point> points = Collect(options, grid);
-    if (options.varyFlag.empty())
+    if (options.varyFlag.empty() && options.sizes.size() > 1)
     {
         FitAndPlotSizes(options, points);
     }
@@ -725,5 +845,6 @@ main(int argc, char* argv[])
     {
         PlotVariants(options, points);
     }
+    PlotOverload(options, points);
     return failed > 0 ? 1 : 0;
 }

@@ -1,25 +1,27 @@
 #!/usr/bin/env bash
 # The study's figure 6: permutations on the k=8 fat tree for message sizes
-# m = 16 .. 1024 packets under the packet-spraying schemes, several runs each,
-# in parallel over the cores. Writes results/fig6/results.csv, the PNG figures,
-# and the fitted exponents of q(m) and of the maximum queue (in data packets),
-# over all sizes (fits.csv) and over m >= 64 (fits-from-64.csv), where the
-# constant start-up queue no longer dominates. simple-rr and JSQ run again with
-# 16 MB buffers (results/fig6-big-buffer), which never cap their Theta(m)
-# queues. Runs already done are kept.
-# Usage: examples/fig6-queue-scaling.sh [runs (default 3)] [extra fabric-lb-sweep flags]
+# m = 16 .. 1024 packets under the packet-spraying schemes, in parallel over
+# the cores. Writes DIR/permutation/: results.csv, the PNG figures, and the
+# fitted exponents of q(m) and of the maximum queue (in data packets), over all
+# sizes (fits.csv) and over m >= 64 (fits-from-64.csv), where the constant
+# start-up queue no longer dominates. simple-rr and JSQ run again with 16 MB
+# buffers (DIR/big-buffer/permutation/), which never cap their Theta(m) queues.
+# With --quick, m = 4 and 16. Runs already done are kept.
+# Usage: examples/fig6-queue-scaling.sh [--out DIR] [--runs N (default 10)] [--quick] [fabric-lb-sweep flags]
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-runs=${1:-3}
-shift || true
-"$root/tools/build.sh" >/dev/null
+# shellcheck source=SCRIPTDIR/figure-sweep.sh
+source "$(dirname "$0")/figure-sweep.sh"
+figure_args fig6 "$@"
 sizes=$(for m in 16 32 64 128 256 512 1024; do printf '%d,' $((m * 4096)); done)
+sizes=${sizes%,}
+[ "$quick" = 1 ] && sizes=16384,65536
+base=$out
 for fit_from in 0 64; do
-  "$root/build/fabric-lb-sweep" --sim="$root/build/fabric-lb-sim" --k=8 --workload=permutation \
-    --schemes=simple-rr,jsq,rsq,host-spray,switch-ar,reps,host-dr,ofan \
-    --sizes="${sizes%,}" --runs="$runs" --out="$root/results/fig6" --fitMinPackets="$fit_from" "$@"
-  "$root/build/fabric-lb-sweep" --sim="$root/build/fabric-lb-sim" --k=8 --workload=permutation \
-    --schemes=simple-rr,jsq --extra=--bufferBytes=16000000 \
-    --sizes="${sizes%,}" --runs="$runs" --out="$root/results/fig6-big-buffer" \
-    --fitMinPackets="$fit_from" "$@"
+  out=$base
+  figure_sweep permutation "$sizes" --schemes=simple-rr,jsq,rsq,host-spray,switch-ar,reps,host-dr,ofan \
+    --fitMinPackets="$fit_from"
+  out=$base/big-buffer
+  figure_sweep permutation "$sizes" --schemes=simple-rr,jsq --extra=--bufferBytes=16000000 \
+    --fitMinPackets="$fit_from"
 done
+echo "figure 6: $base/permutation/, $base/big-buffer/permutation/ (results.csv, fits*.csv, PNGs)"

@@ -1,16 +1,22 @@
 # shellcheck shell=bash
-# Shared by the failure figures (fig3-failures.sh, fig4-convergence.sh,
-# fig5-failure-rate.sh); sourced, not run. figure_args parses the options they
-# all take, figure_sweep runs one workload's sweep.
+# Shared by the figure scripts (examples/fig*.sh); sourced, not run.
+# figure_args parses the options they all take, figure_sweep runs one
+# workload's sweep, figure_cost prints what a full-scale sweep will take.
 #
 #   --out DIR   where the results go (default results/figN, results/figN-quick with --quick)
 #   --runs N    runs per point (default 10); --out=DIR and --runs=N work too
-#   --quick     k=4, one run, 64 KiB messages: a check that takes a minute or two
+#   --quick     k=4, one run, messages of at most 64 KiB (all-to-all: 16 KiB): a check of
+#               seconds to a minute
 #   anything else is passed to every fabric-lb-sweep (e.g. --jobs=1)
+#
+# FABRIC_LB_BUILD=DIR runs DIR/fabric-lb-sweep and DIR/fabric-lb-sim as they are
+# (the tests do, on the tree they test); without it tools/build.sh builds build/ first.
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+bin=${FABRIC_LB_BUILD:-$root/build}
 
-# figure_args NAME "$@": sets out, runs, k, quick (0 or 1) and sweep_extra (an array).
+# figure_args NAME "$@": sets out, runs, k, quick (0 or 1) and sweep_extra (an array);
+# builds build/ unless FABRIC_LB_BUILD names a build.
 figure_args() {
   local name=$1
   shift
@@ -53,16 +59,32 @@ figure_args() {
     name=$name-quick
   fi
   out=${out:-$root/results/$name}
-  "$root/tools/build.sh" >/dev/null
+  if [ -z "${FABRIC_LB_BUILD:-}" ]; then
+    "$root/tools/build.sh" >/dev/null
+  fi
 }
 
-# figure_sweep WORKLOAD BYTES [fabric-lb-sweep flags]: writes $out/WORKLOAD/ (64 KiB messages with --quick).
-figure_sweep() {
-  local workload=$1 bytes=$2
-  shift 2
-  if [ "$quick" = 1 ]; then
-    bytes=65536
+# figure_cost SECONDS RUNS WHAT: without --quick, prints on stderr that WHAT is RUNS runs
+# of about SECONDS each on one core (measured on this 2-core VM, or extrapolated).
+figure_cost() {
+  if [ "$quick" = 0 ]; then
+    awk -v s="$1" -v n="$2" -v what="$3" -v script="$(basename "$0")" 'BEGIN {
+      printf "%s: %s: %d runs of about %s s, about %.1f core-hours\n", script, what, n, s, s * n / 3600
+    }' >&2
   fi
-  "$root/build/fabric-lb-sweep" --sim="$root/build/fabric-lb-sim" --k="$k" --workload="$workload" \
+}
+
+# figure_sweep WORKLOAD SIZES [fabric-lb-sweep flags]: writes $out/WORKLOAD/; SIZES is a
+# comma-separated list of bytes, with --quick each capped at 64 KiB (all-to-all: 16 KiB,
+# its k^3/4 - 1 messages a host), duplicates dropped.
+figure_sweep() {
+  local workload=$1 bytes=$2 cap=65536
+  shift 2
+  [ "$workload" = all-to-all ] && cap=16384
+  if [ "$quick" = 1 ]; then
+    bytes=$(tr , '\n' <<<"$bytes" | awk -v cap=$cap '{ b = $1 > cap ? cap : $1 } !seen[b]++ { print b }' |
+      paste -sd,)
+  fi
+  "$bin/fabric-lb-sweep" --sim="$bin/fabric-lb-sim" --k="$k" --workload="$workload" \
     --sizes="$bytes" --runs="$runs" --out="$out/$workload" "$@" "${sweep_extra[@]}"
 }

@@ -56,6 +56,18 @@ Column(const std::vector<std::string>& header, const std::string& name)
     return std::find(header.begin(), header.end(), name) - header.begin();
 }
 
+/// Runs a sweep with \p args into a fresh directory, removed afterwards; \return its outcome
+/// and the rows of its results.csv
+std::pair<Outcome, std::vector<std::vector<std::string>>>
+SweepOnce(const std::string& args)
+{
+    const std::string dir = TempPath("sweep-once");
+    const Outcome o = RunSweep(args + " --out=" + dir);
+    auto rows = ReadCsv(dir + "/results.csv");
+    std::filesystem::remove_all(dir);
+    return {o, rows};
+}
+
 /// Runs one sweep per test into a fresh directory, removed afterwards.
 class SweepRun : public ::testing::Test
 {
@@ -127,6 +139,16 @@ TEST_F(Sweep, WritesEveryRunToTheCsv)
             << json;
         EXPECT_EQ(std::stod(row[ColumnOf("max_queue_pkts")]), r["max_queue_pkts"].get<double>());
         EXPECT_EQ(row[ColumnOf("packets_dropped")], "0");
+        EXPECT_EQ(row[ColumnOf("k")], "4");
+        EXPECT_EQ(row[ColumnOf("hosts")], "16");
+        for (const char* stage : {"edge-up", "agg-up", "core-down", "agg-down", "edge-down"})
+        {
+            std::string column = std::string("overload_") + stage;
+            std::replace(column.begin(), column.end(), '-', '_');
+            ASSERT_LT(ColumnOf(column), row.size()) << column;
+            EXPECT_EQ(std::stod(row[ColumnOf(column)]), r["overload"][stage].get<double>())
+                << json << " " << stage;
+        }
     }
 }
 
@@ -176,7 +198,8 @@ TEST_F(Sweep, FitsTheLogLogSlopeOfTheMeans)
 TEST_F(Sweep, DrawsTheFigures)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
-    for (const char* figure : {"cct-increase", "max-queue", "q-mean"})
+    for (const char* figure :
+         {"cct-increase", "max-queue", "q-mean", "overload-16384", "overload-65536"})
     {
         const std::string png = Slurp(m_dir + "/" + figure + ".png");
         ASSERT_GT(png.size(), 8U) << figure;
@@ -261,6 +284,38 @@ TEST(SweepOneValue, PutsTheSchemesOnTheXAxis)
     EXPECT_NE(script.find("set xtics (\"ofan\" 0, \"ecmp\" 1)"), std::string::npos) << script;
 }
 
+TEST(SweepOneSize, PutsTheSchemesOnTheXAxisAndTheStagesOnTheOverloadFigure)
+{
+    const std::string dir = TempPath("sweep-one-size");
+    const Outcome o =
+        RunSweep("--k=4 --schemes=ofan,ecmp --sizes=16384 --runs=1 --jobs=2 --out=" + dir);
+    const std::string script = Slurp(dir + "/cct-increase.plt");
+    const std::string overload = Slurp(dir + "/overload.plt");
+    const std::string png = Slurp(dir + "/overload.png");
+    std::filesystem::remove_all(dir);
+    ASSERT_EQ(o.status, 0) << o.err;
+    EXPECT_NE(script.find("set xtics (\"ofan\" 0, \"ecmp\" 1)"), std::string::npos) << script;
+    EXPECT_NE(overload.find("set xtics (\"edge-up\" 0, \"agg-up\" 1, \"core-down\" 2, "
+                            "\"agg-down\" 3, \"edge-down\" 4)"),
+              std::string::npos)
+        << overload;
+    EXPECT_EQ(png.substr(1, 3), "PNG");
+}
+
+TEST(SweepVaryK, RunsEachRadixAndNamesItInTheCsv)
+{
+    const auto [o, rows] =
+        SweepOnce("--k=8 --schemes=ofan --sizes=16384 --runs=1 --jobs=2 --vary=k:6,4");
+    ASSERT_EQ(o.status, 0) << o.err;
+    ASSERT_EQ(rows.size(), 1U + 2U);
+    const auto& header = rows[0];
+    EXPECT_EQ(rows[1][Column(header, "k")], "6");
+    EXPECT_EQ(rows[1][Column(header, "hosts")], "54");
+    EXPECT_EQ(rows[1][Column(header, "vary_value")], "6");
+    EXPECT_EQ(rows[2][Column(header, "k")], "4");
+    EXPECT_EQ(rows[2][Column(header, "hosts")], "16");
+}
+
 TEST_F(SweepVary, ListsIncompleteRunsWithoutFailingOrAveragingThem)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
@@ -293,13 +348,9 @@ TEST_F(SweepVary, ResumesWithoutRunningAgainWhatItHas)
 
 TEST(SweepFailure, ARunWithoutResultFailsTheSweep)
 {
-    const std::string dir = TempPath("sweep-fail");
     // The driver rejects the buffer size: no JSON.
-    const Outcome o = RunSweep("--k=4 --schemes=ofan --sizes=16384 --runs=1 --jobs=1 "
-                               "--extra=--bufferBytes=lots --out=" +
-                               dir);
-    const auto rows = ReadCsv(dir + "/results.csv");
-    std::filesystem::remove_all(dir);
+    const auto [o, rows] = SweepOnce("--k=4 --schemes=ofan --sizes=16384 --runs=1 --jobs=1 "
+                                     "--extra=--bufferBytes=lots");
     EXPECT_EQ(o.status, 1) << o.err;
     EXPECT_NE(o.err.find("1/1 runs done, 0 incomplete, 1 failed"), std::string::npos) << o.err;
     EXPECT_EQ(rows.size(), 1U);
@@ -339,4 +390,5 @@ INSTANTIATE_TEST_SUITE_P(Sweep,
                                            std::make_pair("--vary=--failProb:0.1", "--failProb"),
                                            std::make_pair("--vary=:0.1", "flag"),
                                            std::make_pair("--vary=msgBytes:1,2", "msgBytes"),
+                                           std::make_pair("--vary=k:4,7", "even"),
                                            std::make_pair("--vary=failProb:0.1,0.1", "twice")));

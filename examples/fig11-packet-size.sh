@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The study's figure 11: CCT increase and largest queue of the packet-spraying
+# schemes against the payload per packet, 1, 2, 4 (the default) and 8 KiB
+# (ns3::FatTreeHelper::PayloadBytes; 62 B of headers each on the physical
+# wire, within the 9000 B MTU), all-to-all of 256 KiB and permutation of 1 MiB
+# on the k=8 fat tree, no failures, ideal transport. Queues are in data packets
+# of each run's size. Writes DIR/all-to-all/ and DIR/permutation/: results.csv,
+# cct-increase.png, max-queue.png (the payload on the x axis), overload.png.
+# Runs already done are kept.
+# Usage: examples/fig11-packet-size.sh [--out DIR] [--runs N (default 10)] [--quick] [fabric-lb-sweep flags]
+set -euo pipefail
+# shellcheck source=SCRIPTDIR/figure-sweep.sh
+source "$(dirname "$0")/figure-sweep.sh"
+figure_args fig11 "$@"
+schemes=host-spray,reps,rr,switch-ar,host-dr,ofan
+payloads=ns3::FatTreeHelper::PayloadBytes:1024,2048,4096,8192
+figure_cost 150 $((6 * runs)) "all-to-all of 256 KiB at k=8 with 1 KiB payloads (4x the packets)"
+figure_sweep all-to-all 262144 --schemes=$schemes --vary=$payloads
+figure_sweep permutation 1048576 --schemes=$schemes --vary=$payloads
+echo "figure 11: $out/{all-to-all,permutation}/{results.csv,cct-increase.png,max-queue.png}"

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# CTest test of a figure script's --quick mode: runs examples/FIGURE.sh --quick
+# on the binaries of BUILD_DIR (FABRIC_LB_BUILD: no rebuild of the tree under
+# test) into a temporary directory, one simulation at a time, and checks that
+# each results.csv it writes has the header and one row per scheme, size,
+# --vary value and run of its quick grid, and that its figures are PNGs.
+# Usage: test/figures/figure-quick-test.sh BUILD_DIR FIGURE (e.g. fig1-schemes)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=$1
+figure=$2
+
+# The quick grid of each figure: CSV (under the output directory) and its rows.
+case $figure in
+  fig1-schemes) expected="all-to-all/results.csv:10 permutation/results.csv:10" ;;
+  fig3-failures) expected="all-to-all/results.csv:9 permutation/results.csv:9" ;;
+  fig4-convergence) expected="all-to-all/results.csv:35 permutation/results.csv:35" ;;
+  fig5-failure-rate) expected="all-to-all/results.csv:28 permutation/results.csv:28" ;;
+  fig6-queue-scaling) expected="permutation/results.csv:16 big-buffer/permutation/results.csv:4" ;;
+  fig7-overload) expected="permutation/results.csv:20" ;;
+  fig8-network-size) expected="all-to-all/results.csv:12 permutation/results.csv:12" ;;
+  fig9-short-buffers) expected="all-to-all/results.csv:10 permutation/results.csv:10" ;;
+  fig10-message-size) expected="all-to-all/results.csv:6 permutation/results.csv:12" ;;
+  fig11-packet-size) expected="all-to-all/results.csv:24 permutation/results.csv:24" ;;
+  fig12-sack) expected="all-to-all/results.csv:10 permutation/results.csv:10" ;;
+  fig13-swift) expected="swift/permutation/results.csv:8 ideal/permutation/results.csv:8" ;;
+  fig18-ofan-dr-ratio) expected="permutation/results.csv:6 ratio.csv:3" ;;
+  *)
+    echo "figure-quick-test: no quick grid known for '$figure'" >&2
+    exit 2
+    ;;
+esac
+
+out=$(mktemp -d "${TMPDIR:-/tmp}/figure-quick.XXXXXX")
+trap 'rm -rf "$out"' EXIT
+if ! FABRIC_LB_BUILD=$build "$root/examples/$figure.sh" --quick --out "$out" --jobs=1 \
+  >"$out/stdout" 2>"$out/stderr"; then
+  cat "$out/stdout" "$out/stderr" >&2
+  echo "figure-quick-test: $figure.sh --quick failed" >&2
+  exit 1
+fi
+status=0
+for item in $expected; do
+  csv=${item%:*}
+  rows=${item##*:}
+  if [ ! -f "$out/$csv" ]; then
+    echo "figure-quick-test: $figure: no $csv" >&2
+    status=1
+    continue
+  fi
+  got=$(($(wc -l <"$out/$csv") - 1))
+  if [ "$got" != "$rows" ]; then
+    echo "figure-quick-test: $figure: $csv has $got rows, expected $rows" >&2
+    status=1
+  fi
+  # Every row has as many cells as the header.
+  if ! awk -F, 'NR == 1 { n = NF } NF != n { exit 1 }' "$out/$csv"; then
+    echo "figure-quick-test: $figure: $csv has rows of another width than its header" >&2
+    status=1
+  fi
+done
+while IFS= read -r png; do
+  if [ "$(head -c 4 "$png" | tail -c 3)" != PNG ]; then
+    echo "figure-quick-test: $figure: $png is not a PNG" >&2
+    status=1
+  fi
+done < <(find "$out" -name '*.png')
+if [ -z "$(find "$out" -name '*.png' -print -quit)" ]; then
+  echo "figure-quick-test: $figure: no figure drawn" >&2
+  status=1
+fi
+[ "$status" = 0 ] && echo "figure-quick-test: $figure: $expected"
+exit "$status"
