@@ -68,7 +68,7 @@ class CompletionTracker
     /**
      * \param total messages of the collective
      * \param stopAtLast whether the last completion stops the simulation (false when
-     * the fabric is spread over ranks: this rank's last is not the collective's)
+     * the fabric is spread over ranks: each rank sees only its own hosts' messages)
      * \param progress whether to report progress on stderr
      * \param dataPackets data packets the collective must deliver
      * \param delivered reads the data packets delivered so far
@@ -807,11 +807,9 @@ FabricExperiment::Install()
             m_apps[h]->SetStartTime(Seconds(0));
         }
     }
-    uint64_t localMessages = 0;
     for (uint32_t id = 0; id < m_traffic.flows.size(); ++id)
     {
         const fabriclb::MatrixFlow& flow = m_traffic.flows[id];
-        localMessages += isLocal(flow.source);
         if (flow.startPs && isLocal(flow.source))
         {
             m_apps[flow.source]->AddMessage(m_fabric->GetHostAddress(flow.destination),
@@ -827,10 +825,9 @@ FabricExperiment::Install()
     {
         dataPackets += m_fabric->GetNic(0)->PacketsFor(flow.bytes);
     }
-    const bool oneRank = FabricRanks::Count() == 1;
     m_tracker =
-        std::make_unique<CompletionTracker>(oneRank ? m_traffic.flows.size() : localMessages,
-                                            oneRank,
+        std::make_unique<CompletionTracker>(m_traffic.flows.size(),
+                                            FabricRanks::Count() == 1,
                                             m_config.progress && FabricRanks::Local() == 0,
                                             dataPackets,
                                             [fabric = m_fabric, hosts]() {

@@ -73,12 +73,6 @@ FabricRanks::Local()
     return MpiInterface::IsEnabled() ? MpiInterface::GetSystemId() : 0;
 }
 
-bool
-FabricRanks::Supported()
-{
-    return true;
-}
-
 void
 FabricRanks::Sum(std::vector<uint64_t>& values)
 {
@@ -125,12 +119,6 @@ uint32_t
 FabricRanks::Local()
 {
     return 0;
-}
-
-bool
-FabricRanks::Supported()
-{
-    return false;
 }
 
 void

@@ -45,9 +45,6 @@ class FabricRanks
     /// \return this process's rank (0 without MPI)
     static uint32_t Local();
 
-    /// \return whether this build can run one simulation over several ranks
-    static bool Supported();
-
     /**
      * Runs the simulation until every message of the collective completed,
      * the time limit, or the end of events. On one rank the last completion
