@@ -15,6 +15,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-ranks.h"
+#include "ns3/fat-tree-helper.h"
 #include "ns3/lb-scheme.h"
 #include "ns3/wire-model.h"
 
@@ -141,6 +142,7 @@ main(int argc, char* argv[])
     std::string linkDelay = "500ns";
     std::string bufferBytesText = "800000";
     std::string wire = "physical";
+    std::string switchPath = "direct";
     std::string recovery = "erasure";
     std::string cc = "fixed";
     std::string lossRateText = "0";
@@ -181,6 +183,10 @@ main(int argc, char* argv[])
                  "physical (RoCEv2 frames, 20 B gaps) or study (the study's simulator's sizes, "
                  "pacing and buffer slots)",
                  wire);
+    cmd.AddValue("switchPath",
+                 "how switches forward: direct (the same decisions, straight to the egress "
+                 "queue) or ipv4 (through ns-3's IPv4 and traffic-control layers)",
+                 switchPath);
     cmd.AddValue("recovery",
                  "loss recovery: erasure (ideal: rateless erasure coding), study-erasure (the "
                  "study's simulator's erasure sender), gbn (go-back-N) or sack (selective repeat)",
@@ -309,6 +315,14 @@ main(int argc, char* argv[])
     {
         return Fail(std::string("--wire: ") + e.what());
     }
+    try
+    {
+        FatTreeHelper::ParseSwitchPath(switchPath);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        return Fail(std::string("--switchPath: ") + e.what());
+    }
     const std::optional<double> lossRate = ParseWholeDouble(lossRateText);
     if (!lossRate || *lossRate < 0 || *lossRate > 1)
     {
@@ -316,6 +330,7 @@ main(int argc, char* argv[])
     }
     Config::SetDefault("ns3::FatTreeHelper::LossRate", DoubleValue(*lossRate));
     Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue(wire));
+    Config::SetDefault("ns3::FatTreeHelper::SwitchPath", StringValue(switchPath));
     Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(k));
     Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(*bufferBytes));
     RngSeedManager::SetSeed(*seed);

@@ -5,6 +5,7 @@ set(FABRIC_LB_SOURCES
     model/collective-triggers.cc
     model/connection-matrix.cc
     model/dcqcn-logic.cc
+    model/direct-switch-forwarder.cc
     model/fabric-queue-disc.cc
     model/fabric-routing.cc
     model/fat-tree-topology.cc
@@ -43,6 +44,7 @@ set(FABRIC_LB_HEADERS
     model/collective-triggers.h
     model/connection-matrix.h
     model/dcqcn-logic.h
+    model/direct-switch-forwarder.h
     model/fabric-lb-compat.h
     model/fabric-queue-disc.h
     model/fabric-routing.h
@@ -86,6 +88,7 @@ set(FABRIC_LB_TEST_SOURCES
     test/fabric-lb-scheme-behaviour-test-suite.cc
     test/fabric-lb-transport-test-suite.cc
     test/fabric-lb-failures-test-suite.cc
+    test/fabric-lb-switch-path-test-suite.cc
 )
 
 # ns-3 TestSuites defined in FABRIC_LB_TEST_SOURCES, one CTest test each.
@@ -111,6 +114,7 @@ set(FABRIC_LB_TEST_SUITES
     fabric-lb-behaviour-ofan
     fabric-lb-transport
     fabric-lb-failures
+    fabric-lb-switch-path
 )
 
 set(FABRIC_LB_EXAMPLES

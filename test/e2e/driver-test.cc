@@ -118,6 +118,21 @@ TEST(Driver, SameSeedAndRunSameJson)
     EXPECT_EQ(a["messages_completed"], 240);
 }
 
+TEST(Driver, SwitchPathsGiveTheSameJson)
+{
+    const std::string args = "--k=4 --workload=all-to-all --msgBytes=16384 --lb=ofan "
+                             "--failLinks=agg-p0-0:core-0@1us --convergence=1rtt";
+    nlohmann::json ipv4 = RunJson(args + " --switchPath=ipv4");
+    nlohmann::json direct = RunJson(args + " --switchPath=direct");
+    EXPECT_GT(ipv4["blackhole_drops"], 0);
+    for (nlohmann::json* j : {&ipv4, &direct})
+    {
+        j->erase("wall_seconds");
+        j->erase("events");
+    }
+    EXPECT_EQ(ipv4.dump(), direct.dump());
+}
+
 TEST(Driver, RandomLossIsDrawnFromTheRunsStreams)
 {
     const std::string args =
@@ -215,6 +230,7 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--workload=bogus --k=4", "bogus"),
         std::make_pair("--linkRate=fast", "linkRate"),
         std::make_pair("--wire=htsim", "wire model"),
+        std::make_pair("--switchPath=lean", "unknown switch path 'lean'"),
         std::make_pair("--linkDelay=soon", "linkDelay"),
         std::make_pair("--out=/nonexistent/dir/x.json", "/nonexistent/dir"),
         std::make_pair("--msgBytes=1.5", "msgBytes"),

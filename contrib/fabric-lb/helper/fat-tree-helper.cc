@@ -4,6 +4,7 @@
 
 #include "fat-tree-helper.h"
 
+#include "ns3/direct-switch-forwarder.h"
 #include "ns3/double.h"
 #include "ns3/fabric-partition.h"
 #include "ns3/fabric-queue-disc.h"
@@ -115,7 +116,14 @@ FatTreeHelper::GetTypeId()
                           "(0: no error model)",
                           DoubleValue(0),
                           MakeDoubleAccessor(&FatTreeHelper::m_lossRate),
-                          MakeDoubleChecker<double>(0, 1));
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("SwitchPath",
+                          "How switches forward: direct (DirectSwitchForwarder: the same routing, "
+                          "TTL, queue discs and drops, without ns-3's IPv4 receive and forward) "
+                          "or ipv4 (through Ipv4L3Protocol and the traffic-control layer)",
+                          StringValue("direct"),
+                          MakeStringAccessor(&FatTreeHelper::m_switchPath),
+                          MakeStringChecker());
     return tid;
 }
 
@@ -128,9 +136,24 @@ FatTreeHelper::FatTreeHelper()
       m_ackBytes(64),
       m_gapBytes(20),
       m_mtu(9000),
-      m_lossRate(0)
+      m_lossRate(0),
+      m_switchPath("direct")
 {
     m_nicFactory.SetTypeId(RoceNic::GetTypeId());
+}
+
+FatTreeHelper::SwitchPath
+FatTreeHelper::ParseSwitchPath(const std::string& name)
+{
+    if (name == "ipv4")
+    {
+        return SwitchPath::IPV4;
+    }
+    if (name == "direct")
+    {
+        return SwitchPath::DIRECT;
+    }
+    throw std::invalid_argument("unknown switch path '" + name + "' (ipv4 or direct)");
 }
 
 void
@@ -295,10 +318,12 @@ FatTreeHelper::Build()
     NS_ABORT_MSG_UNLESS(
         Time::GetResolution() == Time::PS,
         "FatTreeHelper needs Time::SetResolution(Time::PS) before any Time is made");
+    SwitchPath switchPath = SwitchPath::DIRECT;
     try
     {
         m_topology = std::make_shared<const fabriclb::FatTreeTopology>(m_k);
         m_wireModel = GetWireModel();
+        switchPath = ParseSwitchPath(m_switchPath);
     }
     catch (const std::invalid_argument& e)
     {
@@ -428,6 +453,16 @@ FatTreeHelper::Build()
                               {},
                               {},
                               nullptr);
+    }
+    if (switchPath == SwitchPath::DIRECT)
+    {
+        for (const NodeContainer* switches : {&m_edges, &m_aggregations, &m_cores})
+        {
+            for (uint32_t i = 0; i < switches->GetN(); ++i)
+            {
+                CreateObject<DirectSwitchForwarder>()->Install(switches->Get(i), m_topology);
+            }
+        }
     }
 }
 

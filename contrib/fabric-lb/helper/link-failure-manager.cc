@@ -5,6 +5,7 @@
 #include "link-failure-manager.h"
 
 #include "ns3/boolean.h"
+#include "ns3/direct-switch-forwarder.h"
 #include "ns3/double.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -83,9 +84,18 @@ LinkFailureManager::Install(Ptr<FatTreeHelper> fabric)
     {
         for (uint32_t i = 0; i < switches->GetN(); ++i)
         {
-            switches->Get(i)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            // What a switch drops goes through Ipv4L3Protocol, or, forwarding
+            // directly, through its DirectSwitchForwarder.
+            const Ptr<Node> node = switches->Get(i);
+            node->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
                 "Drop",
                 MakeCallback(&LinkFailureManager::CountDrop, this));
+            if (const auto forwarder = node->GetObject<DirectSwitchForwarder>())
+            {
+                forwarder->TraceConnectWithoutContext(
+                    "Drop",
+                    MakeCallback(&LinkFailureManager::CountDrop, this));
+            }
         }
     }
 }

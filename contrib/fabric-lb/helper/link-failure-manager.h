@@ -28,7 +28,9 @@ namespace ns3
  * Mode `drop` (the study's black hole): at the failure time both ends' Ipv4
  * interfaces go down (Ipv4::SetDown), so the two adjacent switches learn at once
  * through Ipv4RoutingProtocol::NotifyInterfaceDown and stop using the link;
- * what reaches a down interface, or a switch with no way on, is dropped. Every
+ * what reaches a down interface, or a switch with no way on, is dropped
+ * (Ipv4L3Protocol's Drop trace, or DirectSwitchForwarder's on the direct switch
+ * path: both are counted as black-hole drops). Every
  * other switch, and every host that names paths (host DR), learns ConvergenceDelay
  * later (never if Converges is false): FabricRouting::SetKnownFailures and
  * HostPathPolicy::SetKnownFailures. Mode `degrade`: the link keeps working at

@@ -73,7 +73,7 @@ FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> 
 }
 
 Ptr<Ipv4Route>
-FabricRouting::Lookup(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host)
+FabricRouting::RouteToHost(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host)
 {
     const uint32_t half = m_topology->Half();
     switch (m_role)
@@ -136,7 +136,7 @@ FabricRouting::RouteOutput(Ptr<Packet> p,
         return nullptr;
     }
     sockerr = Socket::ERROR_NOTERROR;
-    return Lookup(p, header, host);
+    return RouteToHost(p, header, host);
 }
 
 bool
@@ -153,7 +153,7 @@ FabricRouting::RouteInput(Ptr<const Packet> p,
     const bool toHost = host < m_topology->HostCount();
     if (toHost && m_role != fabriclb::FabricRole::HOST)
     {
-        Ptr<Ipv4Route> route = Lookup(p, header, host);
+        Ptr<Ipv4Route> route = RouteToHost(p, header, host);
         if (!route)
         {
             return false; // Ipv4L3Protocol drops it (DROP_NO_ROUTE)

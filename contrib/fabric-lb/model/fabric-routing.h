@@ -36,7 +36,8 @@ namespace ns3
  * through SetKnownFailures (the fabric's convergence). From both it keeps an
  * UplinkView (usable uplinks and W-ECMP weights per destination) for its
  * discipline. A packet whose only way on is down, or that no uplink can carry
- * to its destination, is dropped (Ipv4L3Protocol's Drop trace, DROP_NO_ROUTE).
+ * to its destination, is dropped (Ipv4L3Protocol's Drop trace, DROP_NO_ROUTE;
+ * DirectSwitchForwarder's on the direct switch path).
  */
 class FabricRouting : public Ipv4RoutingProtocol
 {
@@ -95,6 +96,17 @@ class FabricRouting : public Ipv4RoutingProtocol
         return m_discipline;
     }
 
+    /**
+     * \brief The way on for a packet to a host of the fabric: RouteInput's choice at a
+     * switch (asking the discipline for an up port when one is needed), also for
+     * forwarders that bypass Ipv4L3Protocol (DirectSwitchForwarder).
+     * \param p the packet, IPv4 header removed
+     * \param header its IPv4 header
+     * \param host the destination host's index
+     * \return the route, or null when no usable port leads on (drop the packet)
+     */
+    Ptr<Ipv4Route> RouteToHost(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host);
+
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
                                const Ipv4Header& header,
                                Ptr<NetDevice> oif,
@@ -130,9 +142,6 @@ class FabricRouting : public Ipv4RoutingProtocol
     void DoDispose() override;
 
   private:
-    /// \return the route for a packet to \p host, choosing an up port when needed; null: drop
-    Ptr<Ipv4Route> Lookup(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host);
-
     /// \return at an edge or aggregation switch, the link id behind up port (\p up) or down
     /// port \p port; none for host links
     std::optional<uint32_t> LinkOfPort(bool up, uint32_t port) const;
