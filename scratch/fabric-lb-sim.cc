@@ -5,6 +5,7 @@
  *
  *   fabric-lb-sim --k=8 --lb=ecmp --workload=permutation --msgBytes=1048576 --out=run.json
  *   fabric-lb-sim --lb=help
+ *   mpirun -np 2 fabric-lb-sim --k=8 ...   (in an ns-3 tree built with --enable-mpi)
  */
 
 #include "ns3/collectives.h"
@@ -13,6 +14,7 @@
 #include "ns3/core-module.h"
 #include "ns3/data-rate.h"
 #include "ns3/fabric-experiment.h"
+#include "ns3/fabric-ranks.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/lb-scheme.h"
 #include "ns3/wire-model.h"
@@ -33,11 +35,14 @@ using namespace ns3;
 namespace
 {
 
-/// Prints one error line and returns the exit status of bad input.
+/// Prints one error line (from the first rank only) and returns the exit status of bad input.
 int
 Fail(const std::string& message)
 {
-    std::cerr << "fabric-lb-sim: error: " << message << std::endl;
+    if (FabricRanks::Local() == 0)
+    {
+        std::cerr << "fabric-lb-sim: error: " << message << std::endl;
+    }
     return 2;
 }
 
@@ -121,7 +126,9 @@ SetDefaultFrom(const std::string& attribute, AttributeValue& value, const std::s
 int
 main(int argc, char* argv[])
 {
+    const FabricRanksScope ranks(&argc, &argv);
     Time::SetResolution(Time::PS);
+    const bool writer = FabricRanks::Local() == 0; // the rank that writes results
 
     // Integers are read as text and parsed by ParseWholeInteger below.
     std::string kText = "8";
@@ -354,7 +361,7 @@ main(int argc, char* argv[])
     RngSeedManager::SetRun(*run);
 
     std::ofstream json;
-    if (!out.empty())
+    if (!out.empty() && writer)
     {
         json.open(out);
         if (!json)
@@ -363,7 +370,7 @@ main(int argc, char* argv[])
         }
     }
     std::ofstream flowsCsv;
-    if (!flows.empty())
+    if (!flows.empty() && writer)
     {
         flowsCsv.open(flows);
         if (!flowsCsv)
@@ -392,9 +399,12 @@ main(int argc, char* argv[])
         experiment.Configure();
         if (!dumpMatrix.empty())
         {
-            WriteConnectionMatrixFile(dumpMatrix, experiment.GetTraffic());
-            std::cout << "fabric-lb-sim: wrote " << experiment.GetTraffic().flows.size()
-                      << " flows to " << dumpMatrix << std::endl;
+            if (writer)
+            {
+                WriteConnectionMatrixFile(dumpMatrix, experiment.GetTraffic());
+                std::cout << "fabric-lb-sim: wrote " << experiment.GetTraffic().flows.size()
+                          << " flows to " << dumpMatrix << std::endl;
+            }
             return 0;
         }
         experiment.Install();
@@ -406,7 +416,10 @@ main(int argc, char* argv[])
         return Fail(e.what());
     }
 
-    std::cout << result.Summary();
+    if (writer)
+    {
+        std::cout << result.Summary();
+    }
     if (json.is_open())
     {
         json << result.ToJson().dump(2) << std::endl;
@@ -414,6 +427,11 @@ main(int argc, char* argv[])
     if (flowsCsv.is_open())
     {
         flowsCsv << result.FlowsCsv();
+    }
+    // Every rank holds the combined result and exits alike; the first one tells.
+    if (!writer)
+    {
+        return result.PacketBooksBalance() && result.messagesCompleted == result.messages ? 0 : 1;
     }
     if (!result.PacketBooksBalance())
     {

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Drops fabric-lb into an ns-3 source tree and checks it there as an ns-3 user would:
 # configure with tests and examples, build, ./test.py every fabric-lb suite, and
-# ./ns3 run the driver and the module example on small cases. Fails loudly on any step.
+# ./ns3 run the driver and the module example on small cases, and run one k=4
+# fabric over two ranks with ns-3's MPI engine (configured --enable-mpi, Open MPI)
+# against the same run on one. Fails loudly on any step.
 #
 # Usage: tools/in-tree-check.sh [NS3_TREE]
 #   NS3_TREE defaults to the ns-3.37 source of Debian 12 (apt-get source ns3), kept
@@ -27,7 +29,7 @@ run_logged() { # name command...
   fi
 }
 
-"$root/tools/install-deps.sh" dpkg-dev
+"$root/tools/install-deps.sh" dpkg-dev libopenmpi-dev openmpi-bin
 
 tree=${1:-}
 if [ -z "$tree" ]; then
@@ -63,9 +65,9 @@ cp -a "$root/contrib/fabric-lb" "$tree/contrib/fabric-lb"
 cp "$root"/scratch/*.cc "$tree/scratch/"
 
 cd "$tree"
-step "configure (fabric-lb and csma, tests and examples enabled)"
-run_logged configure ./ns3 configure -G Ninja --enable-tests --enable-examples \
-  --enable-modules="fabric-lb;csma"
+step "configure (fabric-lb, csma and mpi, tests and examples enabled)"
+run_logged configure ./ns3 configure -G Ninja --enable-tests --enable-examples --enable-mpi \
+  --enable-modules="fabric-lb;csma;mpi"
 step "build"
 # ./ns3 build passes "-j <cores - 1>" whatever -j it is given (ns-3.37 .. 3.48), so
 # build its CMake cache directly to use every core.
@@ -86,5 +88,14 @@ grep -q "messages 240/240" "$log_dir/run-sim.log" || fail "fabric-lb-sim did not
 step "./ns3 run fabric-lb-two-hosts"
 run_logged run-example ./ns3 run --no-build fabric-lb-two-hosts
 grep -q "completed at" "$log_dir/run-example.log" || fail "fabric-lb-two-hosts printed no result"
+step "mpirun -np 2 fabric-lb-sim (one fabric over two ranks)"
+mpi_case="fabric-lb-sim --k=4 --lb=ofan --workload=all-to-all --msgBytes=65536"
+run_logged run-one-rank ./ns3 run --no-build "$mpi_case --out=$log_dir/one-rank.json"
+# Open MPI refuses root and more ranks than cores unless told; both are fine here.
+run_logged run-two-ranks ./ns3 run --no-build \
+  --command-template="mpirun --allow-run-as-root --oversubscribe -np 2 %s" \
+  "$mpi_case --out=$log_dir/two-ranks.json"
+python3 "$root/tools/compare-ranks.py" "$log_dir/one-rank.json" "$log_dir/two-ranks.json" ||
+  fail "the two-rank run differs from the one-rank run"
 rm -rf "$log_dir"
 step "ns-3 $version: all passed"

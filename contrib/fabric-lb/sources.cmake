@@ -32,7 +32,9 @@ set(FABRIC_LB_SOURCES
     model/ofan-keys.cc
     model/fabric-links.cc
     model/collectives.cc
+    model/fabric-partition.cc
     helper/fabric-experiment.cc
+    helper/fabric-ranks.cc
     helper/fat-tree-helper.cc
     helper/link-failure-manager.cc
 )
@@ -72,7 +74,9 @@ set(FABRIC_LB_HEADERS
     model/ofan-keys.h
     model/fabric-links.h
     model/collectives.h
+    model/fabric-partition.h
     helper/fabric-experiment.h
+    helper/fabric-ranks.h
     helper/fat-tree-helper.h
     helper/link-failure-manager.h
 )

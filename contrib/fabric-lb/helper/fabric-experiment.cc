@@ -12,6 +12,8 @@
 #include "ns3/collective-triggers.h"
 #include "ns3/collectives.h"
 #include "ns3/double.h"
+#include "ns3/fabric-partition.h"
+#include "ns3/fabric-ranks.h"
 #include "ns3/flow-monitor-helper.h"
 #include "ns3/lb-scheme.h"
 #include "ns3/log.h"
@@ -29,6 +31,7 @@
 #include <fstream>
 #include <functional>
 #include <iomanip>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <unistd.h>
@@ -64,17 +67,21 @@ class CompletionTracker
   public:
     /**
      * \param total messages of the collective
+     * \param stopAtLast whether the last completion stops the simulation (false when
+     * the fabric is spread over ranks: each rank sees only its own hosts' messages)
      * \param progress whether to report progress on stderr
      * \param dataPackets data packets the collective must deliver
      * \param delivered reads the data packets delivered so far
      */
     CompletionTracker(uint64_t total,
+                      bool stopAtLast,
                       bool progress,
                       uint64_t dataPackets,
                       std::function<uint64_t()> delivered)
         : m_startPs(total, -1),
           m_completionPs(total, -1),
           m_total(total),
+          m_stopAtLast(stopAtLast),
           m_progress(progress),
           m_dataPackets(dataPackets),
           m_delivered(std::move(delivered)),
@@ -92,7 +99,7 @@ class CompletionTracker
     {
         m_lastCompletion = Simulator::Now();
         m_completionPs[messageId] = m_lastCompletion.GetPicoSeconds();
-        if (++m_completed == m_total)
+        if (++m_completed == m_total && m_stopAtLast)
         {
             Simulator::Stop();
         }
@@ -176,6 +183,7 @@ class CompletionTracker
     std::vector<int64_t> m_completionPs; //!< by message id
     uint64_t m_total;
     uint64_t m_completed{0};
+    bool m_stopAtLast;
     bool m_progress;
     uint64_t m_dataPackets;                //!< data packets the collective must deliver
     std::function<uint64_t()> m_delivered; //!< data packets delivered so far
@@ -411,6 +419,94 @@ BuildTraffic(const ExperimentConfig& config, uint32_t hosts)
     return collective.build(CollectiveParamsOf(config, hosts));
 }
 
+namespace
+{
+
+/**
+ * Combines what each rank counted into the whole fabric's result, in place:
+ * counts add up, maxima and the messages' start and completion times (-1
+ * where a rank did not see them) take the largest. Nothing to do on one rank.
+ * \param result this rank's counts (its ports' and hosts')
+ * \param switchQueueBytes the sum of the switch ports' mean queues
+ * \param queuePairs queue pairs whose final rates \p result sums
+ * \param startsPs messages' start times
+ * \param completionsPs messages' completion times
+ */
+void
+CombineRanks(ExperimentResult& result,
+             double& switchQueueBytes,
+             uint64_t& queuePairs,
+             std::vector<int64_t>& startsPs,
+             std::vector<int64_t>& completionsPs)
+{
+    if (FabricRanks::Count() == 1)
+    {
+        return;
+    }
+    std::vector<uint64_t*> counts{&result.messagesCompleted,
+                                  &result.events,
+                                  &result.packetsSent,
+                                  &result.acksSent,
+                                  &result.packetsDelivered,
+                                  &result.acksDelivered,
+                                  &result.packetsDropped,
+                                  &result.linkDrops,
+                                  &result.packetsMarked,
+                                  &result.lossesDetected,
+                                  &result.retransmissions,
+                                  &result.timeouts,
+                                  &result.nacks,
+                                  &result.cnps,
+                                  &result.packetHops,
+                                  &result.inFlight,
+                                  &result.blackHoleDrops,
+                                  &queuePairs};
+    std::vector<double*> sums{&switchQueueBytes, &result.meanFinalRateBps};
+    // A rank without queue pairs has no minimum rate: it takes the others'.
+    const double minRate =
+        queuePairs > 0 ? result.minFinalRateBps : std::numeric_limits<double>::infinity();
+    std::vector<double> maxima{result.maxQueuePackets, result.wallSeconds, -minRate};
+    for (StageQueueStats& s : result.stages)
+    {
+        sums.push_back(&s.meanBytes);
+        maxima.push_back(static_cast<double>(s.maxBytes));
+        maxima.push_back(s.maxOverload);
+    }
+    std::vector<uint64_t> countValues;
+    for (uint64_t* count : counts)
+    {
+        countValues.push_back(*count);
+    }
+    std::vector<double> sumValues;
+    for (double* sum : sums)
+    {
+        sumValues.push_back(*sum);
+    }
+    FabricRanks::Sum(countValues);
+    FabricRanks::Sum(sumValues);
+    FabricRanks::Max(maxima);
+    FabricRanks::Max(startsPs);
+    FabricRanks::Max(completionsPs);
+    for (size_t i = 0; i < counts.size(); ++i)
+    {
+        *counts[i] = countValues[i];
+    }
+    for (size_t i = 0; i < sums.size(); ++i)
+    {
+        *sums[i] = sumValues[i];
+    }
+    result.maxQueuePackets = maxima[0];
+    result.wallSeconds = maxima[1];
+    result.minFinalRateBps = queuePairs > 0 ? -maxima[2] : 0;
+    for (size_t stage = 0; stage < result.stages.size(); ++stage)
+    {
+        result.stages[stage].maxBytes = static_cast<uint64_t>(maxima[3 + 2 * stage]);
+        result.stages[stage].maxOverload = maxima[4 + 2 * stage];
+    }
+}
+
+} // namespace
+
 FabricExperiment::FabricExperiment(const ExperimentConfig& config)
     : m_config(config)
 {
@@ -456,6 +552,12 @@ FabricExperiment::Configure()
     UintegerValue k;
     m_fabric->GetAttribute("K", k);
     const fabriclb::FatTreeTopology topology(k.Get()); // throws std::invalid_argument for a bad k
+    const fabriclb::FabricPartition partition(topology, FabricRanks::Count()); // throws
+    m_fabric->SetAttribute("Ranks", UintegerValue(partition.Ranks()));
+    if (partition.Ranks() > 1 && !m_config.flowMonitorFile.empty())
+    {
+        throw std::invalid_argument("--flowmon watches one process's hosts: run it on one rank");
+    }
     // A built-in collective's size is known before it is built: refuse what cannot fit first.
     const uint64_t expectedMessages =
         collective.messages(CollectiveParamsOf(m_config, topology.HostCount()));
@@ -464,6 +566,11 @@ FabricExperiment::Configure()
         CheckMemory(topology, expectedMessages);
     }
     m_traffic = BuildTraffic(m_config, topology.HostCount()); // before the fabric: fails fast
+    if (std::optional<std::string> clash = partition.FindTriggerAcrossRanks(m_traffic))
+    {
+        throw std::invalid_argument("the collective cannot be spread over " +
+                                    std::to_string(partition.Ranks()) + " ranks: " + *clash);
+    }
     if (expectedMessages == 0)
     {
         CheckMemory(topology, m_traffic.flows.size());
@@ -688,17 +795,24 @@ FabricExperiment::Install()
     const fabriclb::FatTreeTopology& topology = m_fabric->GetTopology();
     const uint32_t hosts = topology.HostCount();
 
+    // With several ranks, each runs the applications of its own hosts.
+    auto isLocal = [this](uint32_t host) {
+        return m_fabric->GetHosts().Get(host)->GetSystemId() == FabricRanks::Local();
+    };
     m_apps.resize(hosts);
     for (uint32_t h = 0; h < hosts; ++h)
     {
-        m_apps[h] = CreateObject<CollectiveApp>();
-        m_fabric->GetHosts().Get(h)->AddApplication(m_apps[h]);
-        m_apps[h]->SetStartTime(Seconds(0));
+        if (isLocal(h))
+        {
+            m_apps[h] = CreateObject<CollectiveApp>();
+            m_fabric->GetHosts().Get(h)->AddApplication(m_apps[h]);
+            m_apps[h]->SetStartTime(Seconds(0));
+        }
     }
     for (uint32_t id = 0; id < m_traffic.flows.size(); ++id)
     {
         const fabriclb::MatrixFlow& flow = m_traffic.flows[id];
-        if (flow.startPs)
+        if (flow.startPs && isLocal(flow.source))
         {
             m_apps[flow.source]->AddMessage(m_fabric->GetHostAddress(flow.destination),
                                             flow.destination,
@@ -715,7 +829,8 @@ FabricExperiment::Install()
     }
     m_tracker =
         std::make_unique<CompletionTracker>(m_traffic.flows.size(),
-                                            m_config.progress,
+                                            FabricRanks::Count() == 1,
+                                            m_config.progress && FabricRanks::Local() == 0,
                                             dataPackets,
                                             [fabric = m_fabric, hosts]() {
                                                 uint64_t delivered = 0;
@@ -753,6 +868,7 @@ FabricExperiment::InstallTriggers()
     m_triggers = CreateObject<CollectiveTriggers>();
     m_triggers->Setup(m_traffic, [this](uint32_t id) {
         const fabriclb::MatrixFlow& flow = m_traffic.flows[id];
+        // Each trigger runs on one rank (FabricPartition::FindTriggerAcrossRanks).
         m_apps[flow.source]->SendNow(m_fabric->GetHostAddress(flow.destination),
                                      flow.destination,
                                      flow.bytes,
@@ -855,13 +971,11 @@ FabricExperiment::Run()
         flowMonitor = flowMonitorHelper.Install(m_fabric->GetHosts());
     }
 
-    if (m_timeLimitPs > 0)
-    {
-        Simulator::Stop(PicoSeconds(m_timeLimitPs));
-    }
     m_tracker->Start();
     const auto wallStart = std::chrono::steady_clock::now();
-    Simulator::Run();
+    FabricRanks::Run([this]() { return m_tracker->Completed(); },
+                     m_traffic.flows.size(),
+                     PicoSeconds(m_timeLimitPs));
     m_result.wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
     m_tracker->Finish();
@@ -876,9 +990,12 @@ FabricExperiment::Collect()
 {
     ExperimentResult& result = m_result;
     result.messagesCompleted = m_tracker->Completed();
-    result.cctPs = m_tracker->LastCompletion().GetPicoSeconds();
+    // Spread over ranks, the collective ends with the last completion on any of them.
+    std::vector<int64_t> lastCompletion{m_tracker->LastCompletion().GetPicoSeconds()};
+    FabricRanks::Max(lastCompletion);
+    result.cctPs = lastCompletion[0];
     result.events = Simulator::GetEventCount();
-    const Time end = m_tracker->LastCompletion();
+    const Time end = PicoSeconds(result.cctPs);
     const double linkBytesInSpan = m_fabric->GetLinkRate().GetBitRate() / 8.0 * end.GetSeconds();
     const double dataPacketBytes = m_wire.dataWireBytes;
     double switchQueueBytes = 0;
@@ -916,16 +1033,6 @@ FabricExperiment::Collect()
         m_failures->Dispose();
         m_failures = nullptr;
     }
-    result.qMeanPackets = switchQueueBytes / std::max<uint32_t>(switchPorts, 1) / dataPacketBytes;
-    for (StageQueueStats& s : result.stages)
-    {
-        if (s.ports > 0)
-        {
-            s.meanBytes /= s.ports;
-        }
-        s.maxPackets = s.maxBytes / dataPacketBytes;
-        s.meanPackets = s.meanBytes / dataPacketBytes;
-    }
     uint64_t queuePairs = 0;
     for (uint32_t h = 0; h < result.hosts; ++h)
     {
@@ -948,6 +1055,25 @@ FabricExperiment::Collect()
             ++queuePairs;
         }
     }
+    std::vector<int64_t> startsPs(m_traffic.flows.size());
+    std::vector<int64_t> completionsPs(m_traffic.flows.size());
+    for (uint32_t id = 0; id < m_traffic.flows.size(); ++id)
+    {
+        startsPs[id] = m_tracker->StartOf(id);
+        completionsPs[id] = m_tracker->CompletionOf(id);
+    }
+    CombineRanks(result, switchQueueBytes, queuePairs, startsPs, completionsPs);
+
+    result.qMeanPackets = switchQueueBytes / std::max<uint32_t>(switchPorts, 1) / dataPacketBytes;
+    for (StageQueueStats& s : result.stages)
+    {
+        if (s.ports > 0)
+        {
+            s.meanBytes /= s.ports;
+        }
+        s.maxPackets = s.maxBytes / dataPacketBytes;
+        s.meanPackets = s.meanBytes / dataPacketBytes;
+    }
     if (queuePairs > 0)
     {
         result.meanFinalRateBps /= queuePairs;
@@ -958,8 +1084,8 @@ FabricExperiment::Collect()
         result.messageRecords.push_back({flow.source,
                                          flow.destination,
                                          flow.bytes,
-                                         m_tracker->StartOf(id),
-                                         m_tracker->CompletionOf(id),
+                                         startsPs[id],
+                                         completionsPs[id],
                                          m_messageBoundsPs[id]});
     }
 

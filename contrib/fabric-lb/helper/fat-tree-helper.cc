@@ -6,6 +6,7 @@
 
 #include "ns3/direct-switch-forwarder.h"
 #include "ns3/double.h"
+#include "ns3/fabric-partition.h"
 #include "ns3/fabric-queue-disc.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4.h"
@@ -46,6 +47,12 @@ FatTreeHelper::GetTypeId()
                           UintegerValue(8),
                           MakeUintegerAccessor(&FatTreeHelper::m_k),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Ranks",
+                          "Ranks of a distributed run the nodes are placed on, by pod "
+                          "(fabriclb::FabricPartition); 1 without MPI",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&FatTreeHelper::m_ranks),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("LinkRate",
                           "Rate of every link",
                           DataRateValue(DataRate("800Gbps")),
@@ -192,6 +199,29 @@ FatTreeHelper::GetPortBufferBytes() const
     return GetWireModel().PortBufferBytes(m_bufferBytes);
 }
 
+void
+FatTreeHelper::CreateNodes(const fabriclb::FatTreeTopology& topo)
+{
+    // Node ids are the same with any number of ranks: hosts, edges, aggregations, cores.
+    const fabriclb::FabricPartition partition(topo, m_ranks);
+    for (uint32_t h = 0; h < topo.HostCount(); ++h)
+    {
+        m_hosts.Create(1, partition.RankOfHost(h));
+    }
+    for (uint32_t sw = 0; sw < topo.EdgeCount(); ++sw)
+    {
+        m_edges.Create(1, partition.RankOfPodSwitch(sw));
+    }
+    for (uint32_t sw = 0; sw < topo.EdgeCount(); ++sw)
+    {
+        m_aggregations.Create(1, partition.RankOfPodSwitch(sw));
+    }
+    for (uint32_t core = 0; core < topo.CoreCount(); ++core)
+    {
+        m_cores.Create(1, partition.RankOfCore(core));
+    }
+}
+
 FatTreeHelper::LinkRoutes
 FatTreeHelper::Connect(Ptr<Node> lower,
                        Ptr<Node> upper,
@@ -305,10 +335,7 @@ FatTreeHelper::Build()
     m_links.emplace(topo);
     m_linkDevices.resize(m_links->Count());
 
-    m_hosts.Create(topo.HostCount());
-    m_edges.Create(topo.EdgeCount());
-    m_aggregations.Create(topo.EdgeCount());
-    m_cores.Create(topo.CoreCount());
+    CreateNodes(topo);
 
     InternetStackHelper stack;
     stack.SetRoutingHelper(FabricRoutingHelper());

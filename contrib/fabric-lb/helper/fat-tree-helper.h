@@ -188,6 +188,7 @@ class FatTreeHelper : public Object
                        uint32_t network);
 
     uint32_t m_k;                  //!< radix
+    uint32_t m_ranks;              //!< ranks the nodes are placed on
     DataRate m_linkRate;           //!< every link's rate
     Time m_linkDelay;              //!< every link's propagation delay
     uint32_t m_bufferBytes;        //!< per-port buffer
@@ -205,6 +206,9 @@ class FatTreeHelper : public Object
     std::vector<std::pair<std::string, Ptr<AttributeValue>>>
         m_queueDiscAttributes;                      //!< set on every port's queue disc
     std::vector<Ptr<RateErrorModel>> m_errorModels; //!< LossRate's, one per device
+
+    /// Creates every node on its rank (FabricPartition), in node-id order.
+    void CreateNodes(const fabriclb::FatTreeTopology& topo);
 
     /// \return the model of \p kind from the current attributes
     fabriclb::WireModel MakeWireModel(fabriclb::WireKind kind) const;

@@ -1,0 +1,182 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-ranks.h"
+
+#include "ns3/global-value.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+
+#include <algorithm>
+
+#ifdef NS3_MPI
+#include "ns3/mpi-interface.h"
+
+#include <mpi.h>
+#endif
+
+namespace ns3
+{
+
+#ifdef NS3_MPI
+namespace
+{
+
+/// Combines \p values over the ranks with \p op, in place.
+template <typename T>
+void
+AllReduce(std::vector<T>& values, MPI_Datatype type, MPI_Op op)
+{
+    if (FabricRanks::Count() > 1 && !values.empty())
+    {
+        MPI_Allreduce(MPI_IN_PLACE,
+                      values.data(),
+                      static_cast<int>(values.size()),
+                      type,
+                      op,
+                      MpiInterface::GetCommunicator());
+    }
+}
+
+} // namespace
+
+void
+FabricRanks::Enable(int* argc, char*** argv)
+{
+    MpiInterface::Enable(argc, argv);
+    if (MpiInterface::GetSize() > 1)
+    {
+        GlobalValue::Bind("SimulatorImplementationType",
+                          StringValue("ns3::DistributedSimulatorImpl"));
+    }
+}
+
+void
+FabricRanks::Disable()
+{
+    if (MpiInterface::IsEnabled())
+    {
+        MpiInterface::Disable();
+    }
+}
+
+uint32_t
+FabricRanks::Count()
+{
+    return MpiInterface::IsEnabled() ? MpiInterface::GetSize() : 1;
+}
+
+uint32_t
+FabricRanks::Local()
+{
+    return MpiInterface::IsEnabled() ? MpiInterface::GetSystemId() : 0;
+}
+
+void
+FabricRanks::Sum(std::vector<uint64_t>& values)
+{
+    AllReduce(values, MPI_UINT64_T, MPI_SUM);
+}
+
+void
+FabricRanks::Sum(std::vector<double>& values)
+{
+    AllReduce(values, MPI_DOUBLE, MPI_SUM);
+}
+
+void
+FabricRanks::Max(std::vector<int64_t>& values)
+{
+    AllReduce(values, MPI_INT64_T, MPI_MAX);
+}
+
+void
+FabricRanks::Max(std::vector<double>& values)
+{
+    AllReduce(values, MPI_DOUBLE, MPI_MAX);
+}
+
+#else
+
+void
+FabricRanks::Enable(int* /* argc */, char*** /* argv */)
+{
+}
+
+void
+FabricRanks::Disable()
+{
+}
+
+uint32_t
+FabricRanks::Count()
+{
+    return 1;
+}
+
+uint32_t
+FabricRanks::Local()
+{
+    return 0;
+}
+
+void
+FabricRanks::Sum(std::vector<uint64_t>& /* values */)
+{
+}
+
+void
+FabricRanks::Sum(std::vector<double>& /* values */)
+{
+}
+
+void
+FabricRanks::Max(std::vector<int64_t>& /* values */)
+{
+}
+
+void
+FabricRanks::Max(std::vector<double>& /* values */)
+{
+}
+
+#endif
+
+void
+FabricRanks::Run(const std::function<uint64_t()>& completedHere, uint64_t total, Time limit)
+{
+    if (Count() == 1)
+    {
+        if (limit.IsStrictlyPositive())
+        {
+            Simulator::Stop(limit);
+        }
+        Simulator::Run();
+        return;
+    }
+    Time idle;
+    while (true)
+    {
+        Time end = Simulator::Now() + NanoSeconds(SLICE_NS);
+        if (limit.IsStrictlyPositive())
+        {
+            end = std::min(end, limit);
+        }
+        const uint64_t eventsBefore = Simulator::GetEventCount();
+        Simulator::Stop(end - Simulator::Now());
+        Simulator::Run();
+        // counts: messages completed, events other than this slice's stop
+        std::vector<uint64_t> counts{completedHere(),
+                                     Simulator::GetEventCount() - eventsBefore - 1};
+        Sum(counts);
+        idle = counts[1] == 0 ? idle + NanoSeconds(SLICE_NS) : Time();
+        if (counts[0] >= total || (limit.IsStrictlyPositive() && Simulator::Now() >= limit) ||
+            idle >= NanoSeconds(IDLE_LIMIT_NS))
+        {
+            return;
+        }
+    }
+}
+
+} // namespace ns3
