@@ -11,6 +11,9 @@
 #
 # FABRIC_LB_BUILD=DIR runs DIR/fabric-lb-sweep and DIR/fabric-lb-sim as they are
 # (the tests do, on the tree they test); without it tools/build.sh builds build/ first.
+# FABRIC_LB_SIM=PATH runs that driver instead, e.g. the faster one of an ns-3 tree
+# built --build-profile=optimized (doc/performance.md: build/scratch/ns3.37-fabric-lb-sim-optimized,
+# with LD_PRELOAD=libtcmalloc_minimal.so.4).
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bin=${FABRIC_LB_BUILD:-$root/build}
@@ -85,6 +88,6 @@ figure_sweep() {
     bytes=$(tr , '\n' <<<"$bytes" | awk -v cap=$cap '{ b = $1 > cap ? cap : $1 } !seen[b]++ { print b }' |
       paste -sd,)
   fi
-  "$bin/fabric-lb-sweep" --sim="$bin/fabric-lb-sim" --k="$k" --workload="$workload" \
+  "$bin/fabric-lb-sweep" --sim="${FABRIC_LB_SIM:-$bin/fabric-lb-sim}" --k="$k" --workload="$workload" \
     --sizes="$bytes" --runs="$runs" --out="$out/$workload" "$@" "${sweep_extra[@]}"
 }
