@@ -9,6 +9,7 @@
 #include "ns3/string.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #ifdef NS3_MPI
 #include "ns3/mpi-interface.h"
@@ -23,20 +24,32 @@ namespace ns3
 namespace
 {
 
-/// Combines \p values over the ranks with \p op, in place.
+/// Combines \p values over the ranks, in place: their sum, or their maximum.
 template <typename T>
 void
-AllReduce(std::vector<T>& values, MPI_Datatype type, MPI_Op op)
+Combine(std::vector<T>& values, bool sum)
 {
-    if (FabricRanks::Count() > 1 && !values.empty())
+    static_assert(std::is_same_v<T, uint64_t> || std::is_same_v<T, int64_t> ||
+                  std::is_same_v<T, double>);
+    if (FabricRanks::Count() == 1 || values.empty())
     {
-        MPI_Allreduce(MPI_IN_PLACE,
-                      values.data(),
-                      static_cast<int>(values.size()),
-                      type,
-                      op,
-                      MpiInterface::GetCommunicator());
+        return;
     }
+    MPI_Datatype type = MPI_DOUBLE;
+    if constexpr (std::is_same_v<T, uint64_t>)
+    {
+        type = MPI_UINT64_T;
+    }
+    else if constexpr (std::is_same_v<T, int64_t>)
+    {
+        type = MPI_INT64_T;
+    }
+    MPI_Allreduce(MPI_IN_PLACE,
+                  values.data(),
+                  static_cast<int>(values.size()),
+                  type,
+                  sum ? MPI_SUM : MPI_MAX,
+                  MpiInterface::GetCommunicator());
 }
 
 } // namespace
@@ -73,30 +86,6 @@ FabricRanks::Local()
     return MpiInterface::IsEnabled() ? MpiInterface::GetSystemId() : 0;
 }
 
-void
-FabricRanks::Sum(std::vector<uint64_t>& values)
-{
-    AllReduce(values, MPI_UINT64_T, MPI_SUM);
-}
-
-void
-FabricRanks::Sum(std::vector<double>& values)
-{
-    AllReduce(values, MPI_DOUBLE, MPI_SUM);
-}
-
-void
-FabricRanks::Max(std::vector<int64_t>& values)
-{
-    AllReduce(values, MPI_INT64_T, MPI_MAX);
-}
-
-void
-FabricRanks::Max(std::vector<double>& values)
-{
-    AllReduce(values, MPI_DOUBLE, MPI_MAX);
-}
-
 #else
 
 void
@@ -121,27 +110,43 @@ FabricRanks::Local()
     return 0;
 }
 
+namespace
+{
+
+/// Without MPI there is one rank: its values are already the combined ones.
+template <typename T>
 void
-FabricRanks::Sum(std::vector<uint64_t>& /* values */)
+Combine(std::vector<T>& /* values */, bool /* sum */)
 {
 }
 
-void
-FabricRanks::Sum(std::vector<double>& /* values */)
-{
-}
-
-void
-FabricRanks::Max(std::vector<int64_t>& /* values */)
-{
-}
-
-void
-FabricRanks::Max(std::vector<double>& /* values */)
-{
-}
+} // namespace
 
 #endif
+
+void
+FabricRanks::Sum(std::vector<uint64_t>& values)
+{
+    Combine(values, true);
+}
+
+void
+FabricRanks::Sum(std::vector<double>& values)
+{
+    Combine(values, true);
+}
+
+void
+FabricRanks::Max(std::vector<int64_t>& values)
+{
+    Combine(values, false);
+}
+
+void
+FabricRanks::Max(std::vector<double>& values)
+{
+    Combine(values, false);
+}
 
 void
 FabricRanks::Run(const std::function<uint64_t()>& completedHere, uint64_t total, Time limit)
