@@ -7,6 +7,7 @@
 #   --runs N    runs per point (default 10); --out=DIR and --runs=N work too
 #   --quick     k=4, one run, messages of at most 64 KiB (all-to-all: 16 KiB): a check of
 #               seconds to a minute
+#   --workload W  only the figure's W half (all-to-all, permutation, ...); --workload=W too
 #   anything else is passed to every fabric-lb-sweep (e.g. --jobs=1)
 #
 # FABRIC_LB_BUILD=DIR runs DIR/fabric-lb-sweep and DIR/fabric-lb-sim as they are
@@ -18,7 +19,7 @@
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bin=${FABRIC_LB_BUILD:-$root/build}
 
-# figure_args NAME "$@": sets out, runs, k, quick (0 or 1) and sweep_extra (an array);
+# figure_args NAME "$@": sets out, runs, k, quick (0 or 1), only_workload and sweep_extra (an array);
 # builds build/ unless FABRIC_LB_BUILD names a build.
 figure_args() {
   local name=$1
@@ -27,16 +28,25 @@ figure_args() {
   runs=10
   k=8
   quick=0
+  only_workload=
   sweep_extra=()
   while [ $# -gt 0 ]; do
     case $1 in
-      --out | --runs)
+      --out | --runs | --workload)
         if [ $# -lt 2 ]; then
           echo "$(basename "$0"): error: $1 needs a value" >&2
           exit 2
         fi
-        if [ "$1" = --out ]; then out=$2; else runs=$2; fi
+        case $1 in
+          --out) out=$2 ;;
+          --runs) runs=$2 ;;
+          --workload) only_workload=$2 ;;
+        esac
         shift 2
+        ;;
+      --workload=*)
+        only_workload=${1#--workload=}
+        shift
         ;;
       --out=*)
         out=${1#--out=}
@@ -56,6 +66,13 @@ figure_args() {
         ;;
     esac
   done
+  case $only_workload in
+    '' | all-to-all | permutation | fsdp) ;;
+    *)
+      echo "$(basename "$0"): error: unknown --workload '$only_workload' (all-to-all, permutation or fsdp)" >&2
+      exit 2
+      ;;
+  esac
   if [ "$quick" = 1 ]; then
     k=4
     runs=1
@@ -79,10 +96,11 @@ figure_cost() {
 
 # figure_sweep WORKLOAD SIZES [fabric-lb-sweep flags]: writes $out/WORKLOAD/; SIZES is a
 # comma-separated list of bytes, with --quick each capped at 64 KiB (all-to-all: 16 KiB,
-# its k^3/4 - 1 messages a host), duplicates dropped.
+# its k^3/4 - 1 messages a host), duplicates dropped. Skipped when --workload names another.
 figure_sweep() {
   local workload=$1 bytes=$2 cap=65536
   shift 2
+  [ -n "$only_workload" ] && [ "$only_workload" != "$workload" ] && return 0
   [ "$workload" = all-to-all ] && cap=16384
   if [ "$quick" = 1 ]; then
     bytes=$(tr , '\n' <<<"$bytes" | awk -v cap=$cap '{ b = $1 > cap ? cap : $1 } !seen[b]++ { print b }' |

@@ -178,6 +178,27 @@ TEST(Driver, PrintsAHumanReadableSummary)
     EXPECT_NE(o.out.find("edge-up"), std::string::npos);
 }
 
+TEST(Driver, NsLogShowsThePacketPath)
+{
+    // A k=4 permutation of two packets a host: 32 data packets, each path chosen at its
+    // host once and forwarded at switches, all in the log that NS_LOG asks for.
+    const Outcome o = fabriclbe2e::Run(
+        "NS_LOG='HostPathPolicy=level_logic|prefix_func:FabricRouting=level_logic|prefix_func'"
+        " " FABRIC_LB_SIM,
+        "--k=4 --msgBytes=8192");
+    EXPECT_EQ(o.status, 0) << o.err;
+    size_t choices = 0;
+    size_t forwards = 0;
+    std::istringstream lines(o.err);
+    for (std::string line; std::getline(lines, line);)
+    {
+        choices += line.rfind("HostPathPolicy:SelectLabel(): queue pair 0: label ", 0) == 0;
+        forwards += line.rfind("FabricRouting:Forward(): 10.", 0) == 0;
+    }
+    EXPECT_EQ(choices, 32U);
+    EXPECT_GE(forwards, 32U) << "every data packet passes a switch";
+}
+
 TEST(Driver, FlowMonitorSeesEveryFlow)
 {
     // A k=4 permutation: 16 data flows and 16 ACK flows, each one five-tuple under ECMP.

@@ -3,12 +3,15 @@
 # on the binaries of BUILD_DIR (FABRIC_LB_BUILD: no rebuild of the tree under
 # test) into a temporary directory, one simulation at a time, and checks that
 # each results.csv it writes has the header and one row per scheme, size,
-# --vary value and run of its quick grid, and that its figures are PNGs.
-# Usage: test/figures/figure-quick-test.sh BUILD_DIR FIGURE (e.g. fig1-schemes)
+# --vary value and run of its quick grid, and that its figures are PNGs. With
+# WORKLOAD, runs only that half (--workload=WORKLOAD), checks that no other half
+# was written, and that an unknown --workload is one error line and exit 2.
+# Usage: test/figures/figure-quick-test.sh BUILD_DIR FIGURE [WORKLOAD] (e.g. fig1-schemes)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$1
 figure=$2
+workload=${3:-}
 
 # The quick grid of each figure: CSV (under the output directory) and its rows.
 case $figure in
@@ -34,7 +37,23 @@ esac
 
 out=$(mktemp -d "${TMPDIR:-/tmp}/figure-quick.XXXXXX")
 trap 'rm -rf "$out"' EXIT
-if ! FABRIC_LB_BUILD=$build "$root/examples/$figure.sh" --quick --out "$out" --jobs=1 \
+only=()
+if [ -n "$workload" ]; then
+  only=(--workload="$workload")
+  set +e
+  FABRIC_LB_BUILD=$build "$root/examples/$figure.sh" --quick --out "$out/bad" --workload=no-such \
+    >/dev/null 2>"$out/bad-stderr"
+  rc=$?
+  set -e
+  if [ "$rc" != 2 ] || [ "$(wc -l <"$out/bad-stderr")" != 1 ] || ! grep -q no-such "$out/bad-stderr" ||
+    [ -e "$out/bad" ]; then
+    echo "figure-quick-test: $figure --workload=no-such: exit $rc, expected 2, one error line and no output" >&2
+    cat "$out/bad-stderr" >&2
+    exit 1
+  fi
+  expected=$(tr ' ' '\n' <<<"$expected" | grep "^$workload/" | paste -sd' ')
+fi
+if ! FABRIC_LB_BUILD=$build "$root/examples/$figure.sh" --quick --out "$out" --jobs=1 "${only[@]}" \
   >"$out/stdout" 2>"$out/stderr"; then
   cat "$out/stdout" "$out/stderr" >&2
   echo "figure-quick-test: $figure.sh --quick failed" >&2
@@ -60,6 +79,12 @@ for item in $expected; do
     status=1
   fi
 done
+while IFS= read -r csv; do
+  if ! grep -q " ${csv#"$out"/}:" <<<" $expected"; then
+    echo "figure-quick-test: $figure: ${csv#"$out"/} was written, but not asked for" >&2
+    status=1
+  fi
+done < <(find "$out" -name results.csv)
 while IFS= read -r png; do
   if [ "$(head -c 4 "$png" | tail -c 3)" != PNG ]; then
     echo "figure-quick-test: $figure: $png is not a PNG" >&2

@@ -5,11 +5,14 @@
 #include "collective-app.h"
 
 #include "ns3/abort.h"
+#include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("CollectiveApp");
 
 NS_OBJECT_ENSURE_REGISTERED(CollectiveApp);
 
@@ -40,6 +43,7 @@ CollectiveApp::SendNow(Ipv4Address destination,
                        uint64_t bytes,
                        uint32_t messageId)
 {
+    NS_LOG_FUNCTION(this << destination << bytes << messageId);
     Ptr<RoceNic> nic = GetNode()->GetObject<RoceNic>();
     NS_ABORT_MSG_UNLESS(nic, "CollectiveApp needs a RoceNic on its node");
     nic->SendMessage(destination, destinationHost, bytes, messageId);
@@ -48,6 +52,7 @@ CollectiveApp::SendNow(Ipv4Address destination,
 void
 CollectiveApp::StartApplication()
 {
+    NS_LOG_FUNCTION(this << m_messages.size());
     Ptr<RoceNic> nic = GetNode()->GetObject<RoceNic>();
     NS_ABORT_MSG_UNLESS(nic, "CollectiveApp needs a RoceNic on its node");
     for (const Outgoing& message : m_messages)

@@ -122,14 +122,17 @@ FabricQueueDisc::GetPortBacklogBytes() const
 bool
 FabricQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 {
+    NS_LOG_FUNCTION(this << item);
     const uint32_t backlog = GetPortBacklogBytes();
     if (backlog + item->GetSize() > GetMaxSize().GetValue())
     {
+        NS_LOG_LOGIC("port backlog " << backlog << " B is full: drop");
         DropBeforeEnqueue(item, LIMIT_EXCEEDED_DROP);
         return false;
     }
     if (ShouldMark(backlog))
     {
+        NS_LOG_LOGIC("port backlog " << backlog << " B: CE-mark");
         Mark(item, m_redMarking ? RED_MARK : THRESHOLD_MARK);
     }
     return GetInternalQueue(0)->Enqueue(item);
@@ -138,6 +141,7 @@ FabricQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 Ptr<QueueDiscItem>
 FabricQueueDisc::DoDequeue()
 {
+    NS_LOG_FUNCTION(this);
     return GetInternalQueue(0)->Dequeue();
 }
 

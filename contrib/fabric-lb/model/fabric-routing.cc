@@ -75,6 +75,7 @@ FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> 
 Ptr<Ipv4Route>
 FabricRouting::RouteToHost(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host)
 {
+    NS_LOG_FUNCTION(this << p << header.GetDestination() << host);
     const uint32_t half = m_topology->Half();
     switch (m_role)
     {
@@ -86,14 +87,12 @@ FabricRouting::RouteToHost(Ptr<const Packet> p, const Ipv4Header& header, uint32
         {
             return nullptr;
         }
-        m_forwardTrace(p, header, false, pod);
-        return m_down[pod];
+        return Forward(p, header, false, pod);
     }
     case fabriclb::FabricRole::EDGE:
         if (m_topology->EdgeOf(host) == m_index)
         {
-            m_forwardTrace(p, header, false, m_topology->SlotOf(host));
-            return m_down[m_topology->SlotOf(host)];
+            return Forward(p, header, false, m_topology->SlotOf(host));
         }
         break;
     case fabriclb::FabricRole::AGGREGATION:
@@ -104,8 +103,7 @@ FabricRouting::RouteToHost(Ptr<const Packet> p, const Ipv4Header& header, uint32
             {
                 return nullptr;
             }
-            m_forwardTrace(p, header, false, edge);
-            return m_down[edge];
+            return Forward(p, header, false, edge);
         }
         break;
     }
@@ -118,8 +116,16 @@ FabricRouting::RouteToHost(Ptr<const Packet> p, const Ipv4Header& header, uint32
         return nullptr;
     }
     NS_ASSERT(port < m_up.size() && !m_upPortDown[port]);
-    m_forwardTrace(p, header, true, port);
-    return m_up[port];
+    return Forward(p, header, true, port);
+}
+
+Ptr<Ipv4Route>
+FabricRouting::Forward(Ptr<const Packet> p, const Ipv4Header& header, bool up, uint32_t port)
+{
+    NS_LOG_LOGIC(header.GetSource() << " > " << header.GetDestination() << ": "
+                                    << (up ? "up" : "down") << " port " << port);
+    m_forwardTrace(p, header, up, port);
+    return up ? m_up[port] : m_down[port];
 }
 
 Ptr<Ipv4Route>

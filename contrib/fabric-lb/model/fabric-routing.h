@@ -149,6 +149,16 @@ class FabricRouting : public Ipv4RoutingProtocol
     /// Recomputes the uplink view from the known failures and this switch's own ports.
     void RefreshView();
 
+    /**
+     * \brief Logs and traces a forwarding decision.
+     * \param p the packet
+     * \param header its IPv4 header
+     * \param up an up port (true) or a down port
+     * \param port index among the up or the down ports
+     * \return that port's route
+     */
+    Ptr<Ipv4Route> Forward(Ptr<const Packet> p, const Ipv4Header& header, bool up, uint32_t port);
+
     Ptr<Ipv4> m_ipv4;                                            //!< this node's IPv4
     std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< fabric coordinates
     fabriclb::FabricRole m_role{fabriclb::FabricRole::HOST};     //!< this node's role

@@ -7,6 +7,7 @@
 #include "workload.h"
 
 #include "ns3/abort.h"
+#include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -14,6 +15,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("HostPathPolicy");
 
 NS_OBJECT_ENSURE_REGISTERED(HostPathPolicy);
 NS_OBJECT_ENSURE_REGISTERED(FixedLabelPathPolicy);
@@ -26,7 +29,14 @@ NS_OBJECT_ENSURE_REGISTERED(HostDrPathPolicy);
 TypeId
 HostPathPolicy::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::HostPathPolicy").SetParent<Object>().SetGroupName("FabricLb");
+    static TypeId tid =
+        TypeId("ns3::HostPathPolicy")
+            .SetParent<Object>()
+            .SetGroupName("FabricLb")
+            .AddTraceSource("PathChosen",
+                            "The policy chose the label (path) of a queue pair's data packet",
+                            MakeTraceSourceAccessor(&HostPathPolicy::m_pathChosenTrace),
+                            "ns3::HostPathPolicy::PathChosenTracedCallback");
     return tid;
 }
 
@@ -41,6 +51,15 @@ HostPathPolicy::Setup(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
                       uint32_t /* host */)
 {
     m_topology = std::move(topology);
+}
+
+uint16_t
+HostPathPolicy::SelectLabel(uint32_t queuePair)
+{
+    const uint16_t label = DoSelectLabel(queuePair);
+    NS_LOG_LOGIC("queue pair " << queuePair << ": label " << label);
+    m_pathChosenTrace(queuePair, label);
+    return label;
 }
 
 uint16_t
@@ -111,7 +130,7 @@ FixedLabelPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t /* destinationHo
 }
 
 uint16_t
-FixedLabelPathPolicy::SelectLabel(uint32_t queuePair)
+FixedLabelPathPolicy::DoSelectLabel(uint32_t queuePair)
 {
     return m_labels[queuePair];
 }
@@ -152,7 +171,7 @@ SubflowPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t /* destinationHost 
 }
 
 uint16_t
-SubflowPathPolicy::SelectLabel(uint32_t queuePair)
+SubflowPathPolicy::DoSelectLabel(uint32_t queuePair)
 {
     uint32_t& next = m_next[queuePair];
     const uint16_t label = m_labels[queuePair][next];
@@ -252,7 +271,7 @@ SprayPathPolicy::AddQueuePair(uint32_t /* queuePair */, uint32_t /* destinationH
 }
 
 uint16_t
-SprayPathPolicy::SelectLabel(uint32_t /* queuePair */)
+SprayPathPolicy::DoSelectLabel(uint32_t /* queuePair */)
 {
     return RandomLabel();
 }
@@ -295,7 +314,7 @@ RepsPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t /* destinationHost */)
 }
 
 uint16_t
-RepsPathPolicy::SelectLabel(uint32_t queuePair)
+RepsPathPolicy::DoSelectLabel(uint32_t queuePair)
 {
     return m_caches[queuePair].NextLabel(Simulator::Now().GetPicoSeconds(), m_draw);
 }
@@ -352,7 +371,7 @@ HostDrPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t destinationHost)
 }
 
 uint16_t
-HostDrPathPolicy::SelectLabel(uint32_t queuePair)
+HostDrPathPolicy::DoSelectLabel(uint32_t queuePair)
 {
     return m_rotation->NextLabel(m_destinations[queuePair], 0, m_draw);
 }

@@ -13,6 +13,7 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
 
 #include <memory>
 #include <optional>
@@ -55,10 +56,11 @@ class HostPathPolicy : public Object
     virtual void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) = 0;
 
     /**
+     * \brief Choose the path of a queue pair's next data packet (fires PathChosen).
      * \param queuePair the sending queue pair
      * \return the label for its next data packet
      */
-    virtual uint16_t SelectLabel(uint32_t queuePair) = 0;
+    uint16_t SelectLabel(uint32_t queuePair);
 
     /**
      * \param dataSender the host whose data packet is being acknowledged
@@ -105,8 +107,22 @@ class HostPathPolicy : public Object
     /// Smallest label a policy draws (below are well-known ports).
     static constexpr uint16_t MIN_LABEL = 1024;
 
+    /**
+     * TracedCallback signature of a host's path choice.
+     * \param queuePair the sending queue pair
+     * \param label the label (UDP source port) its data packet carries
+     */
+    typedef void (*PathChosenTracedCallback)(uint32_t queuePair, uint16_t label);
+
   protected:
     void DoDispose() override;
+
+    /**
+     * \brief The policy's choice of SelectLabel.
+     * \param queuePair the sending queue pair
+     * \return the label for its next data packet
+     */
+    virtual uint16_t DoSelectLabel(uint32_t queuePair) = 0;
 
     /// \return a uniformly random label in [MIN_LABEL, 65535]
     uint16_t RandomLabel();
@@ -114,6 +130,9 @@ class HostPathPolicy : public Object
     std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< fabric coordinates
     Ptr<UniformRandomVariable> m_rng;                            //!< this host's stream
     fabriclb::UniformIndex m_draw;                               //!< uniform integers from m_rng
+
+  private:
+    TracedCallback<uint32_t, uint16_t> m_pathChosenTrace; //!< each data packet's label
 };
 
 /**
@@ -130,9 +149,10 @@ class FixedLabelPathPolicy : public HostPathPolicy
      */
     static TypeId GetTypeId();
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-    uint16_t SelectLabel(uint32_t queuePair) override;
 
   protected:
+    uint16_t DoSelectLabel(uint32_t queuePair) override;
+
     std::vector<uint16_t> m_labels; //!< label of each queue pair
 };
 
@@ -151,7 +171,9 @@ class SubflowPathPolicy : public HostPathPolicy
     static TypeId GetTypeId();
     SubflowPathPolicy();
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-    uint16_t SelectLabel(uint32_t queuePair) override;
+
+  protected:
+    uint16_t DoSelectLabel(uint32_t queuePair) override;
 
   private:
     uint32_t m_subflows;                         //!< labels per queue pair
@@ -203,7 +225,9 @@ class SprayPathPolicy : public HostPathPolicy
      */
     static TypeId GetTypeId();
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-    uint16_t SelectLabel(uint32_t queuePair) override;
+
+  protected:
+    uint16_t DoSelectLabel(uint32_t queuePair) override;
 };
 
 /**
@@ -224,12 +248,14 @@ class RepsPathPolicy : public HostPathPolicy
     static TypeId GetTypeId();
     RepsPathPolicy();
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-    uint16_t SelectLabel(uint32_t queuePair) override;
     void NotifyAck(uint32_t queuePair, uint16_t label, bool ecnMarked) override;
     void NotifyLoss(uint32_t queuePair, uint16_t label) override;
 
     /// \return freezes started so far, over the queue pairs
     uint64_t GetFreezes() const;
+
+  protected:
+    uint16_t DoSelectLabel(uint32_t queuePair) override;
 
   private:
     uint32_t m_capacity;                            //!< labels a cache holds
@@ -254,9 +280,11 @@ class HostDrPathPolicy : public HostPathPolicy
     static TypeId GetTypeId();
     void Setup(std::shared_ptr<const fabriclb::FatTreeTopology> topology, uint32_t host) override;
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-    uint16_t SelectLabel(uint32_t queuePair) override;
     uint16_t SelectAckLabel(Ipv4Address dataSender, uint16_t dataLabel) override;
     void SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> down) override;
+
+  protected:
+    uint16_t DoSelectLabel(uint32_t queuePair) override;
 
   private:
     std::optional<fabriclb::HostDrRotation> m_rotation; //!< pointers per (destination, bin)

@@ -202,6 +202,7 @@ RoceNic::SendMessage(Ipv4Address destination,
                      uint64_t bytes,
                      uint32_t messageId)
 {
+    NS_LOG_FUNCTION(this << destination << destinationHost << bytes << messageId);
     NS_ABORT_MSG_IF(bytes == 0, "a message needs at least one byte");
     NS_ABORT_MSG_UNLESS(m_udp, "RoceNic::Setup was not called");
     const uint32_t qp = m_senders.size();
@@ -401,6 +402,8 @@ RoceNic::SendData(uint32_t qp)
         packet->AddPacketTag(tos);
     }
     const uint16_t label = m_policy->SelectLabel(qp);
+    NS_LOG_LOGIC("queue pair " << qp << " sends psn " << sent.psn << " on label " << label
+                               << (sent.retransmission ? " (retransmission)" : ""));
     if (sent.psn < sender.labelOf.size())
     {
         sender.labelOf[sent.psn] = label;
@@ -433,6 +436,7 @@ RoceNic::Receive(Ptr<Packet> packet,
                  uint16_t sourcePort,
                  Ptr<Ipv4Interface> /* incomingInterface */)
 {
+    NS_LOG_FUNCTION(this << packet << header.GetSource() << sourcePort);
     RoceHeader roce;
     packet->RemoveHeader(roce);
     if (roce.opcode == RoceHeader::DATA)
@@ -461,6 +465,8 @@ RoceNic::ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t 
     }
     if (outcome.complete)
     {
+        NS_LOG_LOGIC("message " << data.messageId << " from " << header.GetSource()
+                                << " received whole");
         m_messageReceivedTrace(data.messageId, data.queuePair);
     }
     const int64_t nowPs = Simulator::Now().GetPicoSeconds();
@@ -559,6 +565,7 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
         sender.timer.Cancel();
         sender.pacer.Cancel();
         sender.congestionTimer.Cancel();
+        NS_LOG_LOGIC("message " << sender.messageId << " acknowledged whole");
         m_messageAckedTrace(sender.messageId, ack.queuePair);
         return;
     }
@@ -573,6 +580,8 @@ RoceNic::ReportLosses(uint32_t qp)
     for (uint32_t psn : m_lost)
     {
         ++m_lossesDetected;
+        NS_LOG_LOGIC("queue pair " << qp << " lost psn " << psn << " (label "
+                                   << m_senders[qp].labelOf[psn] << ")");
         m_policy->NotifyLoss(qp, m_senders[qp].labelOf[psn]);
     }
     if (!m_lost.empty())
@@ -695,6 +704,7 @@ RoceNic::ArmTimer(uint32_t qp)
 void
 RoceNic::Timeout(uint32_t qp)
 {
+    NS_LOG_FUNCTION(this << qp);
     RoceRequester& sender = m_senders[qp];
     m_lost.clear();
     m_timeouts +=

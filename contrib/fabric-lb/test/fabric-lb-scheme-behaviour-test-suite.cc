@@ -707,6 +707,64 @@ class HostSprayBehaviourTest : public TestCase
     }
 };
 
+/**
+ * host-spray: the host policy's PathChosen trace reports, for every data packet a
+ * host sends, in order, the label that packet carries onto the wire.
+ */
+class PathChosenTraceTest : public TestCase
+{
+  public:
+    PathChosenTraceTest()
+        : TestCase("host-spray: PathChosen reports every data packet's label, in order")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-spray");
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        std::map<QueuePair, std::vector<uint16_t>> chosen; // by the trace
+        std::map<QueuePair, std::vector<uint16_t>> sent;   // on the wire
+        for (uint32_t h = 0; h < topo.HostCount(); ++h)
+        {
+            auto choice = [h, &chosen](uint32_t queuePair, uint16_t label) {
+                chosen[{h, queuePair}].push_back(label);
+            };
+            fabric->GetNic(h)->GetPathPolicy()->TraceConnectWithoutContext(
+                "PathChosen",
+                Callback<void, uint32_t, uint16_t>(choice));
+            auto outgoing = [h, &sent](const Ipv4Header&, Ptr<const Packet> p, uint32_t) {
+                const RocePacket packet = ReadRoce(p);
+                if (packet.roce.opcode == RoceHeader::DATA)
+                {
+                    sent[{h, packet.roce.queuePair}].push_back(packet.label);
+                }
+            };
+            fabric->GetHosts().Get(h)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+                "SendOutgoing",
+                Callback<void, const Ipv4Header&, Ptr<const Packet>, uint32_t>(outgoing));
+        }
+        const uint32_t packets = 16;
+        NS_TEST_ASSERT_MSG_EQ(
+            RunMessages(fabric,
+                        fabriclb::AllToAllWorkload(topo.HostCount(), packets * PACKET_BYTES)),
+            true,
+            "every message completes");
+        NS_TEST_ASSERT_MSG_EQ(sent.size(), 240U, "every queue pair sent data");
+        NS_TEST_ASSERT_MSG_EQ(chosen.size(), sent.size(), "the trace saw every queue pair");
+        for (const auto& [qp, labels] : sent)
+        {
+            NS_TEST_ASSERT_MSG_EQ(labels.size(), packets, "no loss, no retransmission");
+            NS_TEST_ASSERT_MSG_EQ((chosen[qp] == labels),
+                                  true,
+                                  "host " << qp.first << " queue pair " << qp.second
+                                          << ": the traced labels are the sent ones");
+        }
+        Finish(fabric);
+    }
+};
+
 // ---------------------------------------------------------------------------
 
 /**
@@ -1592,7 +1650,8 @@ static FabricLbBehaviourSuite g_fabricLbBehaviourReps("reps",
                                                       {new RepsMarkingTest, new RepsFreezeTest});
 /// Registers fabric-lb-behaviour-host-spray.
 static FabricLbBehaviourSuite g_fabricLbBehaviourHostSpray("host-spray",
-                                                           {new HostSprayBehaviourTest});
+                                                           {new HostSprayBehaviourTest,
+                                                            new PathChosenTraceTest});
 /// Registers fabric-lb-behaviour-simple-rr.
 static FabricLbBehaviourSuite g_fabricLbBehaviourSimpleRr("simple-rr", {new SimpleRrBehaviourTest});
 /// Registers fabric-lb-behaviour-jsq.
