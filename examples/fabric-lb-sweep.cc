@@ -102,6 +102,23 @@ constexpr std::array<FabricStage, 5> SWITCH_STAGES = {FabricStage::EDGE_UP,
                                                       FabricStage::AGG_DOWN,
                                                       FabricStage::EDGE_DOWN};
 
+/// A per-stage metric of the driver's JSON that the sweep tabulates and draws.
+struct StageMetric
+{
+    const char* key;    //!< its object in the JSON and its CSV columns' prefix
+    const char* title;  //!< what its figures show
+    const char* yLabel; //!< their y axis
+};
+
+/// The per-stage metrics, in CSV column order.
+constexpr std::array<StageMetric, 2> STAGE_METRICS = {
+    {{"overload",
+      "Worst-case link load per stage, over the collective's span",
+      "bytes received / bytes sendable in the collective's span"},
+     {"over_share",
+      "Worst-case link overload per stage, over a balanced share",
+      "bytes a link received / its fair share (its group's mean)"}}};
+
 /// \return the CSV column of \p stage's value of \p metric: overload_edge_up
 std::string
 StageColumn(const std::string& metric, FabricStage stage)
@@ -423,9 +440,10 @@ struct Point
     double cctIncrease{0};
     double qMean{0};
     double maxQueue{0};
-    std::array<double, SWITCH_STAGES.size()> overload{}; //!< per stage, in SWITCH_STAGES order
-    uint32_t runs{0};                                    //!< completed runs
-    uint32_t incomplete{0};                              //!< incomplete runs, left out of the means
+    /// per STAGE_METRICS entry, per stage in SWITCH_STAGES order
+    std::array<std::array<double, SWITCH_STAGES.size()>, STAGE_METRICS.size()> stages{};
+    uint32_t runs{0};       //!< completed runs
+    uint32_t incomplete{0}; //!< incomplete runs, left out of the means
 };
 
 /// (scheme, message size, index of the --vary value)
@@ -441,9 +459,12 @@ Collect(const Options& options, const std::vector<Job>& grid)
            "q_mean_pkts,max_queue_pkts,packets_dropped,messages,messages_completed,vary_flag,"
            "vary_value,recovery,cc,retransmissions,timeouts,link_drops,cnps,"
            "mean_final_rate_gbps,min_final_rate_gbps,hosts";
-    for (FabricStage stage : SWITCH_STAGES)
+    for (const StageMetric& metric : STAGE_METRICS)
     {
-        csv << "," << StageColumn("overload", stage);
+        for (FabricStage stage : SWITCH_STAGES)
+        {
+            csv << "," << StageColumn(metric.key, stage);
+        }
     }
     csv << "\n";
     std::map<PointKey, Point> points;
@@ -465,9 +486,12 @@ Collect(const Options& options, const std::vector<Job>& grid)
             << r.value("link_drops", 0) << "," << r.value("cnps", 0) << ","
             << r.value("mean_final_rate_gbps", 0.0) << "," << r.value("min_final_rate_gbps", 0.0)
             << "," << r.value("hosts", 0);
-        for (FabricStage stage : SWITCH_STAGES)
+        for (const StageMetric& metric : STAGE_METRICS)
         {
-            csv << "," << StageValue(r, "overload", stage);
+            for (FabricStage stage : SWITCH_STAGES)
+            {
+                csv << "," << StageValue(r, metric.key, stage);
+            }
         }
         csv << "\n";
         Point& p = points[{job.scheme, job.bytes, job.variant}];
@@ -480,9 +504,12 @@ Collect(const Options& options, const std::vector<Job>& grid)
         p.cctIncrease += r["cct_increase_pct"].get<double>();
         p.qMean += r["q_mean_pkts"].get<double>();
         p.maxQueue += r["max_queue_pkts"].get<double>();
-        for (size_t i = 0; i < SWITCH_STAGES.size(); ++i)
+        for (size_t m = 0; m < STAGE_METRICS.size(); ++m)
         {
-            p.overload[i] += StageValue(r, "overload", SWITCH_STAGES[i]);
+            for (size_t i = 0; i < SWITCH_STAGES.size(); ++i)
+            {
+                p.stages[m][i] += StageValue(r, STAGE_METRICS[m].key, SWITCH_STAGES[i]);
+            }
         }
         ++p.runs;
     }
@@ -493,9 +520,12 @@ Collect(const Options& options, const std::vector<Job>& grid)
             p.cctIncrease /= p.runs;
             p.qMean /= p.runs;
             p.maxQueue /= p.runs;
-            for (double& overload : p.overload)
+            for (auto& metric : p.stages)
             {
-                overload /= p.runs;
+                for (double& value : metric)
+                {
+                    value /= p.runs;
+                }
             }
         }
     }
@@ -768,13 +798,13 @@ PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
 }
 
 /**
- * Draws the worst-case link overload (bytes a link received over what it could send in the
- * collective's span) per switch stage, one line per scheme (and --vary value, if several):
- * overload.png, or with several sizes one figure per size, overload-BYTES.png.
+ * Draws a per-stage metric (STAGE_METRICS[\p m]), one line per scheme (and --vary value,
+ * if several): KEY.png, or with several sizes one figure per size, KEY-BYTES.png.
  */
 void
-PlotOverload(const Options& options, const std::map<PointKey, Point>& points)
+PlotStageMetric(const Options& options, const std::map<PointKey, Point>& points, size_t m)
 {
+    const StageMetric& metric = STAGE_METRICS[m];
     std::map<uint64_t, Lines> bySize; // message size in bytes -> its figure's lines
     for (const auto& [key, p] : points)
     {
@@ -787,7 +817,7 @@ PlotOverload(const Options& options, const std::map<PointKey, Point>& points)
         }
         for (size_t i = 0; i < SWITCH_STAGES.size(); ++i)
         {
-            lines[label].emplace_back(i, p.runs > 0 ? p.overload[i] : NAN);
+            lines[label].emplace_back(i, p.runs > 0 ? p.stages[m][i] : NAN);
         }
     }
     std::vector<std::string> stages;
@@ -795,17 +825,18 @@ PlotOverload(const Options& options, const std::map<PointKey, Point>& points)
     {
         stages.emplace_back(FabricStageName(stage));
     }
-    std::cout << "overload per stage:";
+    std::cout << metric.key << " per stage:";
     for (const auto& [bytes, lines] : bySize)
     {
         const std::string size = std::to_string(bytes);
-        const std::string name = bySize.size() > 1 ? "overload-" + size : "overload";
+        const std::string key = metric.key;
+        const std::string name = bySize.size() > 1 ? key + "-" + size : key;
         Plot(options.out,
              name,
-             "Worst-case link overload per stage (" + options.workload + ", " + size +
+             std::string(metric.title) + " (" + options.workload + ", " + size +
                  " B messages, mean of completed runs)",
              "stage",
-             "bytes received / bytes sendable in the collective's span",
+             metric.yLabel,
              CategoryAxis(stages),
              Gnuplot2dDataset::LINES_POINTS,
              lines);
@@ -845,6 +876,9 @@ main(int argc, char* argv[])
     {
         PlotVariants(options, points);
     }
-    PlotOverload(options, points);
+    for (size_t m = 0; m < STAGE_METRICS.size(); ++m)
+    {
+        PlotStageMetric(options, points, m);
+    }
     return failed > 0 ? 1 : 0;
 }

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The study's figure 7: the worst-case link overload per stage (edge-up,
 # agg-up, core-down, agg-down, edge-down: the most bytes a link of the stage
-# received over what it could send in the collective's span), every scheme,
-# permutations of 1 MiB and 32 KiB on the k=8 fat tree, no failures, ideal
-# transport. Writes DIR/permutation/: results.csv (overload_* per stage and
-# run), overload-1048576.png and overload-32768.png (one line per scheme over
-# the stages; with --quick overload-65536.png and overload-32768.png),
+# received over its fair share, the mean of the links a balanced scheme loads
+# equally; 1 is a perfect balance), every scheme, permutations of 1 MiB and 32
+# KiB on the k=8 fat tree, no failures, ideal transport. Writes
+# DIR/permutation/: results.csv (over_share_* and overload_* per stage and
+# run), over_share-1048576.png and over_share-32768.png (one line per scheme
+# over the stages; with --quick 65536 and 32768), overload-*.png (the same
+# links' bytes over what they could send in the collective's span),
 # cct-increase.png, max-queue.png. Runs already done are kept.
 # Usage: examples/fig7-overload.sh [--out DIR] [--runs N (default 10)] [--quick] [fabric-lb-sweep flags]
 set -euo pipefail
@@ -14,4 +16,4 @@ source "$(dirname "$0")/figure-sweep.sh"
 figure_args fig7 "$@"
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 figure_sweep permutation 32768,1048576 --schemes=$schemes
-echo "figure 7: $out/permutation/{results.csv,overload-*.png}"
+echo "figure 7: $out/permutation/{results.csv,over_share-*.png,overload-*.png}"

@@ -33,6 +33,7 @@ set(FABRIC_LB_SOURCES
     model/fabric-links.cc
     model/collectives.cc
     model/fabric-partition.cc
+    model/link-balance.cc
     helper/fabric-experiment.cc
     helper/fabric-ranks.cc
     helper/fat-tree-helper.cc
@@ -75,6 +76,7 @@ set(FABRIC_LB_HEADERS
     model/fabric-links.h
     model/collectives.h
     model/fabric-partition.h
+    model/link-balance.h
     helper/fabric-experiment.h
     helper/fabric-ranks.h
     helper/fat-tree-helper.h

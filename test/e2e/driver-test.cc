@@ -96,7 +96,7 @@ TEST(Driver, WritesOneJsonObjectWithEveryField)
     EXPECT_GE(j["cct_ns"].get<double>(), j["bound_ns"].get<double>());
     EXPECT_GT(j["events"].get<uint64_t>(), 0U);
     const std::set<std::string> stages{"edge-up", "agg-up", "core-down", "agg-down", "edge-down"};
-    for (const char* object : {"max_queue_bytes", "mean_queue_bytes"})
+    for (const char* object : {"max_queue_bytes", "mean_queue_bytes", "overload", "over_share"})
     {
         std::set<std::string> keys;
         for (const auto& item : j[object].items())
@@ -105,6 +105,25 @@ TEST(Driver, WritesOneJsonObjectWithEveryField)
         }
         EXPECT_EQ(keys, stages) << object;
     }
+}
+
+TEST(Driver, DestinationRotationGivesEveryLinkItsFairShare)
+{
+    // A k=4 permutation of 64 packets a host: host DR and Ofan rotate every
+    // destination's packets (and ACKs) over its paths, so each link of a stage carries
+    // exactly its group's mean; ECMP pins whole flows, and its busiest uplink
+    // carries a multiple of its share.
+    for (const char* scheme : {"ofan", "host-dr"})
+    {
+        const nlohmann::json j = RunJson(std::string("--k=4 --msgBytes=262144 --lb=") + scheme);
+        for (const auto& [stage, share] : j["over_share"].items())
+        {
+            EXPECT_DOUBLE_EQ(share.get<double>(), 1.0) << scheme << " " << stage;
+        }
+    }
+    const nlohmann::json ecmp = RunJson("--k=4 --msgBytes=262144 --lb=ecmp");
+    EXPECT_DOUBLE_EQ(ecmp["over_share"]["edge-down"].get<double>(), 1.0) << "one flow a host";
+    EXPECT_GE(ecmp["over_share"]["edge-up"].get<double>(), 1.5) << "flows collide on uplinks";
 }
 
 TEST(Driver, SameSeedAndRunSameJson)

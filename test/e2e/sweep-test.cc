@@ -141,13 +141,16 @@ TEST_F(Sweep, WritesEveryRunToTheCsv)
         EXPECT_EQ(row[ColumnOf("packets_dropped")], "0");
         EXPECT_EQ(row[ColumnOf("k")], "4");
         EXPECT_EQ(row[ColumnOf("hosts")], "16");
-        for (const char* stage : {"edge-up", "agg-up", "core-down", "agg-down", "edge-down"})
+        for (const std::string metric : {"overload", "over_share"})
         {
-            std::string column = std::string("overload_") + stage;
-            std::replace(column.begin(), column.end(), '-', '_');
-            ASSERT_LT(ColumnOf(column), row.size()) << column;
-            EXPECT_EQ(std::stod(row[ColumnOf(column)]), r["overload"][stage].get<double>())
-                << json << " " << stage;
+            for (const char* stage : {"edge-up", "agg-up", "core-down", "agg-down", "edge-down"})
+            {
+                std::string column = metric + "_" + stage;
+                std::replace(column.begin(), column.end(), '-', '_');
+                ASSERT_LT(ColumnOf(column), row.size()) << column;
+                EXPECT_EQ(std::stod(row[ColumnOf(column)]), r[metric][stage].get<double>())
+                    << json << " " << stage;
+            }
         }
     }
 }

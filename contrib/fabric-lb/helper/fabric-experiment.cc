@@ -16,6 +16,7 @@
 #include "ns3/fabric-ranks.h"
 #include "ns3/flow-monitor-helper.h"
 #include "ns3/lb-scheme.h"
+#include "ns3/link-balance.h"
 #include "ns3/log.h"
 #include "ns3/lower-bound.h"
 #include "ns3/random-variable-stream.h"
@@ -220,10 +221,12 @@ ExperimentResult::ToJson() const
     nlohmann::json meanBytes;
     nlohmann::json meanPackets;
     nlohmann::json overload;
+    nlohmann::json overShare;
     for (FabricStage stage : REPORTED_STAGES)
     {
         const StageQueueStats& s = stages[static_cast<size_t>(stage)];
         overload[FabricStageName(stage)] = s.maxOverload;
+        overShare[FabricStageName(stage)] = s.overShare;
         maxBytes[FabricStageName(stage)] = s.maxBytes;
         maxPackets[FabricStageName(stage)] = s.maxPackets;
         meanBytes[FabricStageName(stage)] = s.meanBytes;
@@ -253,6 +256,7 @@ ExperimentResult::ToJson() const
         {"q_mean_pkts", qMeanPackets},
         {"max_queue_pkts", maxQueuePackets},
         {"overload", overload},
+        {"over_share", overShare},
         {"packets_sent", packetsSent},
         {"acks_sent", acksSent},
         {"packets_delivered", packetsDelivered},
@@ -322,13 +326,13 @@ ExperimentResult::Summary() const
     }
     os << "  q(m) " << qMeanPackets << " data packets (time-averaged over switch ports), max queue "
        << maxQueuePackets << " data packets\n";
-    os << "  stage       max queue (B)  max (pkts)  mean queue (B)  max overload\n";
+    os << "  stage       max queue (B)  max (pkts)  mean queue (B)  max overload  over share\n";
     for (FabricStage stage : REPORTED_STAGES)
     {
         const StageQueueStats& s = stages[static_cast<size_t>(stage)];
         os << "  " << std::left << std::setw(10) << FabricStageName(stage) << std::right
            << std::setw(15) << s.maxBytes << std::setw(12) << s.maxPackets << std::setw(16)
-           << s.meanBytes << std::setw(14) << s.maxOverload << "\n";
+           << s.meanBytes << std::setw(14) << s.maxOverload << std::setw(12) << s.overShare << "\n";
     }
     os << std::setprecision(2) << "  " << events << " events in " << wallSeconds << " s wall\n";
     return os.str();
@@ -503,6 +507,49 @@ CombineRanks(ExperimentResult& result,
         result.stages[stage].maxBytes = static_cast<uint64_t>(maxima[3 + 2 * stage]);
         result.stages[stage].maxOverload = maxima[4 + 2 * stage];
     }
+}
+
+/**
+ * Every port's load for the worst-case link overload, summed over ranks: the
+ * links that share traffic equally when balanced are a switch's uplinks, the
+ * core links into one pod, the aggregation links into one edge switch, a host's
+ * own link.
+ * \param fabric the fabric
+ * \return the per-stage overloads, indexed by FabricStage
+ */
+std::vector<double>
+LinkOverloads(const FatTreeHelper& fabric)
+{
+    std::map<uint32_t, uint32_t> podOfAggregation; // node id -> pod
+    const NodeContainer& aggregations = fabric.GetAggregationSwitches();
+    for (uint32_t i = 0; i < aggregations.GetN(); ++i)
+    {
+        podOfAggregation[aggregations.Get(i)->GetId()] = fabric.GetTopology().PodOfSwitch(i);
+    }
+    const std::vector<Ptr<PortMonitor>>& monitors = fabric.GetPortMonitors();
+    std::vector<double> bytes;
+    for (const Ptr<PortMonitor>& monitor : monitors)
+    {
+        bytes.push_back(static_cast<double>(monitor->GetBytesArrived()));
+    }
+    FabricRanks::Sum(bytes); // a port counts on its node's rank only
+    std::vector<fabriclb::LinkLoad> links;
+    for (size_t i = 0; i < monitors.size(); ++i)
+    {
+        const FabricStage stage = monitors[i]->GetStage();
+        uint64_t group = monitors[i]->GetPeerNodeId(); // down stages: the node it leads to
+        if (stage == FabricStage::HOST_UP || stage == FabricStage::EDGE_UP ||
+            stage == FabricStage::AGG_UP)
+        {
+            group = monitors[i]->GetNodeId();
+        }
+        else if (stage == FabricStage::CORE_DOWN)
+        {
+            group = podOfAggregation.at(monitors[i]->GetPeerNodeId());
+        }
+        links.push_back({static_cast<size_t>(stage), group, bytes[i]});
+    }
+    return fabriclb::WorstLinkOverload(links, FABRIC_STAGE_COUNT);
 }
 
 } // namespace
@@ -1063,6 +1110,11 @@ FabricExperiment::Collect()
         completionsPs[id] = m_tracker->CompletionOf(id);
     }
     CombineRanks(result, switchQueueBytes, queuePairs, startsPs, completionsPs);
+    const std::vector<double> overShares = LinkOverloads(*m_fabric);
+    for (size_t stage = 0; stage < result.stages.size(); ++stage)
+    {
+        result.stages[stage].overShare = overShares[stage];
+    }
 
     result.qMeanPackets = switchQueueBytes / std::max<uint32_t>(switchPorts, 1) / dataPacketBytes;
     for (StageQueueStats& s : result.stages)

@@ -87,6 +87,9 @@ struct StageQueueStats
     double meanBytes{0};   //!< time-averaged queue, averaged over the ports, bytes
     double meanPackets{0}; //!< time-averaged queue, averaged over the ports, data packets
     double maxOverload{0}; //!< largest bytes arrived at a port over what its link could send
+    /// the worst-case link overload: largest bytes arrived at a port over its fair share
+    /// (fabriclb::WorstLinkOverload; 1: perfectly balanced)
+    double overShare{0};
 };
 
 /**

@@ -4,6 +4,7 @@
 
 #include "port-monitor.h"
 
+#include "ns3/node.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -37,6 +38,8 @@ PortMonitor::Attach(FabricStage stage,
                     Ptr<NetDevice> peer)
 {
     m_stage = stage;
+    m_nodeId = device->GetNode()->GetId();
+    m_peerNodeId = peer->GetNode()->GetId();
     m_queueDisc = queueDisc;
     m_deviceQueue = deviceQueue;
     NS_ABORT_MSG_UNLESS(m_queueDisc && m_deviceQueue,

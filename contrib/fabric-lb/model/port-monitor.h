@@ -81,6 +81,18 @@ class PortMonitor : public Object
         return m_stage;
     }
 
+    /// \return the id of the node whose port this is
+    uint32_t GetNodeId() const
+    {
+        return m_nodeId;
+    }
+
+    /// \return the id of the node at the link's far end
+    uint32_t GetPeerNodeId() const
+    {
+        return m_peerNodeId;
+    }
+
     /// \return the most bytes waiting at any instant
     uint64_t GetMaxBytes() const
     {
@@ -137,6 +149,8 @@ class PortMonitor : public Object
     void ReceptionDropped(Ptr<const Packet>);
 
     FabricStage m_stage{FabricStage::HOST_UP}; //!< tier and direction
+    uint32_t m_nodeId{0};                      //!< the port's node
+    uint32_t m_peerNodeId{0};                  //!< the node at the link's far end
     Ptr<QueueDisc> m_queueDisc;                //!< the port's queue disc
     Ptr<Queue<Packet>> m_deviceQueue;          //!< the device's transmit queue
     uint64_t m_bytes{0};                       //!< bytes waiting now
