@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Compares one fabric-lb-sim run on one rank with the same run spread over
 several ranks (ns-3's MPI engine): both complete every message and deliver the
-same data, and the completion time agrees within TOLERANCE. Simultaneous events
+same data, and the completion time and each stage's worst-case link overload
+(over_share, bytes counted on the rank of the port's node and summed) agree
+within TOLERANCE. Simultaneous events
 reach a rank from another in a different order than within one process (ns-3
 breaks ties by insertion order), so queues, and through them completion times,
 may differ slightly (doc/performance.md gives the measured spread).
@@ -11,7 +13,7 @@ Usage: tools/compare-ranks.py ONE_RANK.json MANY_RANKS.json
 import json
 import sys
 
-TOLERANCE = 0.01  # relative, on the collective completion time
+TOLERANCE = 0.01  # relative, on the collective completion time and the link overloads
 
 
 def main():
@@ -28,6 +30,9 @@ def main():
     spread = abs(many["cct_ns"] - one["cct_ns"]) / one["cct_ns"]
     if spread > TOLERANCE:
         problems.append(f"CCT {one['cct_ns']} ns on one rank, {many['cct_ns']} ns on several")
+    for stage, share in one["over_share"].items():
+        if abs(many["over_share"][stage] - share) > TOLERANCE * share:
+            problems.append(f"{stage} over_share: {share} on one rank, {many['over_share'][stage]} on several")
     for problem in problems:
         print(f"compare-ranks: {problem}", file=sys.stderr)
     print(f"compare-ranks: CCT {one['cct_ns']} ns on one rank, {many['cct_ns']} ns on several "
