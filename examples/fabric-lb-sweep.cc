@@ -38,6 +38,7 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -128,12 +129,17 @@ StageColumn(const std::string& metric, FabricStage stage)
     return column;
 }
 
-/// \return \p result's value of \p stage in its per-stage object \p key (0 in a result without it)
-double
+/// \return \p result's value of \p stage in its per-stage object \p key (none in a result of a
+/// driver older than the metric)
+std::optional<double>
 StageValue(const nlohmann::json& result, const std::string& key, FabricStage stage)
 {
-    return result.value(nlohmann::json::json_pointer("/" + key + "/" + FabricStageName(stage)),
-                        0.0);
+    const nlohmann::json::json_pointer at("/" + key + "/" + FabricStageName(stage));
+    if (!result.contains(at))
+    {
+        return std::nullopt;
+    }
+    return result[at].get<double>();
 }
 
 /// \return whether \p c may appear in a --vary value: shell- and file-name-safe
@@ -442,7 +448,8 @@ struct Point
     double maxQueue{0};
     /// per STAGE_METRICS entry, per stage in SWITCH_STAGES order
     std::array<std::array<double, SWITCH_STAGES.size()>, STAGE_METRICS.size()> stages{};
-    uint32_t runs{0};       //!< completed runs
+    std::array<uint32_t, STAGE_METRICS.size()> stageRuns{}; //!< completed runs that have each
+    uint32_t runs{0};                                       //!< completed runs
     uint32_t incomplete{0}; //!< incomplete runs, left out of the means
 };
 
@@ -490,7 +497,12 @@ Collect(const Options& options, const std::vector<Job>& grid)
         {
             for (FabricStage stage : SWITCH_STAGES)
             {
-                csv << "," << StageValue(r, metric.key, stage);
+                const std::optional<double> value = StageValue(r, metric.key, stage);
+                csv << ",";
+                if (value)
+                {
+                    csv << *value; // an empty cell where the run's driver did not report it
+                }
             }
         }
         csv << "\n";
@@ -506,9 +518,14 @@ Collect(const Options& options, const std::vector<Job>& grid)
         p.maxQueue += r["max_queue_pkts"].get<double>();
         for (size_t m = 0; m < STAGE_METRICS.size(); ++m)
         {
+            if (!StageValue(r, STAGE_METRICS[m].key, SWITCH_STAGES[0]))
+            {
+                continue;
+            }
+            ++p.stageRuns[m];
             for (size_t i = 0; i < SWITCH_STAGES.size(); ++i)
             {
-                p.stages[m][i] += StageValue(r, STAGE_METRICS[m].key, SWITCH_STAGES[i]);
+                p.stages[m][i] += *StageValue(r, STAGE_METRICS[m].key, SWITCH_STAGES[i]);
             }
         }
         ++p.runs;
@@ -520,12 +537,12 @@ Collect(const Options& options, const std::vector<Job>& grid)
             p.cctIncrease /= p.runs;
             p.qMean /= p.runs;
             p.maxQueue /= p.runs;
-            for (auto& metric : p.stages)
+        }
+        for (size_t m = 0; m < STAGE_METRICS.size(); ++m)
+        {
+            for (double& value : p.stages[m])
             {
-                for (double& value : metric)
-                {
-                    value /= p.runs;
-                }
+                value = p.stageRuns[m] > 0 ? value / p.stageRuns[m] : NAN;
             }
         }
     }
@@ -817,7 +834,7 @@ PlotStageMetric(const Options& options, const std::map<PointKey, Point>& points,
         }
         for (size_t i = 0; i < SWITCH_STAGES.size(); ++i)
         {
-            lines[label].emplace_back(i, p.runs > 0 ? p.stages[m][i] : NAN);
+            lines[label].emplace_back(i, p.stages[m][i]);
         }
     }
     std::vector<std::string> stages;
