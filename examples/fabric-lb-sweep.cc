@@ -518,14 +518,22 @@ Collect(const Options& options, const std::vector<Job>& grid)
         p.maxQueue += r["max_queue_pkts"].get<double>();
         for (size_t m = 0; m < STAGE_METRICS.size(); ++m)
         {
-            if (!StageValue(r, STAGE_METRICS[m].key, SWITCH_STAGES[0]))
+            std::array<double, SWITCH_STAGES.size()> values{};
+            bool complete = true; // a run counts for a metric it reports for every stage
+            for (size_t i = 0; i < SWITCH_STAGES.size() && complete; ++i)
             {
-                continue;
+                const std::optional<double> value =
+                    StageValue(r, STAGE_METRICS[m].key, SWITCH_STAGES[i]);
+                complete = value.has_value();
+                values[i] = value.value_or(0);
             }
-            ++p.stageRuns[m];
-            for (size_t i = 0; i < SWITCH_STAGES.size(); ++i)
+            if (complete)
             {
-                p.stages[m][i] += *StageValue(r, STAGE_METRICS[m].key, SWITCH_STAGES[i]);
+                ++p.stageRuns[m];
+                for (size_t i = 0; i < SWITCH_STAGES.size(); ++i)
+                {
+                    p.stages[m][i] += values[i];
+                }
             }
         }
         ++p.runs;

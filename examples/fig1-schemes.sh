@@ -8,9 +8,9 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-figure_args fig1 "$@"
+figure_args fig1 all-to-all,permutation "$@"
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
-figure_cost 90 $((10 * runs)) "all-to-all of 256 KiB at k=8"
+figure_cost all-to-all 90 $((10 * runs)) "all-to-all of 256 KiB at k=8"
 figure_sweep all-to-all 262144 --schemes=$schemes
 figure_sweep permutation 1048576 --schemes=$schemes
 echo "figure 1: $out/{all-to-all,permutation}/{results.csv,cct-increase.png,max-queue.png}"

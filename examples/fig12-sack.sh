@@ -10,12 +10,13 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-figure_args fig12 "$@"
+figure_args fig12 all-to-all,permutation "$@"
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 threshold=ns3::RoceSelectiveRepeatRecovery::ReorderThreshold
 for workload in all-to-all permutation; do
   x=6
   [ "$workload" = permutation ] && x=32
+  figure_wants "$workload" || continue
   figure_sweep "$workload" 1048576 --schemes=$schemes --vary=recovery:sack --extra=--$threshold=$x
   echo "$workload, sack x=$x, k=$k: mean over runs"
   "$root/examples/summarise-transport.sh" "$out/$workload/results.csv"

@@ -12,7 +12,7 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-figure_args fig13 "$@"
+figure_args fig13 permutation "$@"
 schemes=ecmp,plb,host-spray,reps,rr,switch-ar,host-dr,ofan
 base=$out
 for transport in swift ideal; do

@@ -16,7 +16,7 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-figure_args fig14 "$@"
+figure_args fig14 fsdp "$@"
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 models=llama3-7b,llama3-70b,llama3-405b
 layers=1

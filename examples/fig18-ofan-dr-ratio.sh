@@ -10,7 +10,7 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-figure_args fig18 "$@"
+figure_args fig18 permutation "$@"
 radixes=4,6,8,10,12,14,16
 [ "$quick" = 1 ] && radixes=4,6,8
 figure_sweep permutation 1048576 --schemes=ofan,host-dr --vary=k:$radixes

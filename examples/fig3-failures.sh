@@ -9,7 +9,7 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-figure_args fig3 "$@"
+figure_args fig3 all-to-all,permutation "$@"
 schemes=ecmp,subflow,plb,host-spray,reps,rr,switch-ar,host-dr,ofan
 figure_sweep all-to-all 262144 --schemes=$schemes --vary=failProb:0.01 --extra=--convergence=inf
 figure_sweep permutation 1048576 --schemes=$schemes --vary=failProb:0.01 --extra=--convergence=inf

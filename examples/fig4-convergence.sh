@@ -10,7 +10,7 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-figure_args fig4 "$@"
+figure_args fig4 all-to-all,permutation "$@"
 schemes=ecmp,host-spray,reps,rr,switch-ar,host-dr,ofan
 vary=convergence:0,1rtt,10us,100us,inf
 figure_sweep all-to-all 262144 --schemes=$schemes --vary=$vary --extra=--failProb=0.01

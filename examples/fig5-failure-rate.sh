@@ -9,7 +9,7 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-figure_args fig5 "$@"
+figure_args fig5 all-to-all,permutation "$@"
 schemes=ecmp,host-spray,reps,rr,switch-ar,host-dr,ofan
 vary=failProb:0.005,0.01,0.02,0.05
 figure_sweep permutation 1048576 --schemes=$schemes --vary=$vary --extra=--convergence=0

@@ -11,7 +11,7 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-figure_args fig6 "$@"
+figure_args fig6 permutation "$@"
 sizes=$(for m in 16 32 64 128 256 512 1024; do printf '%d,' $((m * 4096)); done)
 sizes=${sizes%,}
 [ "$quick" = 1 ] && sizes=16384,65536

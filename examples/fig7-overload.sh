@@ -13,7 +13,7 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-figure_args fig7 "$@"
+figure_args fig7 permutation "$@"
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 figure_sweep permutation 32768,1048576 --schemes=$schemes
 echo "figure 7: $out/permutation/{results.csv,over_share-*.png,overload-*.png}"

@@ -10,11 +10,11 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-figure_args fig8 "$@"
+figure_args fig8 all-to-all,permutation "$@"
 schemes=host-spray,reps,rr,switch-ar,host-dr,ofan
 radixes=4,8,16
 [ "$quick" = 1 ] && radixes=4,6
-figure_cost 6000 $((6 * runs)) "all-to-all of 256 KiB at k=16 (extrapolated: 64 x the packets of k=8)"
+figure_cost all-to-all 11500 $((6 * runs)) "all-to-all of 256 KiB at k=16 (extrapolated from the k=16 all-to-all of 64 KiB)"
 figure_sweep permutation 1048576 --schemes=$schemes --vary=k:$radixes
 figure_sweep all-to-all 262144 --schemes=$schemes --vary=k:$radixes
 echo "figure 8: $out/{permutation,all-to-all}/{results.csv,cct-increase.png,max-queue.png}"

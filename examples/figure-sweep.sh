@@ -7,7 +7,7 @@
 #   --runs N    runs per point (default 10); --out=DIR and --runs=N work too
 #   --quick     k=4, one run, messages of at most 64 KiB (all-to-all: 16 KiB): a check of
 #               seconds to a minute
-#   --workload W  only the figure's W half (all-to-all, permutation, ...); --workload=W too
+#   --workload W  only the figure's W half (all-to-all, permutation or fsdp, those it has)
 #   anything else is passed to every fabric-lb-sweep (e.g. --jobs=1)
 #
 # FABRIC_LB_BUILD=DIR runs DIR/fabric-lb-sweep and DIR/fabric-lb-sim as they are
@@ -19,11 +19,12 @@
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bin=${FABRIC_LB_BUILD:-$root/build}
 
-# figure_args NAME "$@": sets out, runs, k, quick (0 or 1), only_workload and sweep_extra (an array);
+# figure_args NAME HALVES "$@": sets out, runs, k, quick (0 or 1), only_workload and sweep_extra
+# (an array); HALVES are the figure's workloads, comma-separated, which --workload may name;
 # builds build/ unless FABRIC_LB_BUILD names a build.
 figure_args() {
-  local name=$1
-  shift
+  local name=$1 halves=$2
+  shift 2
   out=
   runs=10
   k=8
@@ -66,13 +67,14 @@ figure_args() {
         ;;
     esac
   done
-  case $only_workload in
-    '' | all-to-all | permutation | fsdp) ;;
-    *)
-      echo "$(basename "$0"): error: unknown --workload '$only_workload' (all-to-all, permutation or fsdp)" >&2
-      exit 2
-      ;;
-  esac
+  if [ -n "$only_workload" ] && [[ ",$halves," != *",$only_workload,"* ]]; then
+    if [ -n "${FABRIC_LB_ALL_FIGURES:-}" ]; then # run-all-figures.sh: the others may have it
+      echo "$(basename "$0"): no $only_workload half: skipped" >&2
+      exit 0
+    fi
+    echo "$(basename "$0"): error: unknown --workload '$only_workload' (this figure has: $halves)" >&2
+    exit 2
+  fi
   if [ "$quick" = 1 ]; then
     k=4
     runs=1
@@ -84,11 +86,17 @@ figure_args() {
   fi
 }
 
-# figure_cost SECONDS RUNS WHAT: without --quick, prints on stderr that WHAT is RUNS runs
-# of about SECONDS each on one core (measured on this 2-core VM, or extrapolated).
+# figure_wants WORKLOAD: whether this run of the figure includes its WORKLOAD half (--workload).
+figure_wants() {
+  [ -z "$only_workload" ] || [ "$only_workload" = "$1" ]
+}
+
+# figure_cost WORKLOAD SECONDS RUNS WHAT: without --quick, and if the run includes the WORKLOAD
+# half, prints on stderr that WHAT is RUNS runs of about SECONDS each on one core (measured on
+# this 2-core VM, or extrapolated).
 figure_cost() {
-  if [ "$quick" = 0 ]; then
-    awk -v s="$1" -v n="$2" -v what="$3" -v script="$(basename "$0")" 'BEGIN {
+  if [ "$quick" = 0 ] && figure_wants "$1"; then
+    awk -v s="$2" -v n="$3" -v what="$4" -v script="$(basename "$0")" 'BEGIN {
       printf "%s: %s: %d runs of about %s s, about %.1f core-hours\n", script, what, n, s, s * n / 3600
     }' >&2
   fi
@@ -100,7 +108,7 @@ figure_cost() {
 figure_sweep() {
   local workload=$1 bytes=$2 cap=65536
   shift 2
-  [ -n "$only_workload" ] && [ "$only_workload" != "$workload" ] && return 0
+  figure_wants "$workload" || return 0
   [ "$workload" = all-to-all ] && cap=16384
   if [ "$quick" = 1 ]; then
     bytes=$(tr , '\n' <<<"$bytes" | awk -v cap=$cap '{ b = $1 > cap ? cap : $1 } !seen[b]++ { print b }' |

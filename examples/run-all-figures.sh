@@ -4,7 +4,8 @@
 # --jobs=1, ...), and each writes under results/figN (results/figN-quick with
 # --quick; --out DIR puts figure N in DIR/figN). Tools are built once first
 # (unless FABRIC_LB_BUILD names a build). Stops at the first script that fails.
-# A figure script that is not there (e.g. one still on another branch) is skipped.
+# A figure script that is not there (e.g. one still on another branch) is skipped, and with
+# --workload W so is a figure without a W half.
 # At the study's scale this takes days; the scripts print their expected cost.
 # Usage: examples/run-all-figures.sh [--out DIR] [--runs N] [--quick] [fabric-lb-sweep flags]
 set -euo pipefail
@@ -35,6 +36,7 @@ fi
 figures=(fig1-schemes fig3-failures fig4-convergence fig5-failure-rate fig6-queue-scaling
   fig7-overload fig8-network-size fig9-short-buffers fig10-message-size fig11-packet-size
   fig12-sack fig13-swift fig14-fsdp fig18-ofan-dr-ratio)
+export FABRIC_LB_ALL_FIGURES=1
 start=$SECONDS
 for figure in "${figures[@]}"; do
   if [ ! -f "$here/$figure.sh" ]; then

@@ -30,8 +30,8 @@ def main():
     spread = abs(many["cct_ns"] - one["cct_ns"]) / one["cct_ns"]
     if spread > TOLERANCE:
         problems.append(f"CCT {one['cct_ns']} ns on one rank, {many['cct_ns']} ns on several")
-    for stage, share in one["over_share"].items():
-        if abs(many["over_share"][stage] - share) > TOLERANCE * share:
+    for stage, share in one.get("over_share", {}).items():
+        if abs(many.get("over_share", {}).get(stage, 0) - share) > TOLERANCE * share:
             problems.append(f"{stage} over_share: {share} on one rank, {many['over_share'][stage]} on several")
     for problem in problems:
         print(f"compare-ranks: {problem}", file=sys.stderr)

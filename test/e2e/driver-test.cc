@@ -122,7 +122,6 @@ TEST(Driver, DestinationRotationGivesEveryLinkItsFairShare)
         }
     }
     const nlohmann::json ecmp = RunJson("--k=4 --msgBytes=262144 --lb=ecmp");
-    EXPECT_DOUBLE_EQ(ecmp["over_share"]["edge-down"].get<double>(), 1.0) << "one flow a host";
     EXPECT_GE(ecmp["over_share"]["edge-up"].get<double>(), 1.5) << "flows collide on uplinks";
 }
 

@@ -51,7 +51,11 @@ if [ -n "$workload" ]; then
     cat "$out/bad-stderr" >&2
     exit 1
   fi
-  expected=$(tr ' ' '\n' <<<"$expected" | grep "^$workload/" | paste -sd' ')
+  expected=$(tr ' ' '\n' <<<"$expected" | grep -E "(^|/)$workload/" | paste -sd' ' || true)
+  if [ -z "$expected" ]; then
+    echo "figure-quick-test: $figure has no $workload half in its quick grid" >&2
+    exit 2
+  fi
 fi
 if ! FABRIC_LB_BUILD=$build "$root/examples/$figure.sh" --quick --out "$out" --jobs=1 "${only[@]}" \
   >"$out/stdout" 2>"$out/stderr"; then
@@ -80,7 +84,7 @@ for item in $expected; do
   fi
 done
 while IFS= read -r csv; do
-  if ! grep -q " ${csv#"$out"/}:" <<<" $expected"; then
+  if ! grep -qF -- " ${csv#"$out"/}:" <<<" $expected"; then
     echo "figure-quick-test: $figure: ${csv#"$out"/} was written, but not asked for" >&2
     status=1
   fi

@@ -512,15 +512,28 @@ CombineRanks(ExperimentResult& result,
 
 /**
  * Every port's load for the worst-case link overload, summed over ranks: the
- * links that share traffic equally when balanced are a switch's uplinks, the
- * core links into one pod, the aggregation links into one edge switch, a host's
- * own link.
+ * links that share traffic in proportion to their capacities when balanced are
+ * a switch's uplinks, the core links into one pod, the aggregation links into
+ * one edge switch, a host's own link.
  * \param fabric the fabric
+ * \param linkCapacities by link id, each link's capacity (0: failed); empty: all whole
  * \return the per-stage overloads, indexed by FabricStage
  */
 std::vector<double>
-LinkOverloads(const FatTreeHelper& fabric)
+LinkOverloads(const FatTreeHelper& fabric, const std::vector<double>& linkCapacities)
 {
+    std::map<std::pair<uint32_t, uint32_t>, double> capacityOf; // (node, peer) -> below 1
+    for (uint32_t link = 0; link < linkCapacities.size(); ++link)
+    {
+        if (linkCapacities[link] != 1)
+        {
+            const auto& [lower, upper] = fabric.GetLinkDevices(link);
+            const uint32_t a = lower->GetNode()->GetId();
+            const uint32_t b = upper->GetNode()->GetId();
+            capacityOf[{a, b}] = linkCapacities[link];
+            capacityOf[{b, a}] = linkCapacities[link];
+        }
+    }
     std::map<uint32_t, uint32_t> podOfAggregation; // node id -> pod
     const NodeContainer& aggregations = fabric.GetAggregationSwitches();
     for (uint32_t i = 0; i < aggregations.GetN(); ++i)
@@ -548,7 +561,12 @@ LinkOverloads(const FatTreeHelper& fabric)
         {
             group = podOfAggregation.at(monitors[i]->GetPeerNodeId());
         }
-        links.push_back({static_cast<size_t>(stage), group, bytes[i]});
+        const auto capacity =
+            capacityOf.find({monitors[i]->GetNodeId(), monitors[i]->GetPeerNodeId()});
+        links.push_back({static_cast<size_t>(stage),
+                         group,
+                         bytes[i],
+                         capacity == capacityOf.end() ? 1.0 : capacity->second});
     }
     return fabriclb::WorstLinkOverload(links, FABRIC_STAGE_COUNT);
 }
@@ -1073,8 +1091,15 @@ FabricExperiment::Collect()
         result.packetHops += monitor->GetPacketsForwarded();
         result.inFlight += monitor->GetPacketsWaiting() + monitor->GetPacketsOnLink();
     }
+    std::vector<double> linkCapacities; // by link id, with failures
     if (m_failures)
     {
+        linkCapacities = m_failures->GetLinkCapacities();
+        const fabriclb::LinkStates dropping = m_failures->GetDroppingLinks();
+        for (size_t link = 0; link < dropping.size(); ++link)
+        {
+            linkCapacities[link] = dropping[link] ? 0 : linkCapacities[link];
+        }
         result.blackHoleDrops = m_failures->GetBlackHoleDrops();
         result.packetsDropped += result.blackHoleDrops;
         result.converged = m_config.failures.mode == "drop" && m_failures->HasConverged();
@@ -1111,7 +1136,7 @@ FabricExperiment::Collect()
         completionsPs[id] = m_tracker->CompletionOf(id);
     }
     CombineRanks(result, switchQueueBytes, queuePairs, startsPs, completionsPs);
-    const std::vector<double> overShares = LinkOverloads(*m_fabric);
+    const std::vector<double> overShares = LinkOverloads(*m_fabric, linkCapacities);
     for (size_t stage = 0; stage < result.stages.size(); ++stage)
     {
         result.stages[stage].overShare = overShares[stage];

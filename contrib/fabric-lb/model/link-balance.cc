@@ -19,29 +19,30 @@ WorstLinkOverload(const std::vector<LinkLoad>& links, size_t stageCount)
 {
     struct Group
     {
-        double bytes{0};   // summed over its links
-        uint32_t links{0}; // how many
-        double most{0};    // its busiest link's bytes
+        double bytes{0};    // summed over its links
+        double capacity{0}; // summed over its links
     };
 
     std::map<std::pair<size_t, uint64_t>, Group> groups;
     for (const LinkLoad& link : links)
     {
-        if (link.stage >= stageCount || link.bytes < 0)
+        if (link.stage >= stageCount || !(link.bytes >= 0) || !(link.capacity >= 0))
         {
-            throw std::invalid_argument("a link load needs a known stage and bytes >= 0");
+            throw std::invalid_argument(
+                "a link load needs a known stage, bytes >= 0 and a capacity >= 0");
         }
         Group& group = groups[{link.stage, link.group}];
         group.bytes += link.bytes;
-        ++group.links;
-        group.most = std::max(group.most, link.bytes);
+        group.capacity += link.capacity;
     }
     std::vector<double> worst(stageCount, 0.0);
-    for (const auto& [key, group] : groups)
+    for (const LinkLoad& link : links)
     {
-        if (group.bytes > 0)
+        const Group& group = groups.at({link.stage, link.group});
+        if (link.capacity > 0 && group.bytes > 0)
         {
-            worst[key.first] = std::max(worst[key.first], group.most * group.links / group.bytes);
+            const double share = group.bytes * link.capacity / group.capacity;
+            worst[link.stage] = std::max(worst[link.stage], link.bytes / share);
         }
     }
     return worst;

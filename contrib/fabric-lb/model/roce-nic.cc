@@ -402,7 +402,7 @@ RoceNic::SendData(uint32_t qp)
         packet->AddPacketTag(tos);
     }
     const uint16_t label = m_policy->SelectLabel(qp);
-    NS_LOG_LOGIC("queue pair " << qp << " sends psn " << sent.psn << " on label " << label
+    NS_LOG_LOGIC("queue pair " << qp << " sends psn " << sent.psn
                                << (sent.retransmission ? " (retransmission)" : ""));
     if (sent.psn < sender.labelOf.size())
     {
