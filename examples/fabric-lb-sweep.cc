@@ -142,6 +142,18 @@ StageValue(const nlohmann::json& result, const std::string& key, FabricStage sta
     return result[at].get<double>();
 }
 
+/// \return \p text as one word of a POSIX shell command: in single quotes
+std::string
+ShellWord(const std::string& text)
+{
+    std::string word = "'";
+    for (char c : text)
+    {
+        word += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return word + "'";
+}
+
 /// \return whether \p c may appear in a --vary value: shell- and file-name-safe
 bool
 IsValueChar(char c)
@@ -229,15 +241,17 @@ ParseOptions(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     cmd.Usage("Runs fabric-lb-sim over schemes x sizes [x --vary values] x runs; writes CSV, fits "
               "and figures.");
-    cmd.AddValue("sim", "path of fabric-lb-sim", options.sim);
+    cmd.AddValue("sim", "path of fabric-lb-sim", WholeTextValue(options.sim), options.sim);
     cmd.AddValue("schemes", "comma-separated scheme names", schemes);
     cmd.AddValue("workload", "permutation or all-to-all", options.workload);
     cmd.AddValue("sizes", "comma-separated message sizes in bytes", sizes);
     cmd.AddValue("runs", "runs (RngRun 1..runs) per point", runsText);
     cmd.AddValue("k", "fat-tree radix (each run's with --vary=k)", kText);
     cmd.AddValue("jobs", "simulations at once", jobsText);
-    cmd.AddValue("out", "output directory", options.out);
-    cmd.AddValue("extra", "further arguments for every run", options.extra);
+    cmd.AddValue("out", "output directory", WholeTextValue(options.out), options.out);
+    cmd.AddValue("extra",
+                 "further arguments for every run, spaces between them",
+                 WholeTextValue(options.extra));
     cmd.AddValue("fitMinPackets",
                  "fit only message sizes of at least this many packets",
                  fitMinPacketsText);
@@ -386,18 +400,19 @@ RunGrid(const Options& options, const std::vector<Job>& grid)
                 continue;
             }
             std::ostringstream command;
-            command << options.sim;
+            command << ShellWord(options.sim);
             if (options.varyFlag != "k")
             {
                 command << " --k=" << options.k;
             }
             command << " --lb=" << job.scheme << " --workload=" << options.workload
-                    << " --msgBytes=" << job.bytes << " --run=" << job.run << " --out=" << job.json;
+                    << " --msgBytes=" << job.bytes << " --run=" << job.run
+                    << " --out=" << ShellWord(job.json);
             if (!options.varyFlag.empty())
             {
                 command << " --" << options.varyFlag << "=" << options.varyValues[job.variant];
             }
-            command << " " << options.extra << " >/dev/null 2>" << job.json << ".err";
+            command << " " << options.extra << " >/dev/null 2>" << ShellWord(job.json + ".err");
             if (std::system(command.str().c_str()) != 0)
             {
                 ++(Incomplete(ReadResult(job.json)) ? incomplete : failed);
@@ -643,7 +658,7 @@ Plot(const std::string& dir,
     std::ofstream out(script);
     plot.GenerateOutput(out);
     out.close();
-    if (std::system(("gnuplot " + script).c_str()) != 0)
+    if (std::system(("gnuplot " + ShellWord(script)).c_str()) != 0)
     {
         std::cerr << "fabric-lb-sweep: gnuplot failed on " << script << std::endl;
     }

@@ -172,11 +172,13 @@ main(int argc, char* argv[])
     cmd.AddValue("group", "ring collectives: hosts per ring (0: all hosts)", groupText);
     cmd.AddValue("model", "fsdp: llama3-7b, llama3-70b or llama3-405b (help lists them)", model);
     cmd.AddValue("layers", "fsdp: backward-pass layer phases", layersText);
-    cmd.AddValue("matrix", "an htsim connection-matrix file, for --workload=matrix", matrix);
+    cmd.AddValue("matrix",
+                 "an htsim connection-matrix file, for --workload=matrix",
+                 WholeTextValue(matrix));
     cmd.AddValue("dump-matrix",
                  "write the workload as an htsim connection-matrix file and exit without running",
-                 dumpMatrix);
-    cmd.AddValue("flows", "write one CSV row per message here", flows);
+                 WholeTextValue(dumpMatrix));
+    cmd.AddValue("flows", "write one CSV row per message here", WholeTextValue(flows));
     cmd.AddValue("msgBytes", "bytes per message", msgBytesText);
     cmd.AddValue("seed", "random seed (RngSeedManager)", seedText);
     cmd.AddValue("run", "run number (RngSeedManager)", runText);
@@ -226,9 +228,11 @@ main(int argc, char* argv[])
                  "simulated time at which a run with failures gives up (auto: 50x the bound, "
                  "at least 200us)",
                  failures.timeLimit);
-    cmd.AddValue("out", "write the result as one JSON object to this file", out);
+    cmd.AddValue("out", "write the result as one JSON object to this file", WholeTextValue(out));
     cmd.AddValue("progress", "report progress on stderr even when it is not a terminal", progress);
-    cmd.AddValue("flowmon", "run ns-3's FlowMonitor on the hosts and write its XML here", flowmon);
+    cmd.AddValue("flowmon",
+                 "run ns-3's FlowMonitor on the hosts and write its XML here",
+                 WholeTextValue(flowmon));
     g_stderrBuffer = std::cerr.rdbuf(g_parseMessages.rdbuf());
     g_parsing = true;
     std::atexit(ReportParseMessages);

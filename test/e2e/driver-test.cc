@@ -125,6 +125,17 @@ TEST(Driver, DestinationRotationGivesEveryLinkItsFairShare)
     EXPECT_GE(ecmp["over_share"]["edge-up"].get<double>(), 1.5) << "flows collide on uplinks";
 }
 
+TEST(Driver, WritesToAPathWithASpace)
+{
+    const std::string json = TempPath("with space") + " result.json";
+    const Outcome o = RunSim("--k=4 --msgBytes=8192 --out='" + json + "'");
+    const std::string written = Slurp(json);
+    std::remove(json.c_str());
+    EXPECT_EQ(o.status, 0) << o.err;
+    ASSERT_FALSE(written.empty()) << "no JSON at '" << json << "'";
+    EXPECT_EQ(nlohmann::json::parse(written)["hosts"], 16);
+}
+
 TEST(Driver, SameSeedAndRunSameJson)
 {
     const std::string args = "--k=4 --workload=all-to-all --msgBytes=16384 --seed=3 --run=2";

@@ -305,6 +305,25 @@ TEST(SweepOneSize, PutsTheSchemesOnTheXAxisAndTheStagesOnTheOverloadFigure)
     EXPECT_EQ(png.substr(1, 3), "PNG");
 }
 
+TEST(SweepExtra, PassesEveryFlagToEveryRunIntoADirectoryWithASpace)
+{
+    // --extra carries several flags, spaces between them; every one reaches the run.
+    const std::string dir = TempPath("sweep extra");
+    const Outcome o = RunSweep("--k=4 --schemes=ofan --sizes=16384 --runs=1 --jobs=1 "
+                               "--extra='--wire=study --recovery=sack --cc=swift' --out='" +
+                               dir + "'");
+    const std::string json = Slurp(dir + "/runs/ofan-16384-1.json");
+    const std::string csv = Slurp(dir + "/results.csv");
+    std::filesystem::remove_all(dir);
+    ASSERT_EQ(o.status, 0) << o.err;
+    ASSERT_FALSE(json.empty()) << "the run's JSON is in the directory with a space";
+    const nlohmann::json r = nlohmann::json::parse(json);
+    EXPECT_EQ(r["wire"], "study");
+    EXPECT_EQ(r["recovery"], "sack");
+    EXPECT_EQ(r["cc"], "swift");
+    EXPECT_NE(csv.find(",sack,swift,"), std::string::npos) << csv;
+}
+
 TEST(SweepVaryK, RunsEachRadixAndNamesItInTheCsv)
 {
     const auto [o, rows] =

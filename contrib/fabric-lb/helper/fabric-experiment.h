@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_FABRIC_EXPERIMENT_H
 #define FABRIC_LB_FABRIC_EXPERIMENT_H
 
+#include "ns3/callback.h"
 #include "ns3/connection-matrix.h"
 #include "ns3/fabric-links.h"
 #include "ns3/port-monitor.h"
@@ -186,6 +187,15 @@ ParseWholeInteger(const std::string& text)
  * \throws std::invalid_argument naming the problem otherwise
  */
 uint32_t ParseRadix(const std::string& text);
+
+/**
+ * \brief A CommandLine::AddValue callback that keeps a flag's whole value, spaces
+ * included (ns-3.37's CommandLine reads a std::string value only up to its first
+ * space, silently dropping the rest).
+ * \param target where the value goes; it must outlive the CommandLine's Parse
+ * \return the callback
+ */
+Callback<bool, std::string> WholeTextValue(std::string& target);
 
 /**
  * \ingroup fabric-lb
