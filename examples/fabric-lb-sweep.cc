@@ -114,10 +114,10 @@ struct StageMetric
 /// The per-stage metrics, in CSV column order.
 constexpr std::array<StageMetric, 2> STAGE_METRICS = {
     {{"overload",
-      "Worst-case link load per stage, over the collective's span",
+      "Worst link load over the span",
       "bytes received / bytes sendable in the collective's span"},
      {"over_share",
-      "Worst-case link overload per stage, over a balanced share",
+      "Worst-case link overload",
       "bytes a link received / its fair share (its group's mean)"}}};
 
 /// \return the CSV column of \p stage's value of \p metric: overload_edge_up
@@ -874,7 +874,7 @@ PlotStageMetric(const Options& options, const std::map<PointKey, Point>& points,
         Plot(options.out,
              name,
              std::string(metric.title) + " (" + options.workload + ", " + size +
-                 " B messages, mean of completed runs)",
+                 " B, mean of completed runs)",
              "stage",
              metric.yLabel,
              CategoryAxis(stages),
