@@ -14,6 +14,7 @@
  */
 
 #include "ns3/collectives.h"
+#include "ns3/command-line-values.h"
 #include "ns3/command-line.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/gnuplot.h"

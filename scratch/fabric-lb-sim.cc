@@ -9,6 +9,7 @@
  */
 
 #include "ns3/collectives.h"
+#include "ns3/command-line-values.h"
 #include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/core-module.h"

@@ -34,7 +34,10 @@ set(FABRIC_LB_SOURCES
     model/collectives.cc
     model/fabric-partition.cc
     model/link-balance.cc
+    helper/command-line-values.cc
+    helper/experiment-result.cc
     helper/fabric-experiment.cc
+    helper/fabric-measurement.cc
     helper/fabric-ranks.cc
     helper/fat-tree-helper.cc
     helper/link-failure-manager.cc
@@ -77,7 +80,10 @@ set(FABRIC_LB_HEADERS
     model/collectives.h
     model/fabric-partition.h
     model/link-balance.h
+    helper/command-line-values.h
+    helper/experiment-result.h
     helper/fabric-experiment.h
+    helper/fabric-measurement.h
     helper/fabric-ranks.h
     helper/fat-tree-helper.h
     helper/link-failure-manager.h

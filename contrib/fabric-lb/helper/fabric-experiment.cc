@@ -4,6 +4,8 @@
 
 #include "fabric-experiment.h"
 
+#include "command-line-values.h"
+#include "fabric-measurement.h"
 #include "fat-tree-helper.h"
 #include "link-failure-manager.h"
 
@@ -16,7 +18,6 @@
 #include "ns3/fabric-ranks.h"
 #include "ns3/flow-monitor-helper.h"
 #include "ns3/lb-scheme.h"
-#include "ns3/link-balance.h"
 #include "ns3/log.h"
 #include "ns3/lower-bound.h"
 #include "ns3/random-variable-stream.h"
@@ -27,14 +28,11 @@
 #include "ns3/uinteger.h"
 #include "ns3/workload.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <functional>
-#include <iomanip>
-#include <limits>
-#include <map>
-#include <sstream>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -53,13 +51,6 @@ constexpr int64_t FABRIC_STREAMS = 1;
 constexpr uint32_t LARGE_FABRIC_HOSTS = 8192;
 /// The failure draws' stream: far beyond the fabric's (one per switch, host and NIC).
 constexpr int64_t FAILURE_STREAM = 1 << 30;
-
-/// The five switch stages that results report, in path order.
-constexpr FabricStage REPORTED_STAGES[] = {FabricStage::EDGE_UP,
-                                           FabricStage::AGG_UP,
-                                           FabricStage::CORE_DOWN,
-                                           FabricStage::AGG_DOWN,
-                                           FabricStage::EDGE_DOWN};
 
 } // namespace
 
@@ -196,195 +187,6 @@ class CompletionTracker
     std::chrono::steady_clock::time_point m_lastReport;
 };
 
-bool
-ExperimentResult::PacketBooksBalance() const
-{
-    return packetsSent + acksSent ==
-           packetsDelivered + acksDelivered + packetsDropped + linkDrops + inFlight;
-}
-
-double
-ExperimentResult::CctIncreasePercent() const
-{
-    if (boundPs == 0)
-    {
-        return 0;
-    }
-    return 100.0 * (static_cast<double>(cctPs) - static_cast<double>(boundPs)) /
-           static_cast<double>(boundPs);
-}
-
-nlohmann::json
-ExperimentResult::ToJson() const
-{
-    nlohmann::json maxBytes;
-    nlohmann::json maxPackets;
-    nlohmann::json meanBytes;
-    nlohmann::json meanPackets;
-    nlohmann::json overload;
-    nlohmann::json overShare;
-    for (FabricStage stage : REPORTED_STAGES)
-    {
-        const StageQueueStats& s = stages[static_cast<size_t>(stage)];
-        overload[FabricStageName(stage)] = s.maxOverload;
-        overShare[FabricStageName(stage)] = s.overShare;
-        maxBytes[FabricStageName(stage)] = s.maxBytes;
-        maxPackets[FabricStageName(stage)] = s.maxPackets;
-        meanBytes[FabricStageName(stage)] = s.meanBytes;
-        meanPackets[FabricStageName(stage)] = s.meanPackets;
-    }
-    return nlohmann::json{
-        {"scheme", scheme},
-        {"workload", workload},
-        {"wire", wire},
-        {"recovery", recovery},
-        {"cc", cc},
-        {"k", k},
-        {"hosts", hosts},
-        {"msg_bytes", messageBytes},
-        {"msg_packets", messagePackets},
-        {"seed", seed},
-        {"run", run},
-        {"messages", messages},
-        {"messages_completed", messagesCompleted},
-        {"cct_ns", cctPs / 1000.0},
-        {"bound_ns", boundPs > 0 ? nlohmann::json(boundPs / 1000.0) : nullptr},
-        {"cct_increase_pct", boundPs > 0 ? nlohmann::json(CctIncreasePercent()) : nullptr},
-        {"max_queue_bytes", maxBytes},
-        {"max_queue_packets", maxPackets},
-        {"mean_queue_bytes", meanBytes},
-        {"mean_queue_packets", meanPackets},
-        {"q_mean_pkts", qMeanPackets},
-        {"max_queue_pkts", maxQueuePackets},
-        {"overload", overload},
-        {"over_share", overShare},
-        {"packets_sent", packetsSent},
-        {"acks_sent", acksSent},
-        {"packets_delivered", packetsDelivered},
-        {"acks_delivered", acksDelivered},
-        {"in_flight", inFlight},
-        {"packets_dropped", packetsDropped},
-        {"link_drops", linkDrops},
-        {"packets_marked", packetsMarked},
-        {"losses_detected", lossesDetected},
-        {"retransmissions", retransmissions},
-        {"timeouts", timeouts},
-        {"nacks", nacks},
-        {"cnps", cnps},
-        {"mean_final_rate_gbps", meanFinalRateBps / 1e9},
-        {"min_final_rate_gbps", minFinalRateBps / 1e9},
-        {"packet_hops", packetHops},
-        {"failed_links", failedLinks},
-        {"rho_max_gbps",
-         failedLinks.empty() ? nlohmann::json(nullptr) : nlohmann::json(rhoMaxGbps)},
-        {"convergence_ns",
-         failedLinks.empty() ? nlohmann::json(nullptr) : nlohmann::json(convergencePs / 1000.0)},
-        {"converged", converged},
-        {"blackhole_drops", blackHoleDrops},
-        {"wall_seconds", wallSeconds},
-        {"events", events}};
-}
-
-std::string
-ExperimentResult::Summary() const
-{
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(3);
-    os << "fabric-lb: " << workload << " of " << messageBytes << " B (" << messagePackets
-       << " packets) under " << scheme << ", k=" << k << " (" << hosts << " hosts), " << wire
-       << " wire, seed " << seed << " run " << run << "\n";
-    if (boundPs > 0)
-    {
-        os << "  CCT " << cctPs / 1e6 << " us, bound " << boundPs / 1e6 << " us, increase "
-           << CctIncreasePercent() << " %\n";
-    }
-    else
-    {
-        os << "  CCT " << cctPs / 1e6 << " us (no bound: messages wait for others' triggers)\n";
-    }
-    os << "  messages " << messagesCompleted << "/" << messages << ", data sent " << packetsSent
-       << ", delivered " << packetsDelivered << ", dropped " << packetsDropped << ", marked "
-       << packetsMarked << ", lost on links " << linkDrops << ", ACKs " << acksSent
-       << ", in flight at the end " << inFlight << "\n";
-    os << "  " << recovery << " recovery, " << cc << " congestion control: losses detected "
-       << lossesDetected << ", retransmissions " << retransmissions << ", timeouts " << timeouts
-       << ", NACKs " << nacks << ", CNPs " << cnps << "; final rate mean " << meanFinalRateBps / 1e9
-       << " Gb/s, min " << minFinalRateBps / 1e9 << " Gb/s\n";
-    if (!failedLinks.empty())
-    {
-        os << "  " << failedLinks.size() << " link(s) failed, rho_max " << rhoMaxGbps
-           << " Gb/s, convergence ";
-        if (convergencePs < 0)
-        {
-            os << "never";
-        }
-        else
-        {
-            os << convergencePs / 1e6 << " us";
-        }
-        os << ": " << (converged ? "converged during the run" : "not converged during the run")
-           << ", " << blackHoleDrops << " packets lost in black holes\n";
-    }
-    os << "  q(m) " << qMeanPackets << " data packets (time-averaged over switch ports), max queue "
-       << maxQueuePackets << " data packets\n";
-    os << "  stage       max queue (B)  max (pkts)  mean queue (B)  max overload  over share\n";
-    for (FabricStage stage : REPORTED_STAGES)
-    {
-        const StageQueueStats& s = stages[static_cast<size_t>(stage)];
-        os << "  " << std::left << std::setw(10) << FabricStageName(stage) << std::right
-           << std::setw(15) << s.maxBytes << std::setw(12) << s.maxPackets << std::setw(16)
-           << s.meanBytes << std::setw(14) << s.maxOverload << std::setw(12) << s.overShare << "\n";
-    }
-    os << std::setprecision(2) << "  " << events << " events in " << wallSeconds << " s wall\n";
-    return os.str();
-}
-
-std::string
-ExperimentResult::FlowsCsv() const
-{
-    std::ostringstream os;
-    os << "source,destination,bytes,start_ns,completion_ns,fct_ns,bound_ns,slowdown\n";
-    for (const MessageRecord& m : messageRecords)
-    {
-        os << m.source << "," << m.destination << "," << m.bytes << ",";
-        if (m.startPs >= 0)
-        {
-            os << m.startPs / 1e3;
-        }
-        if (m.startPs < 0 || m.completionPs < 0)
-        {
-            os << ",,," << m.boundPs / 1e3 << ",\n"; // never started, or never completed
-            continue;
-        }
-        const int64_t fctPs = m.completionPs - m.startPs;
-        os << "," << m.completionPs / 1e3 << "," << fctPs / 1e3 << "," << m.boundPs / 1e3 << ","
-           << static_cast<double>(fctPs) / m.boundPs << "\n";
-    }
-    return os.str();
-}
-
-uint32_t
-ParseRadix(const std::string& text)
-{
-    const std::optional<uint32_t> k = ParseWholeInteger<uint32_t>(text);
-    if (!k)
-    {
-        throw std::invalid_argument("fat-tree radix k must be a positive integer, got '" + text +
-                                    "'");
-    }
-    fabriclb::FatTreeTopology topology(*k); // throws for an odd or too small k
-    return *k;
-}
-
-Callback<bool, std::string>
-WholeTextValue(std::string& target)
-{
-    return Callback<bool, std::string>([&target](std::string value) {
-        target = std::move(value);
-        return true;
-    });
-}
-
 namespace
 {
 
@@ -432,155 +234,6 @@ BuildTraffic(const ExperimentConfig& config, uint32_t hosts)
     }
     return collective.build(CollectiveParamsOf(config, hosts));
 }
-
-namespace
-{
-
-/**
- * Combines what each rank counted into the whole fabric's result, in place:
- * counts add up, maxima and the messages' start and completion times (-1
- * where a rank did not see them) take the largest. Nothing to do on one rank.
- * \param result this rank's counts (its ports' and hosts')
- * \param switchQueueBytes the sum of the switch ports' mean queues
- * \param queuePairs queue pairs whose final rates \p result sums
- * \param startsPs messages' start times
- * \param completionsPs messages' completion times
- */
-void
-CombineRanks(ExperimentResult& result,
-             double& switchQueueBytes,
-             uint64_t& queuePairs,
-             std::vector<int64_t>& startsPs,
-             std::vector<int64_t>& completionsPs)
-{
-    if (FabricRanks::Count() == 1)
-    {
-        return;
-    }
-    std::vector<uint64_t*> counts{&result.messagesCompleted,
-                                  &result.events,
-                                  &result.packetsSent,
-                                  &result.acksSent,
-                                  &result.packetsDelivered,
-                                  &result.acksDelivered,
-                                  &result.packetsDropped,
-                                  &result.linkDrops,
-                                  &result.packetsMarked,
-                                  &result.lossesDetected,
-                                  &result.retransmissions,
-                                  &result.timeouts,
-                                  &result.nacks,
-                                  &result.cnps,
-                                  &result.packetHops,
-                                  &result.inFlight,
-                                  &result.blackHoleDrops,
-                                  &queuePairs};
-    std::vector<double*> sums{&switchQueueBytes, &result.meanFinalRateBps};
-    // A rank without queue pairs has no minimum rate: it takes the others'.
-    const double minRate =
-        queuePairs > 0 ? result.minFinalRateBps : std::numeric_limits<double>::infinity();
-    std::vector<double> maxima{result.maxQueuePackets, result.wallSeconds, -minRate};
-    for (StageQueueStats& s : result.stages)
-    {
-        sums.push_back(&s.meanBytes);
-        maxima.push_back(static_cast<double>(s.maxBytes));
-        maxima.push_back(s.maxOverload);
-    }
-    std::vector<uint64_t> countValues;
-    for (uint64_t* count : counts)
-    {
-        countValues.push_back(*count);
-    }
-    std::vector<double> sumValues;
-    for (double* sum : sums)
-    {
-        sumValues.push_back(*sum);
-    }
-    FabricRanks::Sum(countValues);
-    FabricRanks::Sum(sumValues);
-    FabricRanks::Max(maxima);
-    FabricRanks::Max(startsPs);
-    FabricRanks::Max(completionsPs);
-    for (size_t i = 0; i < counts.size(); ++i)
-    {
-        *counts[i] = countValues[i];
-    }
-    for (size_t i = 0; i < sums.size(); ++i)
-    {
-        *sums[i] = sumValues[i];
-    }
-    result.maxQueuePackets = maxima[0];
-    result.wallSeconds = maxima[1];
-    result.minFinalRateBps = queuePairs > 0 ? -maxima[2] : 0;
-    for (size_t stage = 0; stage < result.stages.size(); ++stage)
-    {
-        result.stages[stage].maxBytes = static_cast<uint64_t>(maxima[3 + 2 * stage]);
-        result.stages[stage].maxOverload = maxima[4 + 2 * stage];
-    }
-}
-
-/**
- * Every port's load for the worst-case link overload, summed over ranks: the
- * links that share traffic in proportion to their capacities when balanced are
- * a switch's uplinks, the core links into one pod, the aggregation links into
- * one edge switch, a host's own link.
- * \param fabric the fabric
- * \param linkCapacities by link id, each link's capacity (0: failed); empty: all whole
- * \return the per-stage overloads, indexed by FabricStage
- */
-std::vector<double>
-LinkOverloads(const FatTreeHelper& fabric, const std::vector<double>& linkCapacities)
-{
-    std::map<std::pair<uint32_t, uint32_t>, double> capacityOf; // (node, peer) -> below 1
-    for (uint32_t link = 0; link < linkCapacities.size(); ++link)
-    {
-        if (linkCapacities[link] != 1)
-        {
-            const auto& [lower, upper] = fabric.GetLinkDevices(link);
-            const uint32_t a = lower->GetNode()->GetId();
-            const uint32_t b = upper->GetNode()->GetId();
-            capacityOf[{a, b}] = linkCapacities[link];
-            capacityOf[{b, a}] = linkCapacities[link];
-        }
-    }
-    std::map<uint32_t, uint32_t> podOfAggregation; // node id -> pod
-    const NodeContainer& aggregations = fabric.GetAggregationSwitches();
-    for (uint32_t i = 0; i < aggregations.GetN(); ++i)
-    {
-        podOfAggregation[aggregations.Get(i)->GetId()] = fabric.GetTopology().PodOfSwitch(i);
-    }
-    const std::vector<Ptr<PortMonitor>>& monitors = fabric.GetPortMonitors();
-    std::vector<double> bytes;
-    for (const Ptr<PortMonitor>& monitor : monitors)
-    {
-        bytes.push_back(static_cast<double>(monitor->GetBytesArrived()));
-    }
-    FabricRanks::Sum(bytes); // a port counts on its node's rank only
-    std::vector<fabriclb::LinkLoad> links;
-    for (size_t i = 0; i < monitors.size(); ++i)
-    {
-        const FabricStage stage = monitors[i]->GetStage();
-        uint64_t group = monitors[i]->GetPeerNodeId(); // down stages: the node it leads to
-        if (stage == FabricStage::HOST_UP || stage == FabricStage::EDGE_UP ||
-            stage == FabricStage::AGG_UP)
-        {
-            group = monitors[i]->GetNodeId();
-        }
-        else if (stage == FabricStage::CORE_DOWN)
-        {
-            group = podOfAggregation.at(monitors[i]->GetPeerNodeId());
-        }
-        const auto capacity =
-            capacityOf.find({monitors[i]->GetNodeId(), monitors[i]->GetPeerNodeId()});
-        links.push_back({static_cast<size_t>(stage),
-                         group,
-                         bytes[i],
-                         capacity == capacityOf.end() ? 1.0 : capacity->second});
-    }
-    return fabriclb::WorstLinkOverload(links, FABRIC_STAGE_COUNT);
-}
-
-} // namespace
 
 FabricExperiment::FabricExperiment(const ExperimentConfig& config)
     : m_config(config)
@@ -1070,36 +723,6 @@ FabricExperiment::Collect()
     FabricRanks::Max(lastCompletion);
     result.cctPs = lastCompletion[0];
     result.events = Simulator::GetEventCount();
-    const Time end = PicoSeconds(result.cctPs);
-    const double linkBytesInSpan = m_fabric->GetLinkRate().GetBitRate() / 8.0 * end.GetSeconds();
-    const double dataPacketBytes = m_wire.dataWireBytes;
-    double switchQueueBytes = 0;
-    uint32_t switchPorts = 0;
-    for (const Ptr<PortMonitor>& monitor : m_fabric->GetPortMonitors())
-    {
-        const FabricStage stage = monitor->GetStage();
-        const double meanBytes = monitor->GetMeanBytes(end);
-        StageQueueStats& s = result.stages[static_cast<size_t>(stage)];
-        if (stage != FabricStage::HOST_UP)
-        {
-            switchQueueBytes += meanBytes;
-            ++switchPorts;
-            result.maxQueuePackets =
-                std::max(result.maxQueuePackets, monitor->GetMaxBytes() / dataPacketBytes);
-        }
-        if (linkBytesInSpan > 0)
-        {
-            s.maxOverload = std::max(s.maxOverload, monitor->GetBytesArrived() / linkBytesInSpan);
-        }
-        ++s.ports;
-        s.maxBytes = std::max(s.maxBytes, monitor->GetMaxBytes());
-        s.meanBytes += meanBytes;
-        result.packetsDropped += monitor->GetDrops();
-        result.linkDrops += monitor->GetLinkDrops();
-        result.packetsMarked += monitor->GetMarks();
-        result.packetHops += monitor->GetPacketsForwarded();
-        result.inFlight += monitor->GetPacketsWaiting() + monitor->GetPacketsOnLink();
-    }
     std::vector<double> linkCapacities; // by link id, with failures
     if (m_failures)
     {
@@ -1115,28 +738,6 @@ FabricExperiment::Collect()
         m_failures->Dispose();
         m_failures = nullptr;
     }
-    uint64_t queuePairs = 0;
-    for (uint32_t h = 0; h < result.hosts; ++h)
-    {
-        Ptr<RoceNic> nic = m_fabric->GetNic(h);
-        result.packetsSent += nic->GetDataSent();
-        result.acksSent += nic->GetAcksSent();
-        result.packetsDelivered += nic->GetDataReceived();
-        result.acksDelivered += nic->GetAcksReceived();
-        result.lossesDetected += nic->GetLossesDetected();
-        result.retransmissions += nic->GetRetransmissions();
-        result.timeouts += nic->GetTimeouts();
-        result.nacks += nic->GetNacksSent();
-        result.cnps += nic->GetCnpsSent();
-        for (uint32_t qp = 0; qp < nic->GetQueuePairs(); ++qp)
-        {
-            const double rate = nic->GetRateBps(qp);
-            result.meanFinalRateBps += rate;
-            result.minFinalRateBps =
-                queuePairs == 0 ? rate : std::min(result.minFinalRateBps, rate);
-            ++queuePairs;
-        }
-    }
     std::vector<int64_t> startsPs(m_traffic.flows.size());
     std::vector<int64_t> completionsPs(m_traffic.flows.size());
     for (uint32_t id = 0; id < m_traffic.flows.size(); ++id)
@@ -1144,27 +745,13 @@ FabricExperiment::Collect()
         startsPs[id] = m_tracker->StartOf(id);
         completionsPs[id] = m_tracker->CompletionOf(id);
     }
-    CombineRanks(result, switchQueueBytes, queuePairs, startsPs, completionsPs);
-    const std::vector<double> overShares = LinkOverloads(*m_fabric, linkCapacities);
-    for (size_t stage = 0; stage < result.stages.size(); ++stage)
-    {
-        result.stages[stage].overShare = overShares[stage];
-    }
-
-    result.qMeanPackets = switchQueueBytes / std::max<uint32_t>(switchPorts, 1) / dataPacketBytes;
-    for (StageQueueStats& s : result.stages)
-    {
-        if (s.ports > 0)
-        {
-            s.meanBytes /= s.ports;
-        }
-        s.maxPackets = s.maxBytes / dataPacketBytes;
-        s.meanPackets = s.meanBytes / dataPacketBytes;
-    }
-    if (queuePairs > 0)
-    {
-        result.meanFinalRateBps /= queuePairs;
-    }
+    MeasureFabric(*m_fabric,
+                  PicoSeconds(result.cctPs),
+                  m_wire.dataWireBytes,
+                  linkCapacities,
+                  startsPs,
+                  completionsPs,
+                  result);
     for (uint32_t id = 0; id < m_traffic.flows.size(); ++id)
     {
         const fabriclb::MatrixFlow& flow = m_traffic.flows[id];

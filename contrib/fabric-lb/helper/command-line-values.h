@@ -1,0 +1,55 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_COMMAND_LINE_VALUES_H
+#define FABRIC_LB_COMMAND_LINE_VALUES_H
+
+#include "ns3/callback.h"
+
+#include <charconv>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \param text a command-line value
+ * \return the whole of \p text as an Integer, or nothing if it is not one (ns-3's
+ * own command-line parsing would take "1.5" as 1)
+ */
+template <typename Integer>
+std::optional<Integer>
+ParseWholeInteger(const std::string& text)
+{
+    Integer value{};
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc() || stop != end)
+    {
+        return std::nullopt;
+    }
+    return value;
+}
+
+/**
+ * \param text a command-line value for the fat-tree radix
+ * \return it as a radix FatTreeTopology accepts
+ * \throws std::invalid_argument naming the problem otherwise
+ */
+uint32_t ParseRadix(const std::string& text);
+
+/**
+ * \brief A CommandLine::AddValue callback that keeps a flag's whole value, spaces
+ * included (ns-3.37's CommandLine reads a std::string value only up to its first
+ * space, silently dropping the rest).
+ * \param target where the value goes; it must outlive the CommandLine's Parse
+ * \return the callback
+ */
+Callback<bool, std::string> WholeTextValue(std::string& target);
+
+} // namespace ns3
+
+#endif /* FABRIC_LB_COMMAND_LINE_VALUES_H */

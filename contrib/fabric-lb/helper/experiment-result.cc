@@ -1,0 +1,192 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "experiment-result.h"
+
+#include <iomanip>
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// The five switch stages that results report, in path order.
+constexpr FabricStage REPORTED_STAGES[] = {FabricStage::EDGE_UP,
+                                           FabricStage::AGG_UP,
+                                           FabricStage::CORE_DOWN,
+                                           FabricStage::AGG_DOWN,
+                                           FabricStage::EDGE_DOWN};
+
+} // namespace
+
+bool
+ExperimentResult::PacketBooksBalance() const
+{
+    return packetsSent + acksSent ==
+           packetsDelivered + acksDelivered + packetsDropped + linkDrops + inFlight;
+}
+
+double
+ExperimentResult::CctIncreasePercent() const
+{
+    if (boundPs == 0)
+    {
+        return 0;
+    }
+    return 100.0 * (static_cast<double>(cctPs) - static_cast<double>(boundPs)) /
+           static_cast<double>(boundPs);
+}
+
+nlohmann::json
+ExperimentResult::ToJson() const
+{
+    nlohmann::json maxBytes;
+    nlohmann::json maxPackets;
+    nlohmann::json meanBytes;
+    nlohmann::json meanPackets;
+    nlohmann::json overload;
+    nlohmann::json overShare;
+    for (FabricStage stage : REPORTED_STAGES)
+    {
+        const StageQueueStats& s = stages[static_cast<size_t>(stage)];
+        overload[FabricStageName(stage)] = s.maxOverload;
+        overShare[FabricStageName(stage)] = s.overShare;
+        maxBytes[FabricStageName(stage)] = s.maxBytes;
+        maxPackets[FabricStageName(stage)] = s.maxPackets;
+        meanBytes[FabricStageName(stage)] = s.meanBytes;
+        meanPackets[FabricStageName(stage)] = s.meanPackets;
+    }
+    return nlohmann::json{
+        {"scheme", scheme},
+        {"workload", workload},
+        {"wire", wire},
+        {"recovery", recovery},
+        {"cc", cc},
+        {"k", k},
+        {"hosts", hosts},
+        {"msg_bytes", messageBytes},
+        {"msg_packets", messagePackets},
+        {"seed", seed},
+        {"run", run},
+        {"messages", messages},
+        {"messages_completed", messagesCompleted},
+        {"cct_ns", cctPs / 1000.0},
+        {"bound_ns", boundPs > 0 ? nlohmann::json(boundPs / 1000.0) : nullptr},
+        {"cct_increase_pct", boundPs > 0 ? nlohmann::json(CctIncreasePercent()) : nullptr},
+        {"max_queue_bytes", maxBytes},
+        {"max_queue_packets", maxPackets},
+        {"mean_queue_bytes", meanBytes},
+        {"mean_queue_packets", meanPackets},
+        {"q_mean_pkts", qMeanPackets},
+        {"max_queue_pkts", maxQueuePackets},
+        {"overload", overload},
+        {"over_share", overShare},
+        {"packets_sent", packetsSent},
+        {"acks_sent", acksSent},
+        {"packets_delivered", packetsDelivered},
+        {"acks_delivered", acksDelivered},
+        {"in_flight", inFlight},
+        {"packets_dropped", packetsDropped},
+        {"link_drops", linkDrops},
+        {"packets_marked", packetsMarked},
+        {"losses_detected", lossesDetected},
+        {"retransmissions", retransmissions},
+        {"timeouts", timeouts},
+        {"nacks", nacks},
+        {"cnps", cnps},
+        {"mean_final_rate_gbps", meanFinalRateBps / 1e9},
+        {"min_final_rate_gbps", minFinalRateBps / 1e9},
+        {"packet_hops", packetHops},
+        {"failed_links", failedLinks},
+        {"rho_max_gbps",
+         failedLinks.empty() ? nlohmann::json(nullptr) : nlohmann::json(rhoMaxGbps)},
+        {"convergence_ns",
+         failedLinks.empty() ? nlohmann::json(nullptr) : nlohmann::json(convergencePs / 1000.0)},
+        {"converged", converged},
+        {"blackhole_drops", blackHoleDrops},
+        {"wall_seconds", wallSeconds},
+        {"events", events}};
+}
+
+std::string
+ExperimentResult::Summary() const
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(3);
+    os << "fabric-lb: " << workload << " of " << messageBytes << " B (" << messagePackets
+       << " packets) under " << scheme << ", k=" << k << " (" << hosts << " hosts), " << wire
+       << " wire, seed " << seed << " run " << run << "\n";
+    if (boundPs > 0)
+    {
+        os << "  CCT " << cctPs / 1e6 << " us, bound " << boundPs / 1e6 << " us, increase "
+           << CctIncreasePercent() << " %\n";
+    }
+    else
+    {
+        os << "  CCT " << cctPs / 1e6 << " us (no bound: messages wait for others' triggers)\n";
+    }
+    os << "  messages " << messagesCompleted << "/" << messages << ", data sent " << packetsSent
+       << ", delivered " << packetsDelivered << ", dropped " << packetsDropped << ", marked "
+       << packetsMarked << ", lost on links " << linkDrops << ", ACKs " << acksSent
+       << ", in flight at the end " << inFlight << "\n";
+    os << "  " << recovery << " recovery, " << cc << " congestion control: losses detected "
+       << lossesDetected << ", retransmissions " << retransmissions << ", timeouts " << timeouts
+       << ", NACKs " << nacks << ", CNPs " << cnps << "; final rate mean " << meanFinalRateBps / 1e9
+       << " Gb/s, min " << minFinalRateBps / 1e9 << " Gb/s\n";
+    if (!failedLinks.empty())
+    {
+        os << "  " << failedLinks.size() << " link(s) failed, rho_max " << rhoMaxGbps
+           << " Gb/s, convergence ";
+        if (convergencePs < 0)
+        {
+            os << "never";
+        }
+        else
+        {
+            os << convergencePs / 1e6 << " us";
+        }
+        os << ": " << (converged ? "converged during the run" : "not converged during the run")
+           << ", " << blackHoleDrops << " packets lost in black holes\n";
+    }
+    os << "  q(m) " << qMeanPackets << " data packets (time-averaged over switch ports), max queue "
+       << maxQueuePackets << " data packets\n";
+    os << "  stage       max queue (B)  max (pkts)  mean queue (B)  max overload  over share\n";
+    for (FabricStage stage : REPORTED_STAGES)
+    {
+        const StageQueueStats& s = stages[static_cast<size_t>(stage)];
+        os << "  " << std::left << std::setw(10) << FabricStageName(stage) << std::right
+           << std::setw(15) << s.maxBytes << std::setw(12) << s.maxPackets << std::setw(16)
+           << s.meanBytes << std::setw(14) << s.maxOverload << std::setw(12) << s.overShare << "\n";
+    }
+    os << std::setprecision(2) << "  " << events << " events in " << wallSeconds << " s wall\n";
+    return os.str();
+}
+
+std::string
+ExperimentResult::FlowsCsv() const
+{
+    std::ostringstream os;
+    os << "source,destination,bytes,start_ns,completion_ns,fct_ns,bound_ns,slowdown\n";
+    for (const MessageRecord& m : messageRecords)
+    {
+        os << m.source << "," << m.destination << "," << m.bytes << ",";
+        if (m.startPs >= 0)
+        {
+            os << m.startPs / 1e3;
+        }
+        if (m.startPs < 0 || m.completionPs < 0)
+        {
+            os << ",,," << m.boundPs / 1e3 << ",\n"; // never started, or never completed
+            continue;
+        }
+        const int64_t fctPs = m.completionPs - m.startPs;
+        os << "," << m.completionPs / 1e3 << "," << fctPs / 1e3 << "," << m.boundPs / 1e3 << ","
+           << static_cast<double>(fctPs) / m.boundPs << "\n";
+    }
+    return os.str();
+}
+
+} // namespace ns3

@@ -1,0 +1,122 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_EXPERIMENT_RESULT_H
+#define FABRIC_LB_EXPERIMENT_RESULT_H
+
+#include "ns3/port-monitor.h"
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief What one message of a collective did.
+ */
+struct MessageRecord
+{
+    uint32_t source;      //!< sending host
+    uint32_t destination; //!< receiving host
+    uint64_t bytes;       //!< size
+    int64_t startPs;      //!< when it was handed to the sender's NIC; -1: never
+    int64_t completionPs; //!< when its sender held every ACK; -1: never
+    uint64_t boundPs;     //!< its own bound, alone on an idle fabric
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Queue statistics of the ports of one stage. Queues in packets are
+ * in the study's unit, data packets: bytes over a data packet's wire size.
+ */
+struct StageQueueStats
+{
+    uint32_t ports{0};     //!< ports in the stage
+    uint64_t maxBytes{0};  //!< largest queue of any port, bytes
+    double maxPackets{0};  //!< largest queue of any port, data packets
+    double meanBytes{0};   //!< time-averaged queue, averaged over the ports, bytes
+    double meanPackets{0}; //!< time-averaged queue, averaged over the ports, data packets
+    double maxOverload{0}; //!< largest bytes arrived at a port over what its link could send
+    /// the worst-case link overload: largest bytes arrived at a port over its fair share
+    /// (fabriclb::WorstLinkOverload; 1: perfectly balanced)
+    double overShare{0};
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief What an experiment measured.
+ */
+struct ExperimentResult
+{
+    std::string scheme;            //!< scheme name
+    std::string workload;          //!< workload name
+    std::string wire;              //!< wire model name (fabriclb::WireKind)
+    std::string recovery;          //!< loss recovery name
+    std::string cc;                //!< congestion control name
+    uint32_t k{0};                 //!< radix
+    uint32_t hosts{0};             //!< host count
+    uint64_t messageBytes{0};      //!< bytes per message
+    uint32_t messagePackets{0};    //!< packets per message
+    uint32_t seed{0};              //!< RngSeedManager seed
+    uint64_t run{0};               //!< RngSeedManager run
+    uint64_t messages{0};          //!< messages in the collective
+    uint64_t messagesCompleted{0}; //!< messages whose sender holds every ACK
+    uint64_t cctPs{0};             //!< collective completion time
+    uint64_t boundPs{0};           //!< its lower bound
+    std::array<StageQueueStats, FABRIC_STAGE_COUNT> stages{}; //!< by FabricStage
+    uint64_t packetsSent{0};                                  //!< data packets the hosts sent
+    uint64_t acksSent{0};                                     //!< ACKs the hosts sent
+    uint64_t packetsDelivered{0};                             //!< data packets the hosts received
+    uint64_t acksDelivered{0};                                //!< ACKs the hosts received
+    uint64_t packetsDropped{0};                               //!< packets dropped at any port
+    uint64_t linkDrops{0};       //!< packets links lost at random (FatTreeHelper::LossRate)
+    uint64_t packetsMarked{0};   //!< packets CE-marked at any port
+    uint64_t lossesDetected{0};  //!< data packets senders declared lost
+    uint64_t retransmissions{0}; //!< data packets sent with a PSN sent before
+    uint64_t timeouts{0};        //!< retransmission timeouts that fired
+    uint64_t nacks{0};           //!< NACKs receivers sent
+    uint64_t cnps{0};            //!< congestion notification packets receivers sent (dcqcn)
+    double meanFinalRateBps{0};  //!< congestion control's rate at the end, mean over queue pairs
+    double minFinalRateBps{0};   //!< and its minimum
+    uint64_t packetHops{0};      //!< packets put on any link (data and ACKs, every hop)
+    uint64_t inFlight{0};        //!< packets still waiting at a port or on a link at the end
+    double qMeanPackets{0};      //!< q(m): time-averaged queue over all switch ports, data packets
+    double maxQueuePackets{0};   //!< largest queue any switch port reached, data packets
+    double wallSeconds{0};       //!< wall-clock time of the simulation
+    uint64_t events{0};          //!< simulator events executed
+    std::vector<MessageRecord> messageRecords; //!< by message id
+    std::vector<std::string> failedLinks;      //!< names of the links that failed
+    double rhoMaxGbps{0};                      //!< rho_max under the failures (0: no failure)
+    int64_t convergencePs{0};                  //!< G; -1: never
+    bool converged{true};                      //!< the fabric converged on every failure
+    uint64_t blackHoleDrops{0}; //!< packets switches dropped for want of a live way on
+
+    /**
+     * \return whether every packet the hosts sent (data and ACKs) was received,
+     * dropped at a port, lost on a link, or is still waiting at a port or on a
+     * link: five separate counts
+     */
+    bool PacketBooksBalance() const;
+    /// \return the CCT increase over the bound, in percent
+    double CctIncreasePercent() const;
+    /// \return one JSON object with every field
+    nlohmann::json ToJson() const;
+    /// \return a human-readable summary, several lines
+    std::string Summary() const;
+    /**
+     * \return one CSV line per message, after a header: source, destination,
+     * bytes, start, completion, completion time (all in ns), its own bound
+     * alone on an idle fabric (ns) and the slowdown over it
+     */
+    std::string FlowsCsv() const;
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_LB_EXPERIMENT_RESULT_H */
