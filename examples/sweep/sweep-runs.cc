@@ -1,0 +1,145 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "sweep-runs.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+namespace sweep
+{
+
+std::vector<Job>
+MakeGrid(const Options& options)
+{
+    std::vector<Job> grid;
+    const size_t variants = std::max<size_t>(1, options.varyValues.size());
+    for (const std::string& scheme : options.schemes)
+    {
+        for (uint64_t bytes : options.sizes)
+        {
+            for (size_t variant = 0; variant < variants; ++variant)
+            {
+                for (uint32_t run = 1; run <= options.runs; ++run)
+                {
+                    // Without --vary, the names of earlier sweeps: they resume.
+                    const std::string vary =
+                        options.varyFlag.empty()
+                            ? ""
+                            : options.varyFlag + "=" + options.varyValues[variant] + "-";
+                    grid.push_back({scheme,
+                                    bytes,
+                                    variant,
+                                    run,
+                                    options.out + "/runs/" + scheme + "-" + std::to_string(bytes) +
+                                        "-" + vary + std::to_string(run) + ".json"});
+                }
+            }
+        }
+    }
+    return grid;
+}
+
+nlohmann::json
+ReadResult(const std::string& path)
+{
+    std::ifstream in(path);
+    if (!in)
+    {
+        return nlohmann::json(nlohmann::json::value_t::discarded);
+    }
+    return nlohmann::json::parse(in, nullptr, false);
+}
+
+bool
+Incomplete(const nlohmann::json& result)
+{
+    return !result.is_discarded() && result["messages_completed"] != result["messages"];
+}
+
+size_t
+RunGrid(const Options& options, const std::vector<Job>& grid)
+{
+    std::atomic<size_t> next{0};
+    std::atomic<size_t> done{0};
+    std::atomic<size_t> ran{0};
+    std::atomic<size_t> incomplete{0};
+    std::atomic<size_t> failed{0};
+    std::mutex printing;
+    const auto start = std::chrono::steady_clock::now();
+    auto worker = [&]() {
+        for (size_t i = next++; i < grid.size(); i = next++)
+        {
+            const Job& job = grid[i];
+            const nlohmann::json kept = ReadResult(job.json);
+            if (!kept.is_discarded())
+            {
+                // Kept from an earlier sweep: delete out/runs to run it again.
+                incomplete += Incomplete(kept) ? 1 : 0;
+                ++done;
+                continue;
+            }
+            std::ostringstream command;
+            command << ShellWord(options.sim);
+            if (options.varyFlag != "k")
+            {
+                command << " --k=" << options.k;
+            }
+            command << " --lb=" << job.scheme << " --workload=" << options.workload
+                    << " --msgBytes=" << job.bytes << " --run=" << job.run
+                    << " --out=" << ShellWord(job.json);
+            if (!options.varyFlag.empty())
+            {
+                command << " --" << options.varyFlag << "=" << options.varyValues[job.variant];
+            }
+            command << " " << options.extra << " >/dev/null 2>" << ShellWord(job.json + ".err");
+            if (std::system(command.str().c_str()) != 0)
+            {
+                ++(Incomplete(ReadResult(job.json)) ? incomplete : failed);
+            }
+            const size_t finished = ++done;
+            const size_t executed = ++ran;
+            const double elapsed =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const double left = elapsed / executed * (grid.size() - finished);
+            std::lock_guard<std::mutex> lock(printing);
+            std::fprintf(stderr,
+                         "\r[fabric-lb-sweep] %zu/%zu runs done, %zu incomplete, %zu failed, "
+                         "%.0f s elapsed, about %.0f s left   ",
+                         finished,
+                         grid.size(),
+                         incomplete.load(),
+                         failed.load(),
+                         elapsed,
+                         left);
+        }
+    };
+    std::vector<std::thread> threads;
+    for (uint32_t t = 0; t < options.jobs; ++t)
+    {
+        threads.emplace_back(worker);
+    }
+    for (std::thread& t : threads)
+    {
+        t.join();
+    }
+    std::fprintf(stderr, "\n");
+    if (incomplete > 0)
+    {
+        std::cerr << "[fabric-lb-sweep] " << incomplete
+                  << " incomplete run(s) (not every message completed): in results.csv, not "
+                     "in the means"
+                  << std::endl;
+    }
+    return failed;
+}
+
+} // namespace sweep

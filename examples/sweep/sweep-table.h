@@ -1,0 +1,69 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_SWEEP_TABLE_H
+#define FABRIC_LB_SWEEP_TABLE_H
+
+#include "sweep-options.h"
+#include "sweep-runs.h"
+
+#include "ns3/port-monitor.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace sweep
+{
+
+/// The switch stages of a result's per-stage objects (queues, overload), in path order.
+constexpr std::array<ns3::FabricStage, 5> SWITCH_STAGES = {ns3::FabricStage::EDGE_UP,
+                                                           ns3::FabricStage::AGG_UP,
+                                                           ns3::FabricStage::CORE_DOWN,
+                                                           ns3::FabricStage::AGG_DOWN,
+                                                           ns3::FabricStage::EDGE_DOWN};
+
+/// A per-stage metric of the driver's JSON that the sweep tabulates and draws.
+struct StageMetric
+{
+    const char* key;    //!< its object in the JSON and its CSV columns' prefix
+    const char* title;  //!< what its figures show
+    const char* yLabel; //!< their y axis
+};
+
+/// The per-stage metrics, in CSV column order.
+constexpr std::array<StageMetric, 2> STAGE_METRICS = {
+    {{"overload",
+      "Worst link load over the span",
+      "bytes received / bytes sendable in the collective's span"},
+     {"over_share",
+      "Worst-case link overload",
+      "bytes a link received / its fair share (its group's mean)"}}};
+
+/// Means of the completed runs of one (scheme, size, --vary value).
+struct Point
+{
+    double packets{0};
+    double cctIncrease{0};
+    double qMean{0};
+    double maxQueue{0};
+    /// per STAGE_METRICS entry, per stage in SWITCH_STAGES order
+    std::array<std::array<double, SWITCH_STAGES.size()>, STAGE_METRICS.size()> stages{};
+    std::array<uint32_t, STAGE_METRICS.size()> stageRuns{}; //!< completed runs that have each
+    uint32_t runs{0};                                       //!< completed runs
+    uint32_t incomplete{0}; //!< incomplete runs, left out of the means
+};
+
+/// (scheme, message size, index of the --vary value)
+using PointKey = std::tuple<std::string, uint64_t, size_t>;
+
+/// Writes out/results.csv, one row per run with a result; \return the means per point.
+std::map<PointKey, Point> Collect(const Options& options, const std::vector<Job>& grid);
+
+} // namespace sweep
+
+#endif /* FABRIC_LB_SWEEP_TABLE_H */
