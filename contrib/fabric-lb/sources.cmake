@@ -35,6 +35,7 @@ set(FABRIC_LB_SOURCES
     model/fabric-partition.cc
     model/link-balance.cc
     helper/command-line-values.cc
+    helper/completion-tracker.cc
     helper/experiment-result.cc
     helper/fabric-experiment.cc
     helper/fabric-measurement.cc
@@ -81,6 +82,7 @@ set(FABRIC_LB_HEADERS
     model/fabric-partition.h
     model/link-balance.h
     helper/command-line-values.h
+    helper/completion-tracker.h
     helper/experiment-result.h
     helper/fabric-experiment.h
     helper/fabric-measurement.h

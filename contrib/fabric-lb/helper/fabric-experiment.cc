@@ -5,6 +5,7 @@
 #include "fabric-experiment.h"
 
 #include "command-line-values.h"
+#include "completion-tracker.h"
 #include "fabric-measurement.h"
 #include "fat-tree-helper.h"
 #include "link-failure-manager.h"
@@ -30,9 +31,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <fstream>
-#include <functional>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -51,144 +50,6 @@ constexpr int64_t FABRIC_STREAMS = 1;
 constexpr uint32_t LARGE_FABRIC_HOSTS = 8192;
 /// The failure draws' stream: far beyond the fabric's (one per switch, host and NIC).
 constexpr int64_t FAILURE_STREAM = 1 << 30;
-
-} // namespace
-
-/// Counts completed messages, stops the simulation after the last, and reports progress.
-class CompletionTracker
-{
-  public:
-    /**
-     * \param total messages of the collective
-     * \param stopAtLast whether the last completion stops the simulation (false when
-     * the fabric is spread over ranks: each rank sees only its own hosts' messages)
-     * \param progress whether to report progress on stderr
-     * \param dataPackets data packets the collective must deliver
-     * \param delivered reads the data packets delivered so far
-     */
-    CompletionTracker(uint64_t total,
-                      bool stopAtLast,
-                      bool progress,
-                      uint64_t dataPackets,
-                      std::function<uint64_t()> delivered)
-        : m_startPs(total, -1),
-          m_completionPs(total, -1),
-          m_total(total),
-          m_stopAtLast(stopAtLast),
-          m_progress(progress),
-          m_dataPackets(dataPackets),
-          m_delivered(std::move(delivered)),
-          m_wallStart(std::chrono::steady_clock::now()),
-          m_lastReport(m_wallStart)
-    {
-    }
-
-    void MessageStarted(uint32_t messageId, uint32_t /* queuePair */)
-    {
-        m_startPs[messageId] = Simulator::Now().GetPicoSeconds();
-    }
-
-    void MessageAcked(uint32_t messageId, uint32_t /* queuePair */)
-    {
-        m_lastCompletion = Simulator::Now();
-        m_completionPs[messageId] = m_lastCompletion.GetPicoSeconds();
-        if (++m_completed == m_total && m_stopAtLast)
-        {
-            Simulator::Stop();
-        }
-    }
-
-    /**
-     * Checks the wall clock every microsecond of simulated time and prints at
-     * most once a second; stops ticking when nothing but the tick ran.
-     */
-    void Tick()
-    {
-        const uint64_t events = Simulator::GetEventCount();
-        if (events == m_eventsAtLastTick + 1)
-        {
-            return;
-        }
-        m_eventsAtLastTick = events;
-        const auto now = std::chrono::steady_clock::now();
-        if (now - m_lastReport >= std::chrono::seconds(1))
-        {
-            m_lastReport = now;
-            const double wall = std::chrono::duration<double>(now - m_wallStart).count();
-            // Messages of a collective end together: the data delivered tells progress.
-            const double share =
-                std::min(1.0,
-                         static_cast<double>(m_delivered()) / std::max<uint64_t>(m_dataPackets, 1));
-            std::fprintf(stderr,
-                         "\r[fabric-lb] sim %.3f us, %.1f%% of the data delivered, %llu/%llu "
-                         "messages done, %.0f s wall, about %.0f s left   ",
-                         Simulator::Now().GetSeconds() * 1e6,
-                         100 * share,
-                         static_cast<unsigned long long>(m_completed),
-                         static_cast<unsigned long long>(m_total),
-                         wall,
-                         share > 0 ? wall * (1 - share) / share : 0.0);
-            m_printed = true;
-        }
-        Simulator::Schedule(MicroSeconds(1), &CompletionTracker::Tick, this);
-    }
-
-    void Start()
-    {
-        if (m_progress)
-        {
-            Simulator::Schedule(MicroSeconds(1), &CompletionTracker::Tick, this);
-        }
-    }
-
-    void Finish() const
-    {
-        if (m_printed)
-        {
-            std::fprintf(stderr, "\n");
-        }
-    }
-
-    uint64_t Completed() const
-    {
-        return m_completed;
-    }
-
-    Time LastCompletion() const
-    {
-        return m_lastCompletion;
-    }
-
-    /// \return when message \p id started, ps; -1 if it never did
-    int64_t StartOf(uint32_t id) const
-    {
-        return m_startPs[id];
-    }
-
-    /// \return when the sender of message \p id held every ACK, ps; -1 if it never did
-    int64_t CompletionOf(uint32_t id) const
-    {
-        return m_completionPs[id];
-    }
-
-  private:
-    std::vector<int64_t> m_startPs;      //!< by message id
-    std::vector<int64_t> m_completionPs; //!< by message id
-    uint64_t m_total;
-    uint64_t m_completed{0};
-    bool m_stopAtLast;
-    bool m_progress;
-    uint64_t m_dataPackets;                //!< data packets the collective must deliver
-    std::function<uint64_t()> m_delivered; //!< data packets delivered so far
-    bool m_printed{false};
-    uint64_t m_eventsAtLastTick{0};
-    Time m_lastCompletion;
-    std::chrono::steady_clock::time_point m_wallStart;
-    std::chrono::steady_clock::time_point m_lastReport;
-};
-
-namespace
-{
 
 /// \return the collective called \p name \throws std::invalid_argument listing the known ones
 const fabriclb::Collective&

@@ -1,0 +1,83 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_COMPLETION_TRACKER_H
+#define FABRIC_LB_COMPLETION_TRACKER_H
+
+#include "ns3/nstime.h"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief Records when each message of a collective starts and completes (connected
+ * to the NICs' MessageStarted and MessageAcked traces), stops the simulation after
+ * the last, and reports progress on stderr.
+ */
+class CompletionTracker
+{
+  public:
+    /**
+     * \param total messages of the collective
+     * \param stopAtLast whether the last completion stops the simulation (false when
+     * the fabric is spread over ranks: each rank sees only its own hosts' messages)
+     * \param progress whether to report progress on stderr
+     * \param dataPackets data packets the collective must deliver
+     * \param delivered reads the data packets delivered so far
+     */
+    CompletionTracker(uint64_t total,
+                      bool stopAtLast,
+                      bool progress,
+                      uint64_t dataPackets,
+                      std::function<uint64_t()> delivered);
+
+    /// The NICs' MessageStarted trace: message \p messageId was handed to its sender.
+    void MessageStarted(uint32_t messageId, uint32_t queuePair);
+    /// The NICs' MessageAcked trace: the sender of \p messageId holds every ACK.
+    void MessageAcked(uint32_t messageId, uint32_t queuePair);
+    /// Starts the progress reports, if asked for.
+    void Start();
+    /// Ends the progress line, if one was printed.
+    void Finish() const;
+
+    /// \return messages completed so far
+    uint64_t Completed() const;
+    /// \return when the last message completed
+    Time LastCompletion() const;
+    /// \return when message \p id started, ps; -1 if it never did
+    int64_t StartOf(uint32_t id) const;
+    /// \return when the sender of message \p id held every ACK, ps; -1 if it never did
+    int64_t CompletionOf(uint32_t id) const;
+
+  private:
+    /**
+     * Checks the wall clock every microsecond of simulated time and prints at
+     * most once a second; stops ticking when nothing but the tick ran.
+     */
+    void Tick();
+
+    std::vector<int64_t> m_startPs;                     //!< by message id
+    std::vector<int64_t> m_completionPs;                //!< by message id
+    uint64_t m_total;                                   //!< messages of the collective
+    uint64_t m_completed{0};                            //!< messages completed
+    bool m_stopAtLast;                                  //!< stop after the last completion
+    bool m_progress;                                    //!< report progress
+    uint64_t m_dataPackets;                             //!< data packets to deliver
+    std::function<uint64_t()> m_delivered;              //!< data packets delivered so far
+    bool m_printed{false};                              //!< a progress line was printed
+    uint64_t m_eventsAtLastTick{0};                     //!< events run at the last tick
+    Time m_lastCompletion;                              //!< the last completion
+    std::chrono::steady_clock::time_point m_wallStart;  //!< wall clock at the start
+    std::chrono::steady_clock::time_point m_lastReport; //!< wall clock at the last report
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_LB_COMPLETION_TRACKER_H */
