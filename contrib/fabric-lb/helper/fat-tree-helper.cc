@@ -331,7 +331,6 @@ FatTreeHelper::Build()
     }
     m_built = true;
     const fabriclb::FatTreeTopology& topo = *m_topology;
-    const uint32_t half = topo.Half();
     m_links.emplace(topo);
     m_linkDevices.resize(m_links->Count());
 
@@ -344,14 +343,27 @@ FatTreeHelper::Build()
     stack.Install(m_aggregations);
     stack.Install(m_cores);
 
-    std::vector<std::vector<Ptr<Ipv4Route>>> edgeDown(topo.EdgeCount());
-    std::vector<std::vector<Ptr<Ipv4Route>>> edgeUp(topo.EdgeCount());
-    std::vector<std::vector<Ptr<Ipv4Route>>> aggDown(topo.EdgeCount());
-    std::vector<std::vector<Ptr<Ipv4Route>>> aggUp(topo.EdgeCount());
-    std::vector<std::vector<Ptr<Ipv4Route>>> coreDown(topo.CoreCount());
-    std::vector<std::vector<Ptr<FabricQueueDisc>>> edgeUpQueues(topo.EdgeCount());
-    std::vector<std::vector<Ptr<FabricQueueDisc>>> aggUpQueues(topo.EdgeCount());
+    SwitchPorts ports(topo.EdgeCount(), topo.CoreCount());
+    ConnectHosts(ports);
+    ConnectEdgesToAggregations(ports);
+    ConnectAggregationsToCores(ports);
+    ConfigureSwitches(ports);
+    if (switchPath == SwitchPath::DIRECT)
+    {
+        for (const NodeContainer* switches : {&m_edges, &m_aggregations, &m_cores})
+        {
+            for (uint32_t i = 0; i < switches->GetN(); ++i)
+            {
+                CreateObject<DirectSwitchForwarder>()->Install(switches->Get(i), m_topology);
+            }
+        }
+    }
+}
 
+void
+FatTreeHelper::ConnectHosts(SwitchPorts& ports)
+{
+    const fabriclb::FatTreeTopology& topo = *m_topology;
     ObjectFactory policyFactory;
     policyFactory.SetTypeId(m_hostPathPolicy);
     for (uint32_t h = 0; h < topo.HostCount(); ++h)
@@ -362,7 +374,7 @@ FatTreeHelper::Build()
                                   FabricStage::HOST_UP,
                                   FabricStage::EDGE_DOWN,
                                   fabriclb::FatTreeTopology::HOST_NETWORK + 4 * h);
-        edgeDown[edge].push_back(link.down);
+        ports.edgeDown[edge].push_back(link.down);
         m_hosts.Get(h)
             ->GetObject<Ipv4>()
             ->GetRoutingProtocol()
@@ -374,7 +386,13 @@ FatTreeHelper::Build()
         m_hosts.Get(h)->AggregateObject(nic);
         nic->Setup(m_hosts.Get(h), h, link.up, link.up->GetOutputDevice(), policy, m_wireModel);
     }
+}
 
+void
+FatTreeHelper::ConnectEdgesToAggregations(SwitchPorts& ports)
+{
+    const fabriclb::FatTreeTopology& topo = *m_topology;
+    const uint32_t half = topo.Half();
     uint32_t linkIndex = 0;
     for (uint32_t edge = 0; edge < topo.EdgeCount(); ++edge)
     {
@@ -389,13 +407,19 @@ FatTreeHelper::Build()
                                       EDGE_AGG_NETWORK + 4 * linkIndex++);
             m_linkDevices[m_links->EdgeAggregation(edge, a)] = {link.up->GetOutputDevice(),
                                                                 link.down->GetOutputDevice()};
-            edgeUp[edge].push_back(link.up);
-            edgeUpQueues[edge].push_back(link.upQueue);
-            aggDown[agg].push_back(link.down);
+            ports.edgeUp[edge].push_back(link.up);
+            ports.edgeUpQueues[edge].push_back(link.upQueue);
+            ports.aggDown[agg].push_back(link.down);
         }
     }
+}
 
-    linkIndex = 0;
+void
+FatTreeHelper::ConnectAggregationsToCores(SwitchPorts& ports)
+{
+    const fabriclb::FatTreeTopology& topo = *m_topology;
+    const uint32_t half = topo.Half();
+    uint32_t linkIndex = 0;
     for (uint32_t agg = 0; agg < topo.EdgeCount(); ++agg)
     {
         for (uint32_t port = 0; port < half; ++port)
@@ -408,12 +432,17 @@ FatTreeHelper::Build()
                                       AGG_CORE_NETWORK + 4 * linkIndex++);
             m_linkDevices[m_links->AggregationCore(agg, port)] = {link.up->GetOutputDevice(),
                                                                   link.down->GetOutputDevice()};
-            aggUp[agg].push_back(link.up);
-            aggUpQueues[agg].push_back(link.upQueue);
-            coreDown[core].push_back(link.down);
+            ports.aggUp[agg].push_back(link.up);
+            ports.aggUpQueues[agg].push_back(link.upQueue);
+            ports.coreDown[core].push_back(link.down);
         }
     }
+}
 
+void
+FatTreeHelper::ConfigureSwitches(const SwitchPorts& ports)
+{
+    const fabriclb::FatTreeTopology& topo = *m_topology;
     ObjectFactory disciplineFactory;
     disciplineFactory.SetTypeId(m_switchDiscipline);
     auto routingOf = [](Ptr<Node> node) {
@@ -426,18 +455,18 @@ FatTreeHelper::Build()
             ->ConfigureSwitch(m_topology,
                               fabriclb::FabricRole::EDGE,
                               sw,
-                              edgeDown[sw],
-                              edgeUp[sw],
-                              edgeUpQueues[sw],
+                              ports.edgeDown[sw],
+                              ports.edgeUp[sw],
+                              ports.edgeUpQueues[sw],
                               edgeDiscipline);
         Ptr<SwitchDiscipline> aggDiscipline = disciplineFactory.Create<SwitchDiscipline>();
         routingOf(m_aggregations.Get(sw))
             ->ConfigureSwitch(m_topology,
                               fabriclb::FabricRole::AGGREGATION,
                               sw,
-                              aggDown[sw],
-                              aggUp[sw],
-                              aggUpQueues[sw],
+                              ports.aggDown[sw],
+                              ports.aggUp[sw],
+                              ports.aggUpQueues[sw],
                               aggDiscipline);
         // Aggregated, the disciplines are initialised with their nodes at simulation start.
         m_edges.Get(sw)->AggregateObject(edgeDiscipline);
@@ -449,20 +478,10 @@ FatTreeHelper::Build()
             ->ConfigureSwitch(m_topology,
                               fabriclb::FabricRole::CORE,
                               core,
-                              coreDown[core],
+                              ports.coreDown[core],
                               {},
                               {},
                               nullptr);
-    }
-    if (switchPath == SwitchPath::DIRECT)
-    {
-        for (const NodeContainer* switches : {&m_edges, &m_aggregations, &m_cores})
-        {
-            for (uint32_t i = 0; i < switches->GetN(); ++i)
-            {
-                CreateObject<DirectSwitchForwarder>()->Install(switches->Get(i), m_topology);
-            }
-        }
     }
 }
 

@@ -180,12 +180,52 @@ class FatTreeHelper : public Object
         Ptr<FabricQueueDisc> upQueue; //!< the lower node's egress buffer onto the link
     };
 
+    /// Each switch's routes through its links and its uplinks' buffers, as Build connects them.
+    struct SwitchPorts
+    {
+        /**
+         * \param switches edge switches, and aggregation switches
+         * \param cores core switches
+         */
+        SwitchPorts(size_t switches, size_t cores)
+            : edgeDown(switches),
+              edgeUp(switches),
+              aggDown(switches),
+              aggUp(switches),
+              coreDown(cores),
+              edgeUpQueues(switches),
+              aggUpQueues(switches)
+        {
+        }
+
+        /// by edge switch, its links down to its hosts
+        std::vector<std::vector<Ptr<Ipv4Route>>> edgeDown;
+        /// by edge switch, its links up to its pod's aggregation switches
+        std::vector<std::vector<Ptr<Ipv4Route>>> edgeUp;
+        /// by aggregation switch, its links down to its pod's edge switches
+        std::vector<std::vector<Ptr<Ipv4Route>>> aggDown;
+        /// by aggregation switch, its links up to the core
+        std::vector<std::vector<Ptr<Ipv4Route>>> aggUp;
+        /// by core switch, its links down to one aggregation switch of each pod
+        std::vector<std::vector<Ptr<Ipv4Route>>> coreDown;
+        std::vector<std::vector<Ptr<FabricQueueDisc>>> edgeUpQueues; //!< as edgeUp
+        std::vector<std::vector<Ptr<FabricQueueDisc>>> aggUpQueues;  //!< as aggUp
+    };
+
     /// Connects \p lower to \p upper with one link in subnet \p network/30.
     LinkRoutes Connect(Ptr<Node> lower,
                        Ptr<Node> upper,
                        FabricStage upStage,
                        FabricStage downStage,
                        uint32_t network);
+    /// Links every host to its edge switch and gives it its routing, path policy and NIC.
+    void ConnectHosts(SwitchPorts& ports);
+    /// Links every edge switch to its pod's aggregation switches.
+    void ConnectEdgesToAggregations(SwitchPorts& ports);
+    /// Links every aggregation switch to its cores.
+    void ConnectAggregationsToCores(SwitchPorts& ports);
+    /// Gives every switch its routes and every edge and aggregation switch its discipline.
+    void ConfigureSwitches(const SwitchPorts& ports);
 
     uint32_t m_k;                  //!< radix
     uint32_t m_ranks;              //!< ranks the nodes are placed on
