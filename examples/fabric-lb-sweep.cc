@@ -57,7 +57,7 @@ main(int argc, char* argv[])
     }
     const std::vector<Job> grid = MakeGrid(options);
     const size_t failed = RunGrid(options, grid);
-    const std::map<PointKey, Point> points = Collect(options, grid);
+    const std::map<PointKey, Point> points = TabulateRuns(options, grid);
     if (options.varyFlag.empty() && options.sizes.size() > 1)
     {
         FitAndPlotSizes(options, points);

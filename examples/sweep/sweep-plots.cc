@@ -298,13 +298,13 @@ PlotStageMetric(const Options& options, const std::map<PointKey, Point>& points,
         {
             label += ", " + options.varyFlag + "=" + options.varyValues[variant];
         }
-        for (size_t i = 0; i < SWITCH_STAGES.size(); ++i)
+        for (size_t i = 0; i < FABRIC_SWITCH_STAGES.size(); ++i)
         {
             lines[label].emplace_back(i, p.stages[m][i]);
         }
     }
     std::vector<std::string> stages;
-    for (FabricStage stage : SWITCH_STAGES)
+    for (FabricStage stage : FABRIC_SWITCH_STAGES)
     {
         stages.emplace_back(FabricStageName(stage));
     }

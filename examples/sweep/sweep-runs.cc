@@ -4,6 +4,7 @@
 
 #include "sweep-runs.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -60,7 +61,7 @@ ReadResult(const std::string& path)
 }
 
 bool
-Incomplete(const nlohmann::json& result)
+IsIncomplete(const nlohmann::json& result)
 {
     return !result.is_discarded() && result["messages_completed"] != result["messages"];
 }
@@ -83,7 +84,7 @@ RunGrid(const Options& options, const std::vector<Job>& grid)
             if (!kept.is_discarded())
             {
                 // Kept from an earlier sweep: delete out/runs to run it again.
-                incomplete += Incomplete(kept) ? 1 : 0;
+                incomplete += IsIncomplete(kept) ? 1 : 0;
                 ++done;
                 continue;
             }
@@ -103,7 +104,7 @@ RunGrid(const Options& options, const std::vector<Job>& grid)
             command << " " << options.extra << " >/dev/null 2>" << ShellWord(job.json + ".err");
             if (std::system(command.str().c_str()) != 0)
             {
-                ++(Incomplete(ReadResult(job.json)) ? incomplete : failed);
+                ++(IsIncomplete(ReadResult(job.json)) ? incomplete : failed);
             }
             const size_t finished = ++done;
             const size_t executed = ++ran;

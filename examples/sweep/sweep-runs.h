@@ -7,6 +7,7 @@
 
 #include "sweep-options.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -32,7 +33,7 @@ std::vector<Job> MakeGrid(const Options& options);
 nlohmann::json ReadResult(const std::string& path);
 
 /// \return whether \p result is of an incomplete run: JSON written, not every message completed
-bool Incomplete(const nlohmann::json& result);
+bool IsIncomplete(const nlohmann::json& result);
 
 /// Runs the jobs without a result yet, --jobs at once, with a progress line; \return failures.
 size_t RunGrid(const Options& options, const std::vector<Job>& grid);

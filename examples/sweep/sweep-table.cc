@@ -44,7 +44,7 @@ StageValue(const nlohmann::json& result, const std::string& key, FabricStage sta
 } // namespace
 
 std::map<PointKey, Point>
-Collect(const Options& options, const std::vector<Job>& grid)
+TabulateRuns(const Options& options, const std::vector<Job>& grid)
 {
     std::ofstream csv(options.out + "/results.csv");
     csv << std::setprecision(std::numeric_limits<double>::max_digits10); // doubles round-trip
@@ -54,7 +54,7 @@ Collect(const Options& options, const std::vector<Job>& grid)
            "mean_final_rate_gbps,min_final_rate_gbps,hosts";
     for (const StageMetric& metric : STAGE_METRICS)
     {
-        for (FabricStage stage : SWITCH_STAGES)
+        for (FabricStage stage : FABRIC_SWITCH_STAGES)
         {
             csv << "," << StageColumn(metric.key, stage);
         }
@@ -81,7 +81,7 @@ Collect(const Options& options, const std::vector<Job>& grid)
             << "," << r.value("hosts", 0);
         for (const StageMetric& metric : STAGE_METRICS)
         {
-            for (FabricStage stage : SWITCH_STAGES)
+            for (FabricStage stage : FABRIC_SWITCH_STAGES)
             {
                 const std::optional<double> value = StageValue(r, metric.key, stage);
                 csv << ",";
@@ -94,7 +94,7 @@ Collect(const Options& options, const std::vector<Job>& grid)
         csv << "\n";
         Point& p = points[{job.scheme, job.bytes, job.variant}];
         p.packets = r["msg_packets"].get<double>();
-        if (Incomplete(r))
+        if (IsIncomplete(r))
         {
             ++p.incomplete;
             continue;
@@ -104,19 +104,19 @@ Collect(const Options& options, const std::vector<Job>& grid)
         p.maxQueue += r["max_queue_pkts"].get<double>();
         for (size_t m = 0; m < STAGE_METRICS.size(); ++m)
         {
-            std::array<double, SWITCH_STAGES.size()> values{};
+            std::array<double, FABRIC_SWITCH_STAGES.size()> values{};
             bool complete = true; // a run counts for a metric it reports for every stage
-            for (size_t i = 0; i < SWITCH_STAGES.size() && complete; ++i)
+            for (size_t i = 0; i < FABRIC_SWITCH_STAGES.size() && complete; ++i)
             {
                 const std::optional<double> value =
-                    StageValue(r, STAGE_METRICS[m].key, SWITCH_STAGES[i]);
+                    StageValue(r, STAGE_METRICS[m].key, FABRIC_SWITCH_STAGES[i]);
                 complete = value.has_value();
                 values[i] = value.value_or(0);
             }
             if (complete)
             {
                 ++p.stageRuns[m];
-                for (size_t i = 0; i < SWITCH_STAGES.size(); ++i)
+                for (size_t i = 0; i < FABRIC_SWITCH_STAGES.size(); ++i)
                 {
                     p.stages[m][i] += values[i];
                 }

@@ -20,13 +20,6 @@
 namespace sweep
 {
 
-/// The switch stages of a result's per-stage objects (queues, overload), in path order.
-constexpr std::array<ns3::FabricStage, 5> SWITCH_STAGES = {ns3::FabricStage::EDGE_UP,
-                                                           ns3::FabricStage::AGG_UP,
-                                                           ns3::FabricStage::CORE_DOWN,
-                                                           ns3::FabricStage::AGG_DOWN,
-                                                           ns3::FabricStage::EDGE_DOWN};
-
 /// A per-stage metric of the driver's JSON that the sweep tabulates and draws.
 struct StageMetric
 {
@@ -47,12 +40,12 @@ constexpr std::array<StageMetric, 2> STAGE_METRICS = {
 /// Means of the completed runs of one (scheme, size, --vary value).
 struct Point
 {
-    double packets{0};
-    double cctIncrease{0};
-    double qMean{0};
-    double maxQueue{0};
-    /// per STAGE_METRICS entry, per stage in SWITCH_STAGES order
-    std::array<std::array<double, SWITCH_STAGES.size()>, STAGE_METRICS.size()> stages{};
+    double packets{0};     //!< packets a message
+    double cctIncrease{0}; //!< CCT increase over the bound, percent
+    double qMean{0};       //!< q(m): time-averaged switch queue, data packets
+    double maxQueue{0};    //!< largest switch queue, data packets
+    /// per STAGE_METRICS entry, per stage in ns3::FABRIC_SWITCH_STAGES order
+    std::array<std::array<double, ns3::FABRIC_SWITCH_STAGES.size()>, STAGE_METRICS.size()> stages{};
     std::array<uint32_t, STAGE_METRICS.size()> stageRuns{}; //!< completed runs that have each
     uint32_t runs{0};                                       //!< completed runs
     uint32_t incomplete{0}; //!< incomplete runs, left out of the means
@@ -62,7 +55,7 @@ struct Point
 using PointKey = std::tuple<std::string, uint64_t, size_t>;
 
 /// Writes out/results.csv, one row per run with a result; \return the means per point.
-std::map<PointKey, Point> Collect(const Options& options, const std::vector<Job>& grid);
+std::map<PointKey, Point> TabulateRuns(const Options& options, const std::vector<Job>& grid);
 
 } // namespace sweep
 

@@ -9,11 +9,14 @@
 #include "sweep/sweep-runs.h"
 #include "sweep/sweep-table.h"
 
+#include "ns3/port-monitor.h"
+
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
-#include <unistd.h>
+#include <nlohmann/json.hpp>
 
 using namespace sweep;
 
@@ -59,14 +62,17 @@ TEST(SweepGrid, SchemeThenSizeThenValueThenRun)
     EXPECT_EQ(varied[2].scheme, "rr");
 }
 
-/// A driver result with the fields the table reads; over_share only if \p overShare.
+/**
+ * A driver result with the fields the table reads: stage i's overload and over_share
+ * are \p cctIncrease / 10 + i; over_share only if \p overShare.
+ */
 nlohmann::json
 Result(double cctIncrease, uint64_t completed, bool overShare)
 {
     nlohmann::json stages;
-    for (ns3::FabricStage stage : SWITCH_STAGES)
+    for (size_t i = 0; i < ns3::FABRIC_SWITCH_STAGES.size(); ++i)
     {
-        stages[ns3::FabricStageName(stage)] = cctIncrease / 10;
+        stages[ns3::FabricStageName(ns3::FABRIC_SWITCH_STAGES[i])] = cctIncrease / 10 + i;
     }
     nlohmann::json result{{"k", 4},
                           {"msg_packets", 2},
@@ -86,11 +92,36 @@ Result(double cctIncrease, uint64_t completed, bool overShare)
     return result;
 }
 
+/// A fresh directory for one test, removed with it.
+struct ScratchDirectory
+{
+    /// \param name the test's name
+    explicit ScratchDirectory(const std::string& name)
+        : path(std::filesystem::path(::testing::TempDir()) / ("fabric-lb-" + name))
+    {
+        std::filesystem::remove_all(path);
+        std::filesystem::create_directories(path / "runs");
+    }
+
+    ~ScratchDirectory()
+    {
+        std::filesystem::remove_all(path);
+    }
+
+    std::filesystem::path path; //!< the directory
+};
+
+/// \return the comma-separated cells of \p row
+size_t
+Cells(const std::string& row)
+{
+    return std::count(row.begin(), row.end(), ',') + 1;
+}
+
 TEST(SweepTable, MeansOfCompletedRunsOnly)
 {
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                      ("fabric-lb-sweep-table-" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir / "runs");
+    const ScratchDirectory scratch("sweep-table");
+    const std::filesystem::path& dir = scratch.path;
     Options options;
     options.schemes = {"ofan"};
     options.sizes = {8192};
@@ -104,7 +135,7 @@ TEST(SweepTable, MeansOfCompletedRunsOnly)
     std::ofstream(grid[1].json) << Result(30, 16, false);
     std::ofstream(grid[2].json) << Result(1000, 15, true);
 
-    const std::map<PointKey, Point> points = Collect(options, grid);
+    const std::map<PointKey, Point> points = TabulateRuns(options, grid);
     ASSERT_EQ(points.size(), 1U);
     const Point& p = points.begin()->second;
     EXPECT_EQ(p.runs, 2U);
@@ -112,11 +143,15 @@ TEST(SweepTable, MeansOfCompletedRunsOnly)
     EXPECT_DOUBLE_EQ(p.cctIncrease, 20);
     EXPECT_DOUBLE_EQ(p.qMean, 0.2);
     EXPECT_DOUBLE_EQ(p.maxQueue, 3);
-    // overload from both complete runs, over_share from the one that has it.
+    // overload from both complete runs (stage i: 1 + i and 3 + i), over_share from the one
+    // that has it (1 + i).
     EXPECT_EQ(p.stageRuns[0], 2U);
     EXPECT_EQ(p.stageRuns[1], 1U);
-    EXPECT_DOUBLE_EQ(p.stages[0][0], 2);
-    EXPECT_DOUBLE_EQ(p.stages[1][0], 1);
+    for (size_t i = 0; i < ns3::FABRIC_SWITCH_STAGES.size(); ++i)
+    {
+        EXPECT_DOUBLE_EQ(p.stages[0][i], 2.0 + i) << "overload, stage " << i;
+        EXPECT_DOUBLE_EQ(p.stages[1][i], 1.0 + i) << "over_share, stage " << i;
+    }
 
     // One row per result, the incomplete one included; an empty cell where over_share is missing.
     std::ifstream csv(dir / "results.csv");
@@ -126,10 +161,19 @@ TEST(SweepTable, MeansOfCompletedRunsOnly)
         rows.push_back(row);
     }
     ASSERT_EQ(rows.size(), 4U);
-    EXPECT_EQ(rows[0].substr(0, 22), "scheme,workload,k,msg_");
-    EXPECT_NE(rows[1].back(), ',');
-    EXPECT_EQ(rows[2].substr(rows[2].size() - 5), ",,,,,");
-    std::filesystem::remove_all(dir);
+    EXPECT_EQ(rows[0],
+              "scheme,workload,k,msg_bytes,msg_packets,run,cct_ns,bound_ns,cct_increase_pct,"
+              "q_mean_pkts,max_queue_pkts,packets_dropped,messages,messages_completed,vary_flag,"
+              "vary_value,recovery,cc,retransmissions,timeouts,link_drops,cnps,"
+              "mean_final_rate_gbps,min_final_rate_gbps,hosts,overload_edge_up,overload_agg_up,"
+              "overload_core_down,overload_agg_down,overload_edge_down,over_share_edge_up,"
+              "over_share_agg_up,over_share_core_down,over_share_agg_down,over_share_edge_down");
+    for (const std::string& row : rows)
+    {
+        EXPECT_EQ(Cells(row), Cells(rows[0])) << row;
+    }
+    EXPECT_EQ(rows[1].substr(rows[1].size() - 10), ",1,2,3,4,5");
+    EXPECT_EQ(rows[2].substr(rows[2].size() - 15), ",3,4,5,6,7,,,,,");
 }
 
 TEST(SweepFits, ExponentOfAPowerLaw)

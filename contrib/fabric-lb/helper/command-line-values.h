@@ -16,6 +16,7 @@ namespace ns3
 {
 
 /**
+ * \ingroup fabric-lb
  * \param text a command-line value
  * \return the whole of \p text as an Integer, or nothing if it is not one (ns-3's
  * own command-line parsing would take "1.5" as 1)
@@ -35,6 +36,7 @@ ParseWholeInteger(const std::string& text)
 }
 
 /**
+ * \ingroup fabric-lb
  * \param text a command-line value for the fat-tree radix
  * \return it as a radix FatTreeTopology accepts
  * \throws std::invalid_argument naming the problem otherwise
@@ -42,6 +44,7 @@ ParseWholeInteger(const std::string& text)
 uint32_t ParseRadix(const std::string& text);
 
 /**
+ * \ingroup fabric-lb
  * \brief A CommandLine::AddValue callback that keeps a flag's whole value, spaces
  * included (ns-3.37's CommandLine reads a std::string value only up to its first
  * space, silently dropping the rest).

@@ -38,9 +38,17 @@ class CompletionTracker
                       uint64_t dataPackets,
                       std::function<uint64_t()> delivered);
 
-    /// The NICs' MessageStarted trace: message \p messageId was handed to its sender.
+    /**
+     * The NICs' MessageStarted trace: a message was handed to its sender.
+     * \param messageId the message
+     * \param queuePair the sender's queue pair that carries it
+     */
     void MessageStarted(uint32_t messageId, uint32_t queuePair);
-    /// The NICs' MessageAcked trace: the sender of \p messageId holds every ACK.
+    /**
+     * The NICs' MessageAcked trace: the sender of a message holds every ACK.
+     * \param messageId the message
+     * \param queuePair the sender's queue pair that carried it
+     */
     void MessageAcked(uint32_t messageId, uint32_t queuePair);
     /// Starts the progress reports, if asked for.
     void Start();

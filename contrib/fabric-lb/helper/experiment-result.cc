@@ -10,18 +10,6 @@
 namespace ns3
 {
 
-namespace
-{
-
-/// The five switch stages that results report, in path order.
-constexpr FabricStage REPORTED_STAGES[] = {FabricStage::EDGE_UP,
-                                           FabricStage::AGG_UP,
-                                           FabricStage::CORE_DOWN,
-                                           FabricStage::AGG_DOWN,
-                                           FabricStage::EDGE_DOWN};
-
-} // namespace
-
 bool
 ExperimentResult::PacketBooksBalance() const
 {
@@ -49,7 +37,7 @@ ExperimentResult::ToJson() const
     nlohmann::json meanPackets;
     nlohmann::json overload;
     nlohmann::json overShare;
-    for (FabricStage stage : REPORTED_STAGES)
+    for (FabricStage stage : FABRIC_SWITCH_STAGES)
     {
         const StageQueueStats& s = stages[static_cast<size_t>(stage)];
         overload[FabricStageName(stage)] = s.maxOverload;
@@ -154,7 +142,7 @@ ExperimentResult::Summary() const
     os << "  q(m) " << qMeanPackets << " data packets (time-averaged over switch ports), max queue "
        << maxQueuePackets << " data packets\n";
     os << "  stage       max queue (B)  max (pkts)  mean queue (B)  max overload  over share\n";
-    for (FabricStage stage : REPORTED_STAGES)
+    for (FabricStage stage : FABRIC_SWITCH_STAGES)
     {
         const StageQueueStats& s = stages[static_cast<size_t>(stage)];
         os << "  " << std::left << std::setw(10) << FabricStageName(stage) << std::right

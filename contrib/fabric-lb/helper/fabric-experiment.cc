@@ -32,6 +32,8 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <unistd.h>
 

@@ -70,6 +70,7 @@ struct ExperimentConfig
 fabriclb::ConnectionMatrix BuildTraffic(const ExperimentConfig& config, uint32_t hosts);
 
 /**
+ * \ingroup fabric-lb
  * \brief Writes \p traffic as an htsim connection-matrix file.
  * \param path the file
  * \param traffic the flows
@@ -148,9 +149,8 @@ class FabricExperiment
  * \return the measurements
  *
  * The fabric comes from FatTreeHelper's attribute defaults, randomness from
- * RngSeedManager's seed and run. Unknown scheme or workload names and sizes
- * of zero are fatal errors. Calls Simulator::Destroy at the end.
-
+ * RngSeedManager's seed and run. Calls Simulator::Destroy at the end.
+ * \throws std::invalid_argument naming a bad scheme, workload, size, wire or matrix
  */
 ExperimentResult RunFabricExperiment(const ExperimentConfig& config);
 

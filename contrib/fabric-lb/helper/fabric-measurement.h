@@ -23,7 +23,9 @@ class FatTreeHelper;
  * overload, q(m) and the largest queue, drops, marks, packet hops and packets
  * left in flight, the NICs' packet, loss and recovery counters and final rates.
  * The counts \p result already holds (messages completed, events, black-hole
- * drops) are summed over the ranks too, and its wall time takes the longest.
+ * drops) are summed over the ranks too, and its wall time takes the longest;
+ * the messages' start and completion times are made whole over the ranks in
+ * place. \p result must already hold the host count (the NICs read).
  * \param fabric the fabric, after the run
  * \param end the collective's completion time
  * \param dataPacketBytes a data packet's wire size: queues in packets are in this unit

@@ -184,17 +184,17 @@ class FatTreeHelper : public Object
     struct SwitchPorts
     {
         /**
-         * \param switches edge switches, and aggregation switches
+         * \param edgeSwitches edge switches (aggregation switches are as many)
          * \param cores core switches
          */
-        SwitchPorts(size_t switches, size_t cores)
-            : edgeDown(switches),
-              edgeUp(switches),
-              aggDown(switches),
-              aggUp(switches),
+        SwitchPorts(size_t edgeSwitches, size_t cores)
+            : edgeDown(edgeSwitches),
+              edgeUp(edgeSwitches),
+              aggDown(edgeSwitches),
+              aggUp(edgeSwitches),
               coreDown(cores),
-              edgeUpQueues(switches),
-              aggUpQueues(switches)
+              edgeUpQueues(edgeSwitches),
+              aggUpQueues(edgeSwitches)
         {
         }
 

@@ -34,6 +34,13 @@ enum class FabricStage : uint8_t
 /// Number of FabricStage values.
 constexpr size_t FABRIC_STAGE_COUNT = 6;
 
+/// The switch stages, in path order: every stage but HOST_UP (results report these).
+constexpr std::array<FabricStage, 5> FABRIC_SWITCH_STAGES = {FabricStage::EDGE_UP,
+                                                             FabricStage::AGG_UP,
+                                                             FabricStage::CORE_DOWN,
+                                                             FabricStage::AGG_DOWN,
+                                                             FabricStage::EDGE_DOWN};
+
 /**
  * \param stage a stage
  * \return its name as results use it: "host-up", "edge-up", "agg-up", "core-down",
