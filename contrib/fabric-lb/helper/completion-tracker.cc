@@ -96,28 +96,4 @@ CompletionTracker::Finish() const
     }
 }
 
-uint64_t
-CompletionTracker::Completed() const
-{
-    return m_completed;
-}
-
-Time
-CompletionTracker::LastCompletion() const
-{
-    return m_lastCompletion;
-}
-
-int64_t
-CompletionTracker::StartOf(uint32_t id) const
-{
-    return m_startPs[id];
-}
-
-int64_t
-CompletionTracker::CompletionOf(uint32_t id) const
-{
-    return m_completionPs[id];
-}
-
 } // namespace ns3

@@ -56,13 +56,28 @@ class CompletionTracker
     void Finish() const;
 
     /// \return messages completed so far
-    uint64_t Completed() const;
+    uint64_t Completed() const
+    {
+        return m_completed;
+    }
+
     /// \return when the last message completed
-    Time LastCompletion() const;
+    Time LastCompletion() const
+    {
+        return m_lastCompletion;
+    }
+
     /// \return when message \p id started, ps; -1 if it never did
-    int64_t StartOf(uint32_t id) const;
+    int64_t StartOf(uint32_t id) const
+    {
+        return m_startPs[id];
+    }
+
     /// \return when the sender of message \p id held every ACK, ps; -1 if it never did
-    int64_t CompletionOf(uint32_t id) const;
+    int64_t CompletionOf(uint32_t id) const
+    {
+        return m_completionPs[id];
+    }
 
   private:
     /**

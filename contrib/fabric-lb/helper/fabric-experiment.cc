@@ -589,12 +589,7 @@ FabricExperiment::Collect()
     std::vector<double> linkCapacities; // by link id, with failures
     if (m_failures)
     {
-        linkCapacities = m_failures->GetLinkCapacities();
-        const fabriclb::LinkStates dropping = m_failures->GetDroppingLinks();
-        for (size_t link = 0; link < dropping.size(); ++link)
-        {
-            linkCapacities[link] = dropping[link] ? 0 : linkCapacities[link];
-        }
+        linkCapacities = m_failures->GetCarriedShares();
         result.blackHoleDrops = m_failures->GetBlackHoleDrops();
         result.packetsDropped += result.blackHoleDrops;
         result.converged = m_config.failures.mode == "drop" && m_failures->HasConverged();

@@ -166,6 +166,18 @@ LinkFailureManager::GetLinkCapacities() const
     return capacity;
 }
 
+std::vector<double>
+LinkFailureManager::GetCarriedShares() const
+{
+    std::vector<double> share = GetLinkCapacities();
+    const fabriclb::LinkStates dropping = GetDroppingLinks();
+    for (size_t link = 0; link < share.size(); ++link)
+    {
+        share[link] = dropping[link] ? 0 : share[link];
+    }
+    return share;
+}
+
 void
 LinkFailureManager::Fail(uint32_t link)
 {

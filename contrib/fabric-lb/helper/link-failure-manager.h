@@ -85,6 +85,10 @@ class LinkFailureManager : public Object
     /// \return every link's capacity as a fraction of the link rate (degraded links below 1)
     std::vector<double> GetLinkCapacities() const;
 
+    /// \return every link's share of the link rate that it carries: its capacity, 0 for a
+    /// black hole
+    std::vector<double> GetCarriedShares() const;
+
     /// \return whether the fabric converged on every failure during the run
     bool HasConverged() const
     {
