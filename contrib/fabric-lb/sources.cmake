@@ -17,6 +17,7 @@ set(FABRIC_LB_SOURCES
     model/roce-congestion-logic.cc
     model/roce-congestion-ops.cc
     model/roce-header.cc
+    model/roce-link-scheduler.cc
     model/roce-nic.cc
     model/roce-recovery-logic.cc
     model/roce-recovery-ops.cc
@@ -62,6 +63,7 @@ set(FABRIC_LB_HEADERS
     model/roce-congestion-logic.h
     model/roce-congestion-ops.h
     model/roce-header.h
+    model/roce-link-scheduler.h
     model/roce-nic.h
     model/roce-queue-pair.h
     model/roce-recovery-logic.h
@@ -99,6 +101,7 @@ set(FABRIC_LB_TEST_SOURCES
     test/fabric-lb-transport-test-suite.cc
     test/fabric-lb-failures-test-suite.cc
     test/fabric-lb-switch-path-test-suite.cc
+    test/fabric-lb-link-scheduler-test-suite.cc
 )
 
 # ns-3 TestSuites defined in FABRIC_LB_TEST_SOURCES, one CTest test each.
@@ -123,6 +126,7 @@ set(FABRIC_LB_TEST_SUITES
     fabric-lb-behaviour-host-dr
     fabric-lb-behaviour-ofan
     fabric-lb-transport
+    fabric-lb-link-scheduler
     fabric-lb-failures
     fabric-lb-switch-path
 )

@@ -141,10 +141,7 @@ void
 RoceNic::SetFlowsPerHost(double flowsPerHost)
 {
     NS_ABORT_MSG_UNLESS(flowsPerHost > 0, "a host paces at least one flow");
-    m_pacingGapPs = m_wire.PacingGapPs(flowsPerHost);
-    // The jitter and start offsets are drawn as 32-bit integers of picoseconds.
-    NS_ABORT_MSG_IF(m_pacingGapPs > std::numeric_limits<uint32_t>::max(),
-                    "a pacing gap of " << m_pacingGapPs << " ps is beyond 2^32 ps");
+    UsePacingGap(m_wire.PacingGapPs(flowsPerHost));
     // A flow's packet interval: its pacing gap or, unpaced at line rate, its share of
     // the line for one data packet and one ACK, each followed by its gap.
     const double lineSharePs =
@@ -160,10 +157,29 @@ RoceNic::LimitFlowRate(double share)
     const uint64_t gapPs = m_wire.PacingGapPsAtShare(share);
     if (gapPs > m_pacingGapPs)
     {
-        NS_ABORT_MSG_IF(gapPs > std::numeric_limits<uint32_t>::max(),
-                        "a pacing gap of " << gapPs << " ps is beyond 2^32 ps");
-        m_pacingGapPs = gapPs;
+        UsePacingGap(gapPs);
         m_policy->SetPacingGap(PicoSeconds(gapPs));
+    }
+}
+
+void
+RoceNic::UsePacingGap(uint64_t gapPs)
+{
+    NS_ABORT_MSG_UNLESS(m_senders.empty() && m_receivers.empty(),
+                        "a NIC's pacing is set before it sends or receives");
+    // The jitter and start offsets are drawn as 32-bit integers of picoseconds.
+    NS_ABORT_MSG_IF(gapPs > std::numeric_limits<uint32_t>::max(),
+                    "a pacing gap of " << gapPs << " ps is beyond 2^32 ps");
+    m_pacingGapPs = gapPs;
+    RoceLinkOwner& owner = *this;
+    if (gapPs > 0)
+    {
+        m_scheduler =
+            std::make_unique<RocePacedScheduler>(owner, m_gap, gapPs, m_wire.paceJitter, m_rng);
+    }
+    else
+    {
+        m_scheduler = std::make_unique<RoceAlternatingScheduler>(owner, m_gap);
     }
 }
 
@@ -213,171 +229,14 @@ RoceNic::SendMessage(Ipv4Address destination,
                            m_initialRtt.GetPicoSeconds());
     m_policy->AddQueuePair(qp, destinationHost);
     m_messageStartedTrace(messageId, qp);
-    if (m_pacingGapPs > 0)
-    {
-        m_senders[qp].pacer =
-            Simulator::Schedule(PicoSeconds(m_rng->GetInteger(0, m_pacingGapPs - 1)),
-                                &RoceNic::Release,
-                                this,
-                                qp);
-        return qp;
-    }
-    m_senders[qp].recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
-    m_senders[qp].queued = true;
-    m_dataRing.push_back(qp);
-    Kick();
+    m_scheduler->Start(qp);
     return qp;
 }
 
-void
-RoceNic::Release(uint32_t qp)
+RoceRequester&
+RoceNic::GetRequester(uint32_t qp)
 {
-    RoceRequester& sender = m_senders[qp];
-    if (sender.recovery->Done())
-    {
-        return;
-    }
-    sender.recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
-    if (sender.recovery->Sendable() > sender.released)
-    {
-        if (sender.congestion->WindowOpen(sender.recovery->InFlight() + sender.released))
-        {
-            ++sender.released;
-            if (!sender.queued)
-            {
-                sender.queued = true;
-                m_pacedRing.push_back({qp, nullptr});
-                Kick();
-            }
-        }
-        else
-        {
-            ArmTimer(qp); // held back with packets outstanding: tails and lost ACKs need the timer
-        }
-    }
-    const uint64_t gapPs = std::max(m_pacingGapPs, sender.congestion->PacingGapPs());
-    const auto jitterBound = static_cast<uint64_t>(gapPs * m_wire.paceJitter);
-    const uint64_t jitter = jitterBound > 0 ? m_rng->GetInteger(0, jitterBound - 1) : 0;
-    sender.pacer = Simulator::Schedule(PicoSeconds(gapPs + jitter), &RoceNic::Release, this, qp);
-}
-
-void
-RoceNic::Kick()
-{
-    if (!m_busy)
-    {
-        TransmitNext();
-    }
-}
-
-void
-RoceNic::TransmitNext()
-{
-    const Time txTime = m_pacingGapPs > 0 ? SendNextPaced() : SendNextAlternating();
-    if (txTime.IsZero())
-    {
-        m_busy = false;
-        return;
-    }
-    // The packet starts when the link is free and its bits are out txTime later;
-    // then the NIC commits the next one, which waits out the gap in the device.
-    const Time now = Simulator::Now();
-    const Time start = std::max(now, m_linkFreeAt);
-    m_linkFreeAt = start + txTime + m_gap;
-    m_busy = true;
-    Simulator::Schedule(start + txTime - now, &RoceNic::TransmitNext, this);
-}
-
-Time
-RoceNic::SendNextAlternating()
-{
-    // Skip queue pairs that finished, have nothing left to send, or that their congestion
-    // control holds back, while waiting for their turn.
-    while (!m_dataRing.empty() && (m_senders[m_dataRing.front()].recovery->Sendable() == 0 ||
-                                   !MaySend(m_dataRing.front())))
-    {
-        const uint32_t idle = m_dataRing.front();
-        m_dataRing.pop_front();
-        m_senders[idle].queued = false;
-        ArmTimer(idle);
-    }
-    const bool ackWaiting = !m_pendingAcks.empty();
-    const bool dataWaiting = !m_dataRing.empty();
-    if (ackWaiting && (m_ackTurn || !dataWaiting))
-    {
-        const RocePendingAck ack = m_pendingAcks.front();
-        m_pendingAcks.pop_front();
-        m_ackTurn = false;
-        return SendAck(ack);
-    }
-    if (!dataWaiting)
-    {
-        return Time(0);
-    }
-    const uint32_t qp = m_dataRing.front();
-    m_dataRing.pop_front();
-    const Time txTime = SendData(qp);
-    m_senders[qp].recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
-    if (m_senders[qp].recovery->Sendable() > 0 && MaySend(qp))
-    {
-        m_dataRing.push_back(qp);
-    }
-    else
-    {
-        m_senders[qp].queued = false;
-        ArmTimer(qp);
-    }
-    m_ackTurn = true;
-    return txTime;
-}
-
-Time
-RoceNic::SendNextPaced()
-{
-    while (!m_pacedRing.empty())
-    {
-        const PacedQueue queue = m_pacedRing.front();
-        m_pacedRing.pop_front();
-        if (queue.responder)
-        {
-            const RocePendingAck ack = queue.responder->acks.front();
-            queue.responder->acks.pop_front();
-            if (queue.responder->acks.empty())
-            {
-                queue.responder->queued = false;
-            }
-            else
-            {
-                m_pacedRing.push_back(queue);
-            }
-            return SendAck(ack);
-        }
-        RoceRequester& sender = m_senders[queue.queuePair];
-        if (sender.recovery->Sendable() == 0)
-        {
-            // Finished, or what it was released for needs no sending any more.
-            sender.released = 0;
-            sender.queued = false;
-            ArmTimer(queue.queuePair);
-            continue;
-        }
-        --sender.released;
-        const Time txTime = SendData(queue.queuePair);
-        if (sender.released > 0)
-        {
-            m_pacedRing.push_back(queue);
-        }
-        else
-        {
-            sender.queued = false;
-            if (sender.recovery->Sendable() == 0)
-            {
-                ArmTimer(queue.queuePair);
-            }
-        }
-        return txTime;
-    }
-    return Time(0);
+    return m_senders[qp];
 }
 
 Time
@@ -507,20 +366,7 @@ RoceNic::ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t 
 void
 RoceNic::QueueAck(RoceResponder& receiver, const RocePendingAck& ack)
 {
-    if (m_pacingGapPs > 0)
-    {
-        receiver.acks.push_back(ack);
-        if (!receiver.queued)
-        {
-            receiver.queued = true;
-            m_pacedRing.push_back({0, &receiver});
-        }
-    }
-    else
-    {
-        m_pendingAcks.push_back(ack);
-    }
-    Kick();
+    m_scheduler->QueueAck(receiver, ack);
 }
 
 fabriclb::RttEstimator&
@@ -570,7 +416,7 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
         return;
     }
     ReportLosses(ack.queuePair);
-    Requeue(ack.queuePair);
+    m_scheduler->Requeue(ack.queuePair);
     ArmTimer(ack.queuePair); // the RTT sample may bring the deadline forward
 }
 
@@ -588,55 +434,6 @@ RoceNic::ReportLosses(uint32_t qp)
     {
         m_senders[qp].congestion->OnLoss(Simulator::Now().GetPicoSeconds());
     }
-}
-
-void
-RoceNic::Requeue(uint32_t qp)
-{
-    RoceRequester& sender = m_senders[qp];
-    if (m_pacingGapPs > 0 || sender.queued)
-    {
-        return;
-    }
-    sender.recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
-    if (sender.recovery->Sendable() == 0)
-    {
-        return;
-    }
-    if (!MaySend(qp))
-    {
-        ArmTimer(qp); // held back with packets outstanding: tails and lost ACKs need the timer
-        return;
-    }
-    sender.queued = true;
-    m_dataRing.push_back(qp);
-    Kick();
-}
-
-bool
-RoceNic::MaySend(uint32_t qp)
-{
-    RoceRequester& sender = m_senders[qp];
-    if (!sender.congestion->WindowOpen(sender.recovery->InFlight()))
-    {
-        return false; // an ACK, or a timeout's losses, reopen it
-    }
-    const uint64_t gapPs = sender.congestion->PacingGapPs();
-    if (gapPs == 0 || !sender.lastSendPs)
-    {
-        return true;
-    }
-    const int64_t duePs = *sender.lastSendPs + static_cast<int64_t>(gapPs);
-    const int64_t nowPs = Simulator::Now().GetPicoSeconds();
-    if (duePs <= nowPs)
-    {
-        return true;
-    }
-    if (sender.pacer.IsExpired())
-    {
-        sender.pacer = Simulator::Schedule(PicoSeconds(duePs - nowPs), &RoceNic::Requeue, this, qp);
-    }
-    return false;
 }
 
 void
@@ -667,7 +464,7 @@ RoceNic::CongestionTimeout(uint32_t qp)
     }
     sender.congestion->OnTimer(Simulator::Now().GetPicoSeconds());
     ArmCongestionTimer(qp);
-    Requeue(qp);
+    m_scheduler->Requeue(qp);
 }
 
 void
@@ -710,7 +507,7 @@ RoceNic::Timeout(uint32_t qp)
     m_timeouts +=
         sender.recovery->OnTimer(Simulator::Now().GetPicoSeconds(), RttOf(sender), m_lost);
     ReportLosses(qp);
-    Requeue(qp);
+    m_scheduler->Requeue(qp);
     ArmTimer(qp);
 }
 
@@ -730,7 +527,7 @@ RoceNic::DoDispose()
         sender.pacer.Cancel();
         sender.congestionTimer.Cancel();
     }
-    m_pacedRing.clear();
+    m_scheduler.reset();
     m_rng = nullptr;
     m_senders.clear();
     Object::DoDispose();

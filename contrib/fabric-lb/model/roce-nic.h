@@ -8,6 +8,7 @@
 #include "host-path-policy.h"
 #include "roce-congestion-ops.h"
 #include "roce-header.h"
+#include "roce-link-scheduler.h"
 #include "roce-queue-pair.h"
 #include "roce-recovery-ops.h"
 #include "wire-model.h"
@@ -24,7 +25,7 @@
 #include "ns3/traced-callback.h"
 #include "ns3/type-id.h"
 
-#include <deque>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -63,21 +64,14 @@ class UdpL4Protocol;
  * tick, or, unpaced, when the queue pair starts, after each packet it sends,
  * and at each ACK or timer while it is out of the round robin.
  *
- * Two schedulers. When the wire model does not pace (WireModel::paceSlotBytes
- * is 0) the NIC puts packets on its link back to back at line rate, taking
- * turns between ACKs and data and, within data, round-robin over its queue
- * pairs with packets to send. It commits the next packet when the bits of the
- * current one have left, so that the gap after every packet is kept.
- *
- * Under the study's wire model the NIC paces instead, as the study's simulator
- * does: every queue pair releases one packet per pacing gap (the host's slot
- * times the flows per host, or its congestion control's gap if longer, each gap
- * stretched by a uniform 0 to WireModel::paceJitter of itself, the first
- * released at a uniform offset within one gap) into a queue of its own, every
- * incoming flow queues its ACKs in a queue of its own, and the link serves these
- * queues one packet at a time in round robin, as soon as it is free.
+ * Which packet goes on the host link next is its RoceLinkScheduler's. When
+ * the wire model does not pace (WireModel::paceSlotBytes is 0) and no flow
+ * rate is capped, a RoceAlternatingScheduler puts packets on the link back to
+ * back at line rate. Otherwise a RocePacedScheduler paces every queue pair, as
+ * the study's simulator does, at the host's slot times the flows per host (or
+ * the capped rate's gap, if longer), with WireModel::paceJitter.
  */
-class RoceNic : public Object
+class RoceNic : public Object, private RoceLinkOwner
 {
   public:
     /**
@@ -250,36 +244,19 @@ class RoceNic : public Object
     void DoDispose() override;
 
   private:
-    /// A queue in the paced round robin: a queue pair's data, or a flow's ACKs.
-    struct PacedQueue
-    {
-        uint32_t queuePair;       //!< the sending queue pair, if responder is null
-        RoceResponder* responder; //!< the flow whose ACKs wait, or null
-    };
+    RoceRequester& GetRequester(uint32_t qp) override;
+    Time SendData(uint32_t qp) override;
+    Time SendAck(const RocePendingAck& ack) override;
+    void ArmTimer(uint32_t qp) override;
 
-    /// Puts the next packet on the link if the NIC is idle.
-    void Kick();
-    /// Commits the next packet and schedules the next decision.
-    void TransmitNext();
-    /// \return the next packet's serialisation time once sent, ACK and data taking turns,
-    /// or zero if nothing waits
-    Time SendNextAlternating();
-    /// \return the next packet's serialisation time once sent from the paced round robin,
-    /// or zero if nothing waits
-    Time SendNextPaced();
-    /// Releases one packet of \p qp to the link's round robin and schedules the next release.
-    void Release(uint32_t qp);
-    /// Sends the next data packet of queue pair \p qp (its release already taken).
-    Time SendData(uint32_t qp);
-    /// Sends \p ack.
-    Time SendAck(const RocePendingAck& ack);
+    /**
+     * \brief Sets a queue pair's pacing gap and the link scheduler that goes with
+     * it: paced if \p gapPs is positive. Before any message is sent or received.
+     * \param gapPs the pacing gap before jitter; 0: unpaced
+     */
+    void UsePacingGap(uint64_t gapPs);
     /// Queues \p ack (an ACK, NACK or CNP) of \p receiver for the link.
     void QueueAck(RoceResponder& receiver, const RocePendingAck& ack);
-    /**
-     * \return whether the congestion control of \p qp lets it send now; if its
-     * pacing gap holds it back, schedules Requeue at the gap's end
-     */
-    bool MaySend(uint32_t qp);
     /// Schedules the congestion-control timer of \p qp at its controller's next deadline.
     void ArmCongestionTimer(uint32_t qp);
     /// The congestion-control timer of \p qp fired.
@@ -297,12 +274,8 @@ class RoceNic : public Object
     void ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t sourcePort);
     /// The timer of \p qp fired: lets its recovery declare losses.
     void Timeout(uint32_t qp);
-    /// Schedules the timer of \p qp at its recovery's deadline, unless one is pending.
-    void ArmTimer(uint32_t qp);
     /// Counts the losses in m_lost of \p qp and tells the path policy and congestion control.
     void ReportLosses(uint32_t qp);
-    /// Puts \p qp back in the unpaced data round robin if it has packets to send.
-    void Requeue(uint32_t qp);
     /// \return the RTT estimate whose timeouts apply to \p requester
     fabriclb::RttEstimator& RttOf(RoceRequester& requester);
 
@@ -330,13 +303,8 @@ class RoceNic : public Object
     uint64_t m_pacingGapPs{0};        //!< a queue pair's pacing gap before jitter; 0: unpaced
     Ptr<UniformRandomVariable> m_rng; //!< pacing jitter and start offsets
 
-    bool m_busy{false};   //!< a TransmitNext is scheduled
-    bool m_ackTurn{true}; //!< ACKs go next when both kinds wait
-    Time m_linkFreeAt;    //!< when the link finishes the last committed packet and its gap
+    std::unique_ptr<RoceLinkScheduler> m_scheduler;          //!< what goes on the link next
     std::vector<RoceRequester> m_senders;                    //!< by queue pair number
-    std::deque<uint32_t> m_dataRing;                         //!< queue pairs with packets to send
-    std::deque<RocePendingAck> m_pendingAcks;                //!< ACKs to send, unpaced
-    std::deque<PacedQueue> m_pacedRing;                      //!< paced round robin
     std::unordered_map<uint64_t, RoceResponder> m_receivers; //!< by (sender address, queue pair)
     fabriclb::RttEstimator m_rtt{0}; //!< the NIC's RTT estimate, if its recovery shares one
     std::vector<uint32_t> m_lost;    //!< PSNs a recovery just declared lost
