@@ -4,9 +4,11 @@
 
 #include "roce-link-scheduler.h"
 
+#include "ns3/abort.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace ns3
 {
@@ -15,6 +17,11 @@ RoceLinkScheduler::RoceLinkScheduler(RoceLinkOwner& nic, Time gap)
     : m_nic(nic),
       m_gap(gap)
 {
+}
+
+RoceLinkScheduler::~RoceLinkScheduler()
+{
+    m_decision.Cancel();
 }
 
 void
@@ -41,7 +48,7 @@ RoceLinkScheduler::TransmitNext()
     const Time start = std::max(now, m_linkFreeAt);
     m_linkFreeAt = start + txTime + m_gap;
     m_busy = true;
-    Simulator::Schedule(start + txTime - now, &RoceLinkScheduler::TransmitNext, this);
+    m_decision = Simulator::Schedule(start + txTime - now, &RoceLinkScheduler::TransmitNext, this);
 }
 
 RoceAlternatingScheduler::RoceAlternatingScheduler(RoceLinkOwner& nic, Time gap)
@@ -173,6 +180,9 @@ RocePacedScheduler::RocePacedScheduler(RoceLinkOwner& nic,
       m_jitter(jitter),
       m_rng(rng)
 {
+    NS_ABORT_MSG_UNLESS(pacingGapPs > 0 && pacingGapPs <= std::numeric_limits<uint32_t>::max(),
+                        "a pacing gap of " << pacingGapPs << " ps is outside [1, 2^32) ps");
+    NS_ABORT_MSG_IF(jitter < 0, "a pacing jitter of " << jitter << " is negative");
 }
 
 void

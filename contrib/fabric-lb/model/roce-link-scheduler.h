@@ -7,6 +7,7 @@
 
 #include "roce-queue-pair.h"
 
+#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 #include "ns3/random-variable-stream.h"
@@ -33,7 +34,9 @@ class RoceLinkOwner
     virtual RoceRequester& GetRequester(uint32_t qp) = 0;
 
     /**
-     * \brief Puts the next data packet of \p qp on the link.
+     * \brief Puts the next data packet of \p qp on the link: takes it from the
+     * queue pair's recovery (RecoverySender::Send) and sets its lastSendPs,
+     * which the line-rate scheduler's pacing-gap check reads.
      * \param qp a queue pair with a packet to send
      * \return the packet's serialisation time
      */
@@ -47,7 +50,8 @@ class RoceLinkOwner
     virtual Time SendAck(const RocePendingAck& ack) = 0;
 
     /**
-     * \brief Schedules the loss timer of \p qp at its recovery's deadline.
+     * \brief Schedules the loss timer of \p qp at its recovery's deadline; a
+     * pending timer that fires no later is kept, so it may be called often.
      * \param qp a queue pair that has stopped sending for now
      */
     virtual void ArmTimer(uint32_t qp) = 0;
@@ -72,7 +76,8 @@ class RoceLinkScheduler
      * \param gap the gap the device keeps after every packet
      */
     RoceLinkScheduler(RoceLinkOwner& nic, Time gap);
-    virtual ~RoceLinkScheduler() = default;
+    /// Cancels the pending decision, if any.
+    virtual ~RoceLinkScheduler();
 
     RoceLinkScheduler(const RoceLinkScheduler&) = delete;
     RoceLinkScheduler& operator=(const RoceLinkScheduler&) = delete;
@@ -110,8 +115,9 @@ class RoceLinkScheduler
     /// Commits the next packet and schedules the next decision.
     void TransmitNext();
 
-    Time m_gap;         //!< the gap after every packet
-    bool m_busy{false}; //!< a TransmitNext is scheduled
+    const Time m_gap;   //!< the gap after every packet
+    bool m_busy{false}; //!< a TransmitNext is scheduled or running
+    EventId m_decision; //!< the scheduled TransmitNext
     Time m_linkFreeAt;  //!< when the link finishes the last committed packet and its gap
 };
 
@@ -171,8 +177,9 @@ class RocePacedScheduler : public RoceLinkScheduler
     /**
      * \param nic the NIC whose link it serves
      * \param gap the gap the device keeps after every packet
-     * \param pacingGapPs a queue pair's pacing gap before jitter, below 2^32 ps
-     * \param jitter the largest stretch of a gap, as a fraction of it
+     * \param pacingGapPs a queue pair's pacing gap before jitter, in [1, 2^32) ps
+     * (the jitter and start offsets are drawn as 32-bit integers)
+     * \param jitter the largest stretch of a gap, as a fraction of it, at least 0
      * \param rng draws the jitter and the start offsets
      */
     RocePacedScheduler(RoceLinkOwner& nic,
@@ -182,7 +189,10 @@ class RocePacedScheduler : public RoceLinkScheduler
                        Ptr<UniformRandomVariable> rng);
 
     void Start(uint32_t qp) override;
-    /// Does nothing: a paced queue pair sends at its releases.
+    /**
+     * \brief Does nothing: a paced queue pair sends at its releases.
+     * \param qp the queue pair
+     */
     void Requeue(uint32_t qp) override;
     void QueueAck(RoceResponder& receiver, const RocePendingAck& ack) override;
 
@@ -199,8 +209,8 @@ class RocePacedScheduler : public RoceLinkScheduler
     /// Releases one packet of \p qp to the round robin and schedules the next release.
     void Release(uint32_t qp);
 
-    uint64_t m_pacingGapPs;           //!< a queue pair's pacing gap before jitter
-    double m_jitter;                  //!< the largest stretch of a gap
+    const uint64_t m_pacingGapPs;     //!< a queue pair's pacing gap before jitter
+    const double m_jitter;            //!< the largest stretch of a gap
     Ptr<UniformRandomVariable> m_rng; //!< jitter and start offsets
     std::deque<PacedQueue> m_ring;    //!< the round robin
 };

@@ -17,8 +17,6 @@
 #include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
-#include <limits>
-
 namespace ns3
 {
 
@@ -165,11 +163,12 @@ RoceNic::LimitFlowRate(double share)
 void
 RoceNic::UsePacingGap(uint64_t gapPs)
 {
+    if (m_scheduler && gapPs == m_pacingGapPs)
+    {
+        return;
+    }
     NS_ABORT_MSG_UNLESS(m_senders.empty() && m_receivers.empty(),
                         "a NIC's pacing is set before it sends or receives");
-    // The jitter and start offsets are drawn as 32-bit integers of picoseconds.
-    NS_ABORT_MSG_IF(gapPs > std::numeric_limits<uint32_t>::max(),
-                    "a pacing gap of " << gapPs << " ps is beyond 2^32 ps");
     m_pacingGapPs = gapPs;
     RoceLinkOwner& owner = *this;
     if (gapPs > 0)

@@ -105,6 +105,7 @@ class RoceNic : public Object, private RoceLinkOwner
     /**
      * \brief Sets how many flows share the host's rate when the NIC paces, and
      * tells the path policy a flow's packet interval (HostPathPolicy::SetPacingGap).
+     * Before the NIC sends or receives, unless the pacing gap stays the same.
      * \param flowsPerHost the collective's messages over its hosts (the study's
      * simulator uses this average for every host)
      */
@@ -112,7 +113,8 @@ class RoceNic : public Object, private RoceLinkOwner
 
     /**
      * \brief Caps every queue pair's rate at \p share of the link rate (rho_max under
-     * failures): the NIC paces each at least that far apart. After SetFlowsPerHost.
+     * failures): the NIC paces each at least that far apart. After SetFlowsPerHost,
+     * before the NIC sends or receives.
      * \param share a fraction of the link rate, in (0, 1]
      */
     void LimitFlowRate(double share);

@@ -55,7 +55,7 @@ struct RoceRequester
     std::vector<uint16_t> labelOf;     //!< the label of each PSN's last sending
     std::optional<int64_t> lastSendPs; //!< its last data packet's sending
     uint32_t released{0};              //!< paced packets waiting for the link
-    bool queued{false};                //!< in the NIC's data round robin
+    bool queued{false};                //!< in its link scheduler's data round robin
     EventId timer;                     //!< next loss or retransmission timeout
     EventId pacer; //!< next release of a paced packet, or (unpaced) the end of a pacing gap
     EventId congestionTimer;      //!< its congestion control's next timer

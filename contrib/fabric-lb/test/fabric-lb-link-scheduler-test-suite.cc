@@ -5,8 +5,11 @@
 // The host link's schedulers (RoceAlternatingScheduler, RocePacedScheduler)
 // against a NIC that records what they put on the link: the order of ACKs and
 // data, the gap after every packet, the pacing of every queue pair, the round
-// robin over the flows' ACK queues, and the loss timer of a queue pair that
-// has sent all it may.
+// robin over the flows' ACK queues, a congestion window that holds a queue
+// pair back until an ACK, and the loss timer of a queue pair that has sent all
+// it may.
+
+#include "fabric-lb-test-util.h"
 
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/roce-link-scheduler.h"
@@ -22,10 +25,49 @@ namespace ns3
 namespace
 {
 
-/// Serialisation times and the gap of the recording NIC's link.
-const Time DATA_TX = NanoSeconds(41);
-const Time ACK_TX = NanoSeconds(2);
-const Time LINK_GAP = NanoSeconds(1);
+/// \return a data packet's serialisation time on the recording NIC's link
+Time
+DataTx()
+{
+    return NanoSeconds(41);
+}
+
+/// \return an ACK's serialisation time on the recording NIC's link
+Time
+AckTx()
+{
+    return NanoSeconds(2);
+}
+
+/// \return the gap after every packet on the recording NIC's link
+Time
+LinkGap()
+{
+    return NanoSeconds(1);
+}
+
+/// A fixed rate whose window of packets in flight the test sets.
+class WindowController : public fabriclb::FixedRateController
+{
+  public:
+    /**
+     * \param context the NIC and wire
+     * \param window packets in flight it allows
+     */
+    WindowController(const fabriclb::CongestionContext& context, uint32_t window)
+        : FixedRateController(context),
+          m_window(window)
+    {
+    }
+
+    bool WindowOpen(uint32_t inFlight) const override
+    {
+        return inFlight < m_window;
+    }
+
+  private:
+    uint32_t m_window; //!< packets in flight it allows
+};
 
 /// A NIC whose queue pairs each send a message of a few packets under ideal
 /// erasure coding and a fixed rate, and which records every packet it is told
@@ -44,19 +86,25 @@ class RecordingNic : public RoceLinkOwner
      * \param queuePairs queue pairs 0 .. queuePairs-1
      * \param packets each one's message, in packets
      * \param congestionGapPs each one's congestion-control pacing gap (0: none)
+     * \param window each one's congestion window in packets (0: none)
      */
-    RecordingNic(uint32_t queuePairs, uint32_t packets, uint64_t congestionGapPs)
+    RecordingNic(uint32_t queuePairs,
+                 uint32_t packets,
+                 uint64_t congestionGapPs,
+                 uint32_t window = 0)
     {
         fabriclb::CongestionContext context;
         context.lineRateBps = 800e9;
         context.fairGapPs = congestionGapPs;
         for (uint32_t qp = 0; qp < queuePairs; ++qp)
         {
-            m_requesters.emplace_back(Ipv4Address("10.0.0.1"),
-                                      qp,
-                                      std::make_unique<fabriclb::ErasureSender>(packets),
-                                      std::make_unique<fabriclb::FixedRateController>(context),
-                                      0);
+            m_requesters.emplace_back(
+                Ipv4Address("10.0.0.1"),
+                qp,
+                std::make_unique<fabriclb::ErasureSender>(packets),
+                window > 0 ? std::make_unique<WindowController>(context, window)
+                           : std::make_unique<fabriclb::FixedRateController>(context),
+                0);
         }
         timersArmed.assign(queuePairs, 0);
     }
@@ -73,18 +121,49 @@ class RecordingNic : public RoceLinkOwner
         sender.recovery->Send(nowPs);
         sender.lastSendPs = nowPs;
         sent.push_back({Simulator::Now(), "d" + std::to_string(qp)});
-        return DATA_TX;
+        return DataTx();
     }
 
     Time SendAck(const RocePendingAck& ack) override
     {
         sent.push_back({Simulator::Now(), "a" + std::to_string(ack.header.queuePair)});
-        return ACK_TX;
+        return AckTx();
     }
 
     void ArmTimer(uint32_t qp) override
     {
         ++timersArmed.at(qp);
+    }
+
+    /**
+     * \brief Acknowledges \p psn of \p qp, as an ACK arriving would.
+     * \param qp the queue pair
+     * \param psn the data packet acknowledged
+     */
+    void Acknowledge(uint32_t qp, uint32_t psn)
+    {
+        fabriclb::AckInfo ack;
+        ack.psn = psn;
+        fabriclb::RttEstimator rtt(0);
+        std::vector<uint32_t> lost;
+        m_requesters.at(qp).recovery->OnAck(ack, Simulator::Now().GetPicoSeconds(), rtt, lost);
+    }
+
+    /**
+     * \param qp a queue pair
+     * \return when its data packets were sent
+     */
+    std::vector<Time> DataTimes(uint32_t qp) const
+    {
+        std::vector<Time> times;
+        for (const Sent& packet : sent)
+        {
+            if (packet.what == "d" + std::to_string(qp))
+            {
+                times.push_back(packet.at);
+            }
+        }
+        return times;
     }
 
     /// \return the order of what was sent, e.g. "a0 d0 d1"
@@ -121,7 +200,7 @@ MakeAck(uint32_t qp)
 Time
 TxTimeOf(const RecordingNic::Sent& packet)
 {
-    return packet.what[0] == 'd' ? DATA_TX : ACK_TX;
+    return packet.what[0] == 'd' ? DataTx() : AckTx();
 }
 
 /**
@@ -140,8 +219,9 @@ class AlternatingOrderTest : public TestCase
   private:
     void DoRun() override
     {
+        fabriclbtest::UsePicoseconds();
         RecordingNic nic(2, 3, 0);
-        RoceAlternatingScheduler scheduler(nic, LINK_GAP);
+        RoceAlternatingScheduler scheduler(nic, LinkGap());
         RoceResponder responder;
         Simulator::Schedule(Seconds(0), [&]() {
             for (uint32_t i = 0; i < 3; ++i)
@@ -149,6 +229,7 @@ class AlternatingOrderTest : public TestCase
                 scheduler.QueueAck(responder, MakeAck(7));
             }
             scheduler.Start(0);
+            scheduler.Requeue(0); // already in the round robin: no second place
             scheduler.Start(1);
         });
         Simulator::Run();
@@ -159,12 +240,12 @@ class AlternatingOrderTest : public TestCase
                               "ACKs and data take turns; data round-robins its queue pairs");
         NS_TEST_ASSERT_MSG_EQ(nic.sent.front().at, Seconds(0), "an idle link sends at once");
         NS_TEST_ASSERT_MSG_EQ(nic.sent[1].at - nic.sent[0].at,
-                              ACK_TX,
+                              AckTx(),
                               "the next packet is committed when the bits of the first have left");
         for (size_t i = 2; i < nic.sent.size(); ++i)
         {
             NS_TEST_ASSERT_MSG_EQ(nic.sent[i].at - nic.sent[i - 1].at,
-                                  LINK_GAP + TxTimeOf(nic.sent[i - 1]),
+                                  LinkGap() + TxTimeOf(nic.sent[i - 1]),
                                   "back to back: one packet and its gap apart");
         }
         NS_TEST_ASSERT_MSG_EQ(nic.timersArmed[0], 1, "queue pair 0 arms its timer once done");
@@ -187,9 +268,10 @@ class AlternatingCongestionGapTest : public TestCase
   private:
     void DoRun() override
     {
+        fabriclbtest::UsePicoseconds();
         const uint64_t gapPs = 500000;
         RecordingNic nic(1, 4, gapPs);
-        RoceAlternatingScheduler scheduler(nic, LINK_GAP);
+        RoceAlternatingScheduler scheduler(nic, LinkGap());
         Simulator::Schedule(Seconds(0), [&]() { scheduler.Start(0); });
         Simulator::Run();
         Simulator::Destroy();
@@ -219,12 +301,13 @@ class PacedReleaseTest : public TestCase
   private:
     void DoRun() override
     {
+        fabriclbtest::UsePicoseconds();
         const uint64_t pacingGapPs = 1000000;
         const uint32_t packets = 4;
         RecordingNic nic(2, packets, 0);
         auto rng = CreateObject<UniformRandomVariable>();
         rng->SetStream(11);
-        RocePacedScheduler scheduler(nic, LINK_GAP, pacingGapPs, 0, rng);
+        RocePacedScheduler scheduler(nic, LinkGap(), pacingGapPs, 0, rng);
         RoceResponder first;
         RoceResponder second;
         Simulator::Schedule(Seconds(0), [&]() {
@@ -253,14 +336,7 @@ class PacedReleaseTest : public TestCase
                               "the flows' ACK queues take turns (first come would be a2 a1 a1 a2)");
         for (uint32_t qp = 0; qp < 2; ++qp)
         {
-            std::vector<Time> sends;
-            for (const RecordingNic::Sent& packet : nic.sent)
-            {
-                if (packet.what == "d" + std::to_string(qp))
-                {
-                    sends.push_back(packet.at);
-                }
-            }
+            const std::vector<Time> sends = nic.DataTimes(qp);
             NS_TEST_ASSERT_MSG_EQ(sends.size(),
                                   size_t{packets},
                                   "every packet of the message, once");
@@ -278,6 +354,96 @@ class PacedReleaseTest : public TestCase
     }
 };
 
+/**
+ * A queue pair whose congestion window is full leaves the line-rate round
+ * robin and arms its loss timer; an ACK and Requeue bring it back at once.
+ */
+class AlternatingWindowTest : public TestCase
+{
+  public:
+    AlternatingWindowTest()
+        : TestCase("line rate: a full window holds a queue pair back until an ACK")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        fabriclbtest::UsePicoseconds();
+        RecordingNic nic(1, 5, 0, 2);
+        RoceAlternatingScheduler scheduler(nic, LinkGap());
+        Simulator::Schedule(Seconds(0), [&]() { scheduler.Start(0); });
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            nic.Acknowledge(0, 0);
+            scheduler.Requeue(0);
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+
+        const std::vector<Time> sends = nic.DataTimes(0);
+        NS_TEST_ASSERT_MSG_EQ(sends.size(), 3, "two in the window, one more after the ACK");
+        NS_TEST_ASSERT_MSG_EQ(sends[1] - sends[0],
+                              DataTx(),
+                              "the second committed when the first's bits have left");
+        NS_TEST_ASSERT_MSG_EQ(sends[2], MicroSeconds(1), "back in the round robin at the ACK");
+        NS_TEST_ASSERT_MSG_EQ(nic.timersArmed[0], 2, "held back twice, its timer armed each time");
+    }
+};
+
+/**
+ * Paced, a queue pair is released at its congestion control's gap when that
+ * is longer than the NIC's, and not at all while its window is full.
+ */
+class PacedCongestionTest : public TestCase
+{
+  public:
+    PacedCongestionTest()
+        : TestCase("paced: the longer congestion gap wins; a full window releases nothing")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        fabriclbtest::UsePicoseconds();
+        const uint64_t pacingGapPs = 1000000;
+        auto rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(11);
+
+        RecordingNic slower(1, 3, 2 * pacingGapPs);
+        RocePacedScheduler slowerLink(slower, LinkGap(), pacingGapPs, 0, rng);
+        RecordingNic windowed(1, 3, 0, 1);
+        RocePacedScheduler windowedLink(windowed, LinkGap(), pacingGapPs, 0, rng);
+        Simulator::Schedule(Seconds(0), [&]() {
+            slowerLink.Start(0);
+            windowedLink.Start(0);
+        });
+        Simulator::Schedule(PicoSeconds(4 * pacingGapPs + pacingGapPs / 2),
+                            [&]() { windowed.Acknowledge(0, 0); });
+        Simulator::Stop(PicoSeconds(8 * pacingGapPs));
+        Simulator::Run();
+        Simulator::Destroy();
+
+        const std::vector<Time> slow = slower.DataTimes(0);
+        NS_TEST_ASSERT_MSG_EQ(slow.size(), 3, "the whole message");
+        NS_TEST_ASSERT_MSG_EQ(slow[1] - slow[0],
+                              PicoSeconds(2 * pacingGapPs),
+                              "released at the congestion control's longer gap");
+        const std::vector<Time> held = windowed.DataTimes(0);
+        NS_TEST_ASSERT_MSG_EQ(held.size(), 2, "one in the window, one more after the ACK");
+        NS_TEST_ASSERT_MSG_GT(held[1],
+                              PicoSeconds(4 * pacingGapPs + pacingGapPs / 2),
+                              "nothing released while the window is full");
+        NS_TEST_ASSERT_MSG_EQ((held[1] - held[0]).GetPicoSeconds() % pacingGapPs,
+                              0,
+                              "on the queue pair's own release schedule");
+        NS_TEST_ASSERT_MSG_LT(held[1] - PicoSeconds(4 * pacingGapPs + pacingGapPs / 2),
+                              PicoSeconds(pacingGapPs),
+                              "at the first release after the ACK");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(windowed.timersArmed[0], 4, "each held release arms the timer");
+    }
+};
+
 /// The host link's schedulers.
 class FabricLbLinkSchedulerTestSuite : public TestSuite
 {
@@ -287,6 +453,8 @@ class FabricLbLinkSchedulerTestSuite : public TestSuite
     {
         AddTestCase(new AlternatingOrderTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new AlternatingCongestionGapTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new AlternatingWindowTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new PacedCongestionTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new PacedReleaseTest, FABRIC_LB_TEST_QUICK);
     }
 };
