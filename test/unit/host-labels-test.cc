@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <vector>
 
 using namespace ns3::fabriclb;
 
@@ -33,7 +34,7 @@ TEST(Reps, ReusesUnmarkedAndAbandonsMarkedLabels)
     }
     reps.OnAck(a, false); // good: recycled
     reps.OnAck(b, true);  // ECN: abandoned
-    reps.OnLoss(c);       // lost: abandoned
+    reps.OnLoss(c, 0);    // lost: abandoned
     EXPECT_EQ(reps.Cached(), 1U);
     EXPECT_EQ(reps.NextLabel(0, draw), a);
     EXPECT_EQ(reps.Explored(), 3U);
@@ -110,16 +111,62 @@ TEST(Reps, FreezeStillEvictsBadLabelsAndAvoidsDuplicates)
     reps.OnAck(3000, false); // already cached while frozen: not duplicated
     EXPECT_EQ(reps.Cached(), 3U);
     reps.OnAck(3001, true); // ECN while frozen: evicted
-    reps.OnLoss(3002);      // loss while frozen: evicted
+    reps.OnLoss(3002, 0);   // loss while frozen: evicted
     EXPECT_EQ(reps.Cache(), (std::deque<uint16_t>{3000}));
     EXPECT_EQ(reps.NextLabel(0, NoDraw), 3000U);
     EXPECT_EQ(reps.NextLabel(0, NoDraw), 3000U);
-    reps.OnLoss(3000);
+    reps.OnLoss(3000, 0);
     // A frozen but empty cache can only explore.
     const uint16_t fresh = reps.NextLabel(0, Source(2));
     EXPECT_GE(fresh, 1024U);
     EXPECT_EQ(reps.Explored(), 1U);
     EXPECT_THROW(RepsLabelCache(0), std::invalid_argument);
+}
+
+TEST(Reps, FreezesWhenALostLabelIsPickedAgainAsTheStudysSimulator)
+{
+    RepsLabelCache reps(8, 100, 1024);
+    std::vector<uint32_t> draws{5, 5, 6, 5};
+    size_t next = 0;
+    const UniformIndex draw = [&](uint32_t) { return draws.at(next++); };
+    EXPECT_EQ(reps.NextLabel(0, draw), 1029U);
+    reps.OnLoss(1029, 10);
+    EXPECT_FALSE(reps.Frozen()) << "a loss alone does not freeze";
+    // The next exploration draws the overdue label again: a timeout. The label is
+    // skipped and forgotten, and the queue pair freezes.
+    EXPECT_EQ(reps.NextLabel(20, draw), 1030U);
+    EXPECT_TRUE(reps.Frozen());
+    EXPECT_EQ(reps.Freezes(), 1U);
+    // Forgotten: drawn once more, it is used.
+    EXPECT_EQ(reps.NextLabel(30, draw), 1029U);
+    EXPECT_EQ(reps.Freezes(), 1U);
+}
+
+TEST(Reps, AnAckClearsAnOverdueLabel)
+{
+    RepsLabelCache reps(8, 100, 1024);
+    const UniformIndex draw = [](uint32_t) { return 5U; };
+    EXPECT_EQ(reps.NextLabel(0, draw), 1029U);
+    reps.OnLoss(1029, 10);
+    reps.OnAck(1029, false); // a late ACK of the same label: good again, recycled
+    EXPECT_EQ(reps.NextLabel(20, NoDraw), 1029U);
+    EXPECT_FALSE(reps.Frozen());
+    EXPECT_EQ(reps.NextLabel(30, draw), 1029U); // explored again, not overdue
+    EXPECT_EQ(reps.Freezes(), 0U);
+}
+
+TEST(Reps, FreezeAtEveryLossFreezesAtOnce)
+{
+    RepsLabelCache reps(8, 100, 1024, true);
+    reps.OnAck(3000, false);
+    reps.OnLoss(3001, 50);
+    EXPECT_TRUE(reps.Frozen());
+    EXPECT_EQ(reps.Freezes(), 1U);
+    EXPECT_EQ(reps.NextLabel(60, NoDraw), 3000U);
+    EXPECT_EQ(reps.NextLabel(149, NoDraw), 3000U);
+    EXPECT_TRUE(reps.Frozen());
+    EXPECT_GE(reps.NextLabel(150, Source(3)), 1024U); // thawed at 50 + 100
+    EXPECT_FALSE(reps.Frozen());
 }
 
 // ---------------------------------------------------------------- PLB

@@ -31,11 +31,15 @@ UniformBelow(uint64_t bound, const UniformIndex& draw)
 }
 } // namespace
 
-RepsLabelCache::RepsLabelCache(uint32_t capacity, uint64_t freezePs, uint16_t minLabel)
+RepsLabelCache::RepsLabelCache(uint32_t capacity,
+                               uint64_t freezePs,
+                               uint16_t minLabel,
+                               bool freezeAtEveryLoss)
     : m_capacity(capacity),
       m_freezePs(freezePs),
       m_minLabel(minLabel),
-      m_explored(0)
+      m_explored(0),
+      m_freezeAtEveryLoss(freezeAtEveryLoss)
 {
     if (capacity == 0 || minLabel == 0)
     {
@@ -52,6 +56,7 @@ RepsLabelCache::Evict(uint16_t label)
 void
 RepsLabelCache::OnAck(uint16_t label, bool ecnMarked)
 {
+    m_overdue.erase(std::remove(m_overdue.begin(), m_overdue.end(), label), m_overdue.end());
     if (ecnMarked)
     {
         Evict(label);
@@ -69,9 +74,17 @@ RepsLabelCache::OnAck(uint16_t label, bool ecnMarked)
 }
 
 void
-RepsLabelCache::OnLoss(uint16_t label)
+RepsLabelCache::OnLoss(uint16_t label, uint64_t nowPs)
 {
     Evict(label);
+    if (m_freezeAtEveryLoss)
+    {
+        OnTimeout(nowPs);
+    }
+    else if (std::find(m_overdue.begin(), m_overdue.end(), label) == m_overdue.end())
+    {
+        m_overdue.push_back(label);
+    }
 }
 
 void
@@ -87,6 +100,23 @@ RepsLabelCache::OnTimeout(uint64_t nowPs)
 
 uint16_t
 RepsLabelCache::NextLabel(uint64_t nowPs, const UniformIndex& draw)
+{
+    while (true)
+    {
+        const uint16_t label = PickLabel(nowPs, draw);
+        const auto overdue = std::find(m_overdue.begin(), m_overdue.end(), label);
+        if (overdue == m_overdue.end())
+        {
+            return label;
+        }
+        // As the study's simulator: an overdue label picked again is a timeout.
+        m_overdue.erase(overdue);
+        OnTimeout(nowPs);
+    }
+}
+
+uint16_t
+RepsLabelCache::PickLabel(uint64_t nowPs, const UniformIndex& draw)
 {
     if (m_frozen && nowPs >= m_thawPs)
     {

@@ -14,6 +14,7 @@
 #include <deque>
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 namespace ns3
 {
@@ -34,7 +35,13 @@ namespace fabriclb
  *
  * Freezing (as the study's simulator): OnTimeout() freezes the cache for
  * `freezePs`, unless it is frozen already (a timeout during a freeze does not
- * extend it). While frozen, a label that
+ * extend it). What calls it is the trigger. By default, as the study's
+ * simulator, a lost label is remembered as overdue until an ACK of that label
+ * comes back, and a freeze starts when NextLabel() picks an overdue label again
+ * (which it then forgets and skips, picking the next); since a lost label is
+ * never recycled, that takes a freeze, a duplicate in the cache or an
+ * exploration that draws it again. With `freezeAtEveryLoss`, every OnLoss()
+ * freezes at once. While frozen, a label that
  * NextLabel() hands out stays cached (it moves from the front to the back, so the
  * known-good labels are reused round-robin without waiting for their ACKs), no
  * fresh label is explored as long as the cache holds one, unmarked ACKs only add
@@ -49,11 +56,14 @@ class RepsLabelCache
      * \param capacity maximum number of cached labels (at least 1)
      * \param freezePs length of a freeze in picoseconds (the study's simulator: 10 ms)
      * \param minLabel smallest label ever explored
+     * \param freezeAtEveryLoss freeze at every OnLoss(), not when an overdue label
+     * is picked again
      * \throws std::invalid_argument if capacity is 0 or minLabel is 0
      */
     explicit RepsLabelCache(uint32_t capacity = 64,
                             uint64_t freezePs = 10000000000ULL,
-                            uint16_t minLabel = 1024);
+                            uint16_t minLabel = 1024,
+                            bool freezeAtEveryLoss = false);
 
     /**
      * \param label the label the ACKed packet carried
@@ -61,8 +71,12 @@ class RepsLabelCache
      */
     void OnAck(uint16_t label, bool ecnMarked);
 
-    /// \param label the label of a packet found lost (or timed out): evicted, never recycled
-    void OnLoss(uint16_t label);
+    /**
+     * \param label the label of a packet found lost (or timed out): evicted, never
+     * recycled, overdue until an ACK of it comes back
+     * \param nowPs the current time in picoseconds
+     */
+    void OnLoss(uint16_t label, uint64_t nowPs);
 
     /**
      * A retransmission timeout: unless frozen already, starts a freeze of freezePs
@@ -75,7 +89,7 @@ class RepsLabelCache
      * \param nowPs the current time in picoseconds (a freeze that has run its
      * length ends: the cache is emptied and fresh labels are explored)
      * \param draw source of uniform integers, for exploration
-     * \return the label for the next packet
+     * \return the label for the next packet, never an overdue one
      */
     uint16_t NextLabel(uint64_t nowPs, const UniformIndex& draw);
 
@@ -112,15 +126,19 @@ class RepsLabelCache
   private:
     /// Removes every cached copy of \p label.
     void Evict(uint16_t label);
+    /// \return the oldest cached label or a fresh one, overdue or not
+    uint16_t PickLabel(uint64_t nowPs, const UniformIndex& draw);
 
-    std::deque<uint16_t> m_cache; //!< recycled labels, oldest first
-    uint32_t m_capacity;          //!< maximum cache size
-    uint64_t m_freezePs;          //!< length of a freeze
-    bool m_frozen{false};         //!< in a freeze
-    uint64_t m_thawPs{0};         //!< when the current freeze ends
-    uint64_t m_freezes{0};        //!< freezes started
-    uint16_t m_minLabel;          //!< smallest explored label
-    uint64_t m_explored;          //!< fresh labels so far
+    std::deque<uint16_t> m_cache;    //!< recycled labels, oldest first
+    uint32_t m_capacity;             //!< maximum cache size
+    uint64_t m_freezePs;             //!< length of a freeze
+    bool m_frozen{false};            //!< in a freeze
+    uint64_t m_thawPs{0};            //!< when the current freeze ends
+    uint64_t m_freezes{0};           //!< freezes started
+    uint16_t m_minLabel;             //!< smallest explored label
+    uint64_t m_explored;             //!< fresh labels so far
+    bool m_freezeAtEveryLoss;        //!< OnLoss() freezes at once
+    std::vector<uint16_t> m_overdue; //!< labels lost and not ACKed since
 };
 
 /**

@@ -7,6 +7,7 @@
 #include "workload.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -292,17 +293,24 @@ RepsPathPolicy::GetTypeId()
                           MakeUintegerAccessor(&RepsPathPolicy::m_capacity),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("FreezeTime",
-                          "After a loss found by timeout, how long a queue pair sends on "
-                          "cached labels only (no exploration); then it explores afresh",
+                          "How long a freeze lasts: a queue pair sends on cached labels only "
+                          "(no exploration); then it explores afresh",
                           TimeValue(MilliSeconds(10)),
                           MakeTimeAccessor(&RepsPathPolicy::m_freezeTime),
-                          MakeTimeChecker(Seconds(0)));
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("FreezeAtEveryLoss",
+                          "Freeze at every loss; false (the study's simulator): freeze when a "
+                          "label lost and not ACKed since is picked again",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RepsPathPolicy::m_freezeAtEveryLoss),
+                          MakeBooleanChecker());
     return tid;
 }
 
 RepsPathPolicy::RepsPathPolicy()
     : m_capacity(64),
-      m_freezeTime(MilliSeconds(10))
+      m_freezeTime(MilliSeconds(10)),
+      m_freezeAtEveryLoss(false)
 {
 }
 
@@ -310,7 +318,10 @@ void
 RepsPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t /* destinationHost */)
 {
     NS_ABORT_MSG_UNLESS(queuePair == m_caches.size(), "queue pairs must be added in order");
-    m_caches.emplace_back(m_capacity, m_freezeTime.GetPicoSeconds(), MIN_LABEL);
+    m_caches.emplace_back(m_capacity,
+                          m_freezeTime.GetPicoSeconds(),
+                          MIN_LABEL,
+                          m_freezeAtEveryLoss);
 }
 
 uint16_t
@@ -328,9 +339,7 @@ RepsPathPolicy::NotifyAck(uint32_t queuePair, uint16_t label, bool ecnMarked)
 void
 RepsPathPolicy::NotifyLoss(uint32_t queuePair, uint16_t label)
 {
-    // The erasure transport finds a loss when its ACK is overdue (a timeout).
-    m_caches[queuePair].OnLoss(label);
-    m_caches[queuePair].OnTimeout(Simulator::Now().GetPicoSeconds());
+    m_caches[queuePair].OnLoss(label, Simulator::Now().GetPicoSeconds());
 }
 
 uint64_t

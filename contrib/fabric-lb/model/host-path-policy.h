@@ -235,8 +235,10 @@ class SprayPathPolicy : public HostPathPolicy
  * \brief REPS-like adaptive spraying: a queue pair recycles labels whose ACK
  * came back unmarked, drops labels that saw ECN or loss, and explores fresh
  * random labels when it has none cached. A loss (found when its ACK is overdue,
- * a timeout) evicts its label and freezes the queue pair for FreezeTime: only
- * cached labels, no exploration; after the freeze it starts afresh with new labels.
+ * a timeout) evicts its label; when that label is picked again before an ACK of
+ * it came back (or at every loss, FreezeAtEveryLoss) the queue pair freezes for
+ * FreezeTime: only cached labels, no exploration; after the freeze it starts
+ * afresh with new labels (fabriclb::RepsLabelCache).
  */
 class RepsPathPolicy : public HostPathPolicy
 {
@@ -260,6 +262,7 @@ class RepsPathPolicy : public HostPathPolicy
   private:
     uint32_t m_capacity;                            //!< labels a cache holds
     Time m_freezeTime;                              //!< how long a freeze lasts
+    bool m_freezeAtEveryLoss;                       //!< freeze at every loss
     std::vector<fabriclb::RepsLabelCache> m_caches; //!< each queue pair's cache
 };
 

@@ -7,6 +7,7 @@
 
 #include "fabric-lb-test-util.h"
 
+#include "ns3/boolean.h"
 #include "ns3/channel.h"
 #include "ns3/core-module.h"
 #include "ns3/fabric-lb-compat.h"
@@ -523,7 +524,9 @@ class RepsMarkingTest : public TestCase
 };
 
 /**
- * reps after a loss, scripted on a host's installed policy inside a simulation:
+ * reps after a loss that freezes (FreezeAtEveryLoss; by default a freeze waits
+ * until the lost label is picked again, as the unit tests check), scripted on a
+ * host's installed policy inside a simulation:
  * for FreezeTime the cached labels are reused in turn without waiting for ACKs
  * and nothing new is explored; marked ACKs still drop labels; afterwards the
  * queue pair starts afresh with new labels.
@@ -532,7 +535,7 @@ class RepsFreezeTest : public TestCase
 {
   public:
     RepsFreezeTest()
-        : TestCase("reps: a loss freezes exploration for FreezeTime")
+        : TestCase("reps: a freeze stops exploration for FreezeTime")
     {
     }
 
@@ -545,6 +548,7 @@ class RepsFreezeTest : public TestCase
             policy->SetAttributeFailSafe("FreezeTime", TimeValue(MicroSeconds(8))),
             true,
             "hosts run a REPS policy");
+        policy->SetAttribute("FreezeAtEveryLoss", BooleanValue(true));
         Simulator::Schedule(MicroSeconds(1), &RepsFreezeTest::Script, this, policy);
         Simulator::Run();
         Finish(fabric);
