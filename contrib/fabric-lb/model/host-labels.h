@@ -39,8 +39,8 @@ namespace fabriclb
  * simulator, a lost label is remembered as overdue until an ACK of that label
  * comes back, and a freeze starts when NextLabel() picks an overdue label again
  * (which it then forgets and skips, picking the next); since a lost label is
- * never recycled, that takes a freeze, a duplicate in the cache or an
- * exploration that draws it again. With `freezeAtEveryLoss`, every OnLoss()
+ * never recycled, only a copy still cached or an exploration that draws it
+ * again brings it back. With `freezeAtEveryLoss`, every OnLoss()
  * freezes at once. While frozen, a label that
  * NextLabel() hands out stays cached (it moves from the front to the back, so the
  * known-good labels are reused round-robin without waiting for their ACKs), no
