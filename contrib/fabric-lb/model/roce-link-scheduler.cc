@@ -27,7 +27,7 @@ RoceLinkScheduler::~RoceLinkScheduler()
 void
 RoceLinkScheduler::Kick()
 {
-    if (!m_busy)
+    if (m_decision.IsExpired())
     {
         TransmitNext();
     }
@@ -39,7 +39,6 @@ RoceLinkScheduler::TransmitNext()
     const Time txTime = SendNext();
     if (txTime.IsZero())
     {
-        m_busy = false;
         return;
     }
     // The packet starts when the link is free and its bits are out txTime later;
@@ -47,7 +46,6 @@ RoceLinkScheduler::TransmitNext()
     const Time now = Simulator::Now();
     const Time start = std::max(now, m_linkFreeAt);
     m_linkFreeAt = start + txTime + m_gap;
-    m_busy = true;
     m_decision = Simulator::Schedule(start + txTime - now, &RoceLinkScheduler::TransmitNext, this);
 }
 

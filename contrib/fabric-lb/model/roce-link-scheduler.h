@@ -116,8 +116,7 @@ class RoceLinkScheduler
     void TransmitNext();
 
     const Time m_gap;   //!< the gap after every packet
-    bool m_busy{false}; //!< a TransmitNext is scheduled or running
-    EventId m_decision; //!< the scheduled TransmitNext
+    EventId m_decision; //!< the scheduled TransmitNext, pending while the link is busy
     Time m_linkFreeAt;  //!< when the link finishes the last committed packet and its gap
 };
 

@@ -52,17 +52,12 @@ class UdpL4Protocol;
  * packet counts as lost is its loss-recovery strategy's (the Recovery
  * attribute: RoceErasureRecovery, the ideal mode, by default); its rate or
  * window is its congestion-control strategy's (CongestionControl:
- * RoceFixedRate). A queue pair sends only while its congestion control's
- * window holds more than its packets in flight and its pacing gap has passed
- * since its last packet. The NIC runs a queue pair's timer at the deadline
- * its recovery names, arming it whenever the queue pair has nothing left to
- * send or its congestion control holds it back. When the congestion control
- * asks for CNPs (RoceDcqcn), a receiver answers a CE-marked data packet with
- * a CNP, at most one per queue pair per RoceCongestionOps::GetCnpInterval,
- * sent like an ACK. It offers a queue pair's
- * recovery a chance to send (RecoverySender::OnSendOpportunity) at each pacing
- * tick, or, unpaced, when the queue pair starts, after each packet it sends,
- * and at each ACK or timer while it is out of the round robin.
+ * RoceFixedRate). The NIC runs a queue pair's timer at the deadline its
+ * recovery names, armed whenever its link scheduler finds the queue pair with
+ * nothing left to send or held back by its congestion control. When the
+ * congestion control asks for CNPs (RoceDcqcn), a receiver answers a CE-marked
+ * data packet with a CNP, at most one per queue pair per
+ * RoceCongestionOps::GetCnpInterval, sent like an ACK.
  *
  * Which packet goes on the host link next is its RoceLinkScheduler's. When
  * the wire model does not pace (WireModel::paceSlotBytes is 0) and no flow
