@@ -4,8 +4,7 @@
 # --jobs=1, ...), and each writes under results/figN (results/figN-quick with
 # --quick; --out DIR puts figure N in DIR/figN). Tools are built once first
 # (unless FABRIC_LB_BUILD names a build). Stops at the first script that fails.
-# A figure script that is not there (e.g. one still on another branch) is skipped, and with
-# --workload W so is a figure without a W half.
+# With --workload W, a figure without a W half is skipped.
 # At the study's scale this takes days; the scripts print their expected cost.
 # Usage: examples/run-all-figures.sh [--out DIR] [--runs N] [--quick] [fabric-lb-sweep flags]
 set -euo pipefail
@@ -39,10 +38,6 @@ figures=(fig1-schemes fig3-failures fig4-convergence fig5-failure-rate fig6-queu
 export FABRIC_LB_ALL_FIGURES=1
 start=$SECONDS
 for figure in "${figures[@]}"; do
-  if [ ! -f "$here/$figure.sh" ]; then
-    echo "run-all-figures: $figure.sh is not there: skipped" >&2
-    continue
-  fi
   outArgs=()
   [ -n "$out" ] && outArgs=(--out "$out/${figure%%-*}")
   echo "=== $figure $(date -u +%H:%M:%S)"

@@ -118,6 +118,8 @@ set(FABRIC_LB_TEST_SUITES
     fabric-lb-behaviour-subflow
     fabric-lb-behaviour-reps
     fabric-lb-behaviour-host-spray
+    fabric-lb-behaviour-rr
+    fabric-lb-behaviour-rsq
     fabric-lb-behaviour-simple-rr
     fabric-lb-behaviour-jsq
     fabric-lb-behaviour-switch-ar

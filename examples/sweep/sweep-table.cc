@@ -60,6 +60,7 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
         }
     }
     csv << "\n";
+    std::ofstream lines(options.out + "/results.jsonl");
     std::map<PointKey, Point> points;
     for (const Job& job : grid)
     {
@@ -92,6 +93,13 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
             }
         }
         csv << "\n";
+        nlohmann::json line = r;
+        if (!options.varyFlag.empty())
+        {
+            line["vary_flag"] = options.varyFlag;
+            line["vary_value"] = options.varyValues[job.variant];
+        }
+        lines << line.dump() << "\n";
         Point& p = points[{job.scheme, job.bytes, job.variant}];
         p.packets = r["msg_packets"].get<double>();
         if (IsIncomplete(r))

@@ -54,7 +54,9 @@ struct Point
 /// (scheme, message size, index of the --vary value)
 using PointKey = std::tuple<std::string, uint64_t, size_t>;
 
-/// Writes out/results.csv, one row per run with a result; \return the means per point.
+/// Writes out/results.csv, one row per run with a result, and out/results.jsonl, each such run's
+/// JSON on one line (with the --vary flag and value where the sweep varies one); \return the
+/// means per point.
 std::map<PointKey, Point> TabulateRuns(const Options& options, const std::vector<Job>& grid);
 
 } // namespace sweep

@@ -82,6 +82,17 @@ for item in $expected; do
     echo "figure-quick-test: $figure: $csv has rows of another width than its header" >&2
     status=1
   fi
+  # A sweep's results.jsonl has each run's JSON on a line of its own, one per row.
+  if [ "$(basename "$csv")" = results.csv ]; then
+    jsonl=$out/$(dirname "$csv")/results.jsonl
+    if [ ! -f "$jsonl" ] || [ "$(wc -l <"$jsonl")" != "$rows" ] ||
+      ! python3 -c 'import json, sys
+for line in open(sys.argv[1]):
+    json.loads(line)' "$jsonl"; then
+      echo "figure-quick-test: $figure: $(dirname "$csv")/results.jsonl is not $rows JSON lines" >&2
+      status=1
+    fi
+  fi
 done
 while IFS= read -r csv; do
   if ! grep -qF -- " ${csv#"$out"/}:" <<<" $expected"; then

@@ -177,7 +177,7 @@ TEST(WecmpWeights, HostDrPathsThroughDownLinksAreUnusable)
 }
 
 // rho_max = B / F, F the flow units on the busiest link, each flow split evenly
-// over its usable shortest paths (paper.md section 3).
+// over its usable shortest paths (the study).
 TEST(RhoMax, NoFailureLeavesTheHostLinksBusiest)
 {
     const FabricLinks links(K4);

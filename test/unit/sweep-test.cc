@@ -118,16 +118,24 @@ Cells(const std::string& row)
     return std::count(row.begin(), row.end(), ',') + 1;
 }
 
+/// \return a sweep of Ofan over permutations of 8 KiB, \p runs runs, into \p dir
+Options
+OfanPermutationSweep(const std::filesystem::path& dir, uint32_t runs)
+{
+    Options options;
+    options.schemes = {"ofan"};
+    options.sizes = {8192};
+    options.runs = runs;
+    options.workload = "permutation";
+    options.out = dir.string();
+    return options;
+}
+
 TEST(SweepTable, MeansOfCompletedRunsOnly)
 {
     const ScratchDirectory scratch("sweep-table");
     const std::filesystem::path& dir = scratch.path;
-    Options options;
-    options.schemes = {"ofan"};
-    options.sizes = {8192};
-    options.runs = 4;
-    options.workload = "permutation";
-    options.out = dir.string();
+    const Options options = OfanPermutationSweep(dir, 4);
     const std::vector<Job> grid = MakeGrid(options);
     // Run 1 and 2 complete (10% and 30%), run 3 incomplete, run 4 never wrote a result;
     // run 2 comes from a driver older than over_share.
@@ -174,6 +182,40 @@ TEST(SweepTable, MeansOfCompletedRunsOnly)
     }
     EXPECT_EQ(rows[1].substr(rows[1].size() - 10), ",1,2,3,4,5");
     EXPECT_EQ(rows[2].substr(rows[2].size() - 15), ",3,4,5,6,7,,,,,");
+}
+
+TEST(SweepTable, OneJsonLinePerRunWithItsVariedValue)
+{
+    const ScratchDirectory scratch("sweep-jsonl");
+    const std::filesystem::path& dir = scratch.path;
+    Options options = OfanPermutationSweep(dir, 2);
+    options.varyFlag = "failProb";
+    options.varyValues = {"0.01", "0.02"};
+    const std::vector<Job> grid = MakeGrid(options);
+    ASSERT_EQ(grid.size(), 4U);
+    // The driver writes its JSON over many lines; run 2 of 0.01 never wrote one.
+    std::ofstream(grid[0].json) << Result(10, 16, true).dump(2);
+    std::ofstream(grid[2].json) << Result(20, 16, true).dump(2);
+    std::ofstream(grid[3].json) << Result(30, 15, true).dump(2);
+    TabulateRuns(options, grid);
+
+    std::ifstream jsonl(dir / "results.jsonl");
+    std::vector<nlohmann::json> lines;
+    for (std::string line; std::getline(jsonl, line);)
+    {
+        lines.push_back(nlohmann::json::parse(line));
+    }
+    ASSERT_EQ(lines.size(), 3U);
+    const std::vector<std::pair<double, std::string>> expected{{10, "0.01"},
+                                                               {20, "0.02"},
+                                                               {30, "0.02"}};
+    for (size_t i = 0; i < lines.size(); ++i)
+    {
+        nlohmann::json result = Result(expected[i].first, i == 2 ? 15 : 16, true);
+        result["vary_flag"] = "failProb";
+        result["vary_value"] = expected[i].second;
+        EXPECT_EQ(lines[i], result) << "line " << i;
+    }
 }
 
 TEST(SweepFits, ExponentOfAPowerLaw)

@@ -231,7 +231,7 @@ UplinkView BuildUplinkView(const FabricLinks& links,
 
 /**
  * \ingroup fabric-lb
- * \brief rho_max of the study's ideal transport under failures (paper.md section 3).
+ * \brief rho_max of the study's ideal transport under failures.
  */
 struct RhoMax
 {

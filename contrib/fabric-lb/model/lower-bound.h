@@ -19,7 +19,7 @@ namespace fabriclb
 
 /**
  * \ingroup fabric-lb
- * \brief The exact permutation lower bound of the study (paper.md section 7).
+ * \brief The exact permutation lower bound of the study.
  *
  * Every host sends one message of m packets over H links and receives one; data
  * and ACKs interleave symmetrically on every host link.

@@ -5,6 +5,7 @@
 #include "roce-link-scheduler.h"
 
 #include "ns3/abort.h"
+#include "ns3/log.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -12,6 +13,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("RoceLinkScheduler");
 
 RoceLinkScheduler::RoceLinkScheduler(RoceLinkOwner& nic, Time gap)
     : m_nic(nic),
@@ -57,6 +60,7 @@ RoceAlternatingScheduler::RoceAlternatingScheduler(RoceLinkOwner& nic, Time gap)
 void
 RoceAlternatingScheduler::Start(uint32_t qp)
 {
+    NS_LOG_FUNCTION(this << qp);
     RoceRequester& sender = m_nic.GetRequester(qp);
     sender.recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
     sender.queued = true;
@@ -145,6 +149,7 @@ RoceAlternatingScheduler::MaySend(uint32_t qp)
     RoceRequester& sender = m_nic.GetRequester(qp);
     if (!sender.congestion->WindowOpen(sender.recovery->InFlight()))
     {
+        NS_LOG_LOGIC("queue pair " << qp << " held back: window full");
         return false; // an ACK, or a timeout's losses, reopen it
     }
     const uint64_t gapPs = sender.congestion->PacingGapPs();
@@ -158,6 +163,7 @@ RoceAlternatingScheduler::MaySend(uint32_t qp)
     {
         return true;
     }
+    NS_LOG_LOGIC("queue pair " << qp << " held back: paced until " << duePs << " ps");
     if (sender.pacer.IsExpired())
     {
         sender.pacer = Simulator::Schedule(PicoSeconds(duePs - nowPs),
@@ -186,6 +192,7 @@ RocePacedScheduler::RocePacedScheduler(RoceLinkOwner& nic,
 void
 RocePacedScheduler::Start(uint32_t qp)
 {
+    NS_LOG_FUNCTION(this << qp);
     m_nic.GetRequester(qp).pacer =
         Simulator::Schedule(PicoSeconds(m_rng->GetInteger(0, m_pacingGapPs - 1)),
                             &RocePacedScheduler::Release,
@@ -224,6 +231,8 @@ RocePacedScheduler::Release(uint32_t qp)
         if (sender.congestion->WindowOpen(sender.recovery->InFlight() + sender.released))
         {
             ++sender.released;
+            NS_LOG_LOGIC("queue pair " << qp << " released a packet (" << sender.released
+                                       << " waiting)");
             if (!sender.queued)
             {
                 sender.queued = true;
@@ -233,6 +242,7 @@ RocePacedScheduler::Release(uint32_t qp)
         }
         else
         {
+            NS_LOG_LOGIC("queue pair " << qp << " held back: window full");
             m_nic.ArmTimer(qp); // held back with packets outstanding: tails and lost ACKs need it
         }
     }

@@ -77,6 +77,7 @@ SwitchDiscipline::SwitchDiscipline()
 void
 SwitchDiscipline::Setup(const SwitchContext& context)
 {
+    NS_LOG_FUNCTION(this << context.uplinkQueues.size());
     NS_ABORT_MSG_IF(context.uplinkQueues.empty(), "a switch discipline needs at least one uplink");
     m_context = context;
     m_backlogs.resize(context.uplinkQueues.size());
@@ -85,6 +86,7 @@ SwitchDiscipline::Setup(const SwitchContext& context)
 int64_t
 SwitchDiscipline::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     m_rng->SetStream(stream);
     return 1;
 }
@@ -108,6 +110,7 @@ SwitchDiscipline::ReadBacklogs()
 void
 SwitchDiscipline::SetUplinkView(std::shared_ptr<const fabriclb::UplinkView> view)
 {
+    NS_LOG_FUNCTION(this << (view && view->failuresKnown));
     m_view = std::move(view);
 }
 
@@ -472,6 +475,7 @@ void
 OfanDiscipline::SetUplinkView(std::shared_ptr<const fabriclb::UplinkView> view)
 {
     SwitchDiscipline::SetUplinkView(std::move(view));
+    NS_LOG_LOGIC("the view changed: every pointer is rebuilt from its weights");
     std::fill(m_pointers.begin(), m_pointers.end(), std::nullopt);
 }
 

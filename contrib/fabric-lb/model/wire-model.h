@@ -17,7 +17,7 @@ namespace fabriclb
  * \ingroup fabric-lb
  * \brief The two accountings of bytes on a link.
  *
- * - PHYSICAL: what a real RoCEv2 link does (paper.md section 2): a data packet
+ * - PHYSICAL: what a real RoCEv2 link does, as the study fixes it: a data packet
  *   is its payload plus 62 B of headers, an ACK 64 B, and a 20 B gap follows
  *   every packet at every port; hosts send at line rate.
  * - STUDY: the study's simulator's accounting: a data packet is serialised at

@@ -242,6 +242,22 @@ class FabricLbMatrixSuite : public TestSuite
         ring.messageBytes = 16 * 65536;
         AddTestCase(new TriggeredCollectiveTest("ring all-reduce", ring, 16 * 30, 16),
                     FABRIC_LB_TEST_QUICK);
+        // A ring all-gather over rings of 4 hosts: 4 rings of 4 ranks, 3 steps of a 64 KiB chunk.
+        ExperimentConfig allGather = OfanRun("ring-allgather");
+        allGather.group = 4;
+        allGather.messageBytes = 4 * 65536;
+        AddTestCase(
+            new TriggeredCollectiveTest("ring all-gather, rings of 4", allGather, 16 * 3, 16),
+            FABRIC_LB_TEST_QUICK);
+        // A ring reduce-scatter under host spraying: 16 ranks, 15 steps of a 32 KiB chunk.
+        ExperimentConfig reduceScatter = OfanRun("ring-reducescatter");
+        reduceScatter.lb = "host-spray";
+        reduceScatter.messageBytes = 16 * 32768;
+        AddTestCase(new TriggeredCollectiveTest("ring reduce-scatter, host-spray",
+                                                reduceScatter,
+                                                16 * 15,
+                                                8),
+                    FABRIC_LB_TEST_QUICK);
         // FSDP of Llama-3 7B: 2 servers of 8 GPUs, 8 rails of 2 ranks, 3 layers of one
         // step of 104 packets.
         ExperimentConfig fsdp = OfanRun("fsdp");

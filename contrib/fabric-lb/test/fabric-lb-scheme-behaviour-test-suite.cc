@@ -29,6 +29,7 @@
 #include <functional>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <vector>
@@ -772,6 +773,32 @@ class PathChosenTraceTest : public TestCase
 // ---------------------------------------------------------------------------
 
 /**
+ * Runs an all-to-all of \p packets a message on \p fabric, recording the up
+ * ports each edge and aggregation switch takes, in order, into \p sequence (by
+ * the switch's node id).
+ * \return whether every message completed
+ */
+bool
+RunAllToAllUpPorts(Ptr<FatTreeHelper> fabric,
+                   uint64_t packets,
+                   std::map<uint32_t, std::vector<uint32_t>>& sequence)
+{
+    std::vector<Hop> hops;
+    RecordUpTiers(fabric, hops);
+    const bool completed = RunMessages(
+        fabric,
+        fabriclb::AllToAllWorkload(fabric->GetTopology().HostCount(), packets * PACKET_BYTES));
+    for (const Hop& hop : hops)
+    {
+        if (hop.up)
+        {
+            sequence[hop.node].push_back(hop.port);
+        }
+    }
+    return completed;
+}
+
+/**
  * simple-rr: every switch sends its packets up in the fixed order 0, 1, .., n-1,
  * 0, 1, .., whatever they are and wherever they go, and never reshuffles (k=6,
  * so that a reshuffled order of 3 uplinks would show).
@@ -789,21 +816,10 @@ class SimpleRrBehaviourTest : public TestCase
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(6, "simple-rr");
         const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
-        std::vector<Hop> hops;
-        RecordUpTiers(fabric, hops);
-        NS_TEST_ASSERT_MSG_EQ(
-            RunMessages(fabric, fabriclb::AllToAllWorkload(topo.HostCount(), 2 * PACKET_BYTES)),
-            true,
-            "every message completes");
-
         std::map<uint32_t, std::vector<uint32_t>> sequence; // switch -> up ports in order
-        for (const Hop& hop : hops)
-        {
-            if (hop.up)
-            {
-                sequence[hop.node].push_back(hop.port);
-            }
-        }
+        NS_TEST_ASSERT_MSG_EQ(RunAllToAllUpPorts(fabric, 2, sequence),
+                              true,
+                              "every message completes");
         NS_TEST_ASSERT_MSG_EQ(sequence.size(), 2 * topo.EdgeCount(), "every switch sent up");
         for (const auto& [node, ports] : sequence)
         {
@@ -816,6 +832,146 @@ class SimpleRrBehaviourTest : public TestCase
                                       "packet " << i << " up from node " << node);
             }
         }
+        Finish(fabric);
+    }
+};
+
+// ---------------------------------------------------------------------------
+
+/**
+ * rr: every switch sends its packets up round robin: after a first partial
+ * turn (its random start), turns of all n uplinks, each a permutation; the
+ * order changes only every ReshuffleWraps (5) turns, and it does change; the
+ * switches start at different slots (k=6: 3 uplinks, 6 orders).
+ */
+class RrBehaviourTest : public TestCase
+{
+  public:
+    RrBehaviourTest()
+        : TestCase("rr: whole turns over the uplinks, a new order only every 5 turns")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildScheme(6, "rr");
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        const uint32_t n = topo.Half();
+        const uint32_t reshuffleWraps = 5;
+        std::map<uint32_t, std::vector<uint32_t>> sequence; // switch -> up ports in order
+        NS_TEST_ASSERT_MSG_EQ(RunAllToAllUpPorts(fabric, 2, sequence),
+                              true,
+                              "every message completes");
+        NS_TEST_ASSERT_MSG_EQ(sequence.size(), 2 * topo.EdgeCount(), "every switch sent up");
+        std::set<size_t> firstTurnLengths;
+        uint32_t orderChanges = 0;
+        for (const auto& [node, ports] : sequence)
+        {
+            // The first turn ends where the first n ports after it form a permutation
+            // again and again; only one of the n candidate lengths fits the whole sequence.
+            std::optional<size_t> firstTurn;
+            for (size_t first = 1; first <= n && !firstTurn; ++first)
+            {
+                bool turns = true;
+                for (size_t at = first; at + n <= ports.size() && turns; at += n)
+                {
+                    turns =
+                        std::set<uint32_t>(ports.begin() + at, ports.begin() + at + n).size() == n;
+                }
+                if (turns)
+                {
+                    firstTurn = first;
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(firstTurn.has_value(), true, "whole turns at node " << node);
+            firstTurnLengths.insert(*firstTurn);
+            // A turn's order may differ from the one before only at turns 5, 10, ..
+            // after the first (whole) turn.
+            NS_TEST_ASSERT_MSG_GT(ports.size(), 20 * reshuffleWraps * n, "many turns");
+            size_t turn = 1;
+            for (size_t at = *firstTurn + n; at + n <= ports.size(); at += n, ++turn)
+            {
+                const bool same =
+                    std::equal(ports.begin() + at - n, ports.begin() + at, ports.begin() + at);
+                if (!same)
+                {
+                    ++orderChanges;
+                    NS_TEST_ASSERT_MSG_EQ((turn + 1) % reshuffleWraps,
+                                          0U,
+                                          "node " << node << " changed its order after turn "
+                                                  << turn);
+                }
+            }
+        }
+        // 36 switches of 20+ reshuffles each, 5 in 6 of which draw another order.
+        NS_TEST_ASSERT_MSG_GT(orderChanges, 36 * 10U, "reshuffles draw new orders");
+        NS_TEST_ASSERT_MSG_EQ(firstTurnLengths.size(), n, "switches start at every slot");
+        Finish(fabric);
+    }
+};
+
+/**
+ * rsq: every packet takes a uniformly random uplink, whatever came before it:
+ * each uplink about a third of a switch's packets (k=6), and the same uplink
+ * twice in a row about a third of the time (round robin: never within a turn).
+ */
+class RsqBehaviourTest : public TestCase
+{
+  public:
+    RsqBehaviourTest()
+        : TestCase("rsq: uplinks drawn uniformly and independently, packet by packet")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> fabric = BuildScheme(6, "rsq");
+        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        const uint32_t n = topo.Half();
+        std::map<uint32_t, std::vector<uint32_t>> sequence; // switch -> up ports in order
+        NS_TEST_ASSERT_MSG_EQ(RunAllToAllUpPorts(fabric, 2, sequence),
+                              true,
+                              "every message completes");
+        NS_TEST_ASSERT_MSG_EQ(sequence.size(), 2 * topo.EdgeCount(), "every switch sent up");
+        uint64_t decisions = 0;
+        uint64_t repeats = 0;
+        std::vector<uint64_t> total(n, 0);
+        for (const auto& [node, ports] : sequence)
+        {
+            NS_TEST_ASSERT_MSG_GT(ports.size(), 300U, "enough packets at node " << node);
+            std::vector<uint64_t> count(n, 0);
+            for (size_t i = 0; i < ports.size(); ++i)
+            {
+                ++count[ports[i]];
+                ++total[ports[i]];
+                repeats += i > 0 && ports[i] == ports[i - 1];
+            }
+            decisions += ports.size();
+            // Each share within 4.4 standard deviations of 1/3.
+            for (uint32_t port = 0; port < n; ++port)
+            {
+                const double share = static_cast<double>(count[port]) / ports.size();
+                const double sigma = std::sqrt((1.0 / n) * (1 - 1.0 / n) / ports.size());
+                NS_TEST_ASSERT_MSG_EQ_TOL(share,
+                                          1.0 / n,
+                                          4.4 * sigma,
+                                          "node " << node << ", uplink " << port);
+            }
+        }
+        const double sigma = std::sqrt((1.0 / n) * (1 - 1.0 / n) / decisions);
+        for (uint32_t port = 0; port < n; ++port)
+        {
+            NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(total[port]) / decisions,
+                                      1.0 / n,
+                                      4.4 * sigma,
+                                      "every switch, uplink " << port);
+        }
+        NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(repeats) / decisions,
+                                  1.0 / n,
+                                  4.4 * sigma,
+                                  "the same uplink twice in a row");
         Finish(fabric);
     }
 };
@@ -1658,6 +1814,10 @@ static FabricLbBehaviourSuite g_fabricLbBehaviourHostSpray("host-spray",
                                                             new PathChosenTraceTest});
 /// Registers fabric-lb-behaviour-simple-rr.
 static FabricLbBehaviourSuite g_fabricLbBehaviourSimpleRr("simple-rr", {new SimpleRrBehaviourTest});
+/// Registers fabric-lb-behaviour-rr.
+static FabricLbBehaviourSuite g_fabricLbBehaviourRr("rr", {new RrBehaviourTest});
+/// Registers fabric-lb-behaviour-rsq.
+static FabricLbBehaviourSuite g_fabricLbBehaviourRsq("rsq", {new RsqBehaviourTest});
 /// Registers fabric-lb-behaviour-jsq.
 static FabricLbBehaviourSuite g_fabricLbBehaviourJsq("jsq", {new JsqBehaviourTest});
 /// Registers fabric-lb-behaviour-host-dr.
