@@ -57,11 +57,15 @@ Combine(std::vector<T>& values, bool sum)
 void
 FabricRanks::Enable(int* argc, char*** argv)
 {
+    // MpiInterface::Enable selects the distributed simulator whatever the rank count; one
+    // process keeps the simulator it had, without MPI (its synchronisation costs events).
+    StringValue chosen;
+    GlobalValue::GetValueByName("SimulatorImplementationType", chosen);
     MpiInterface::Enable(argc, argv);
-    if (MpiInterface::GetSize() > 1)
+    if (MpiInterface::GetSize() == 1)
     {
-        GlobalValue::Bind("SimulatorImplementationType",
-                          StringValue("ns3::DistributedSimulatorImpl"));
+        MpiInterface::Disable();
+        GlobalValue::Bind("SimulatorImplementationType", chosen);
     }
 }
 

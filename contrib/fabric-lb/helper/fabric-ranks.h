@@ -19,18 +19,19 @@ namespace ns3
  * \brief The ranks one simulation is spread over with ns-3's MPI engine.
  *
  * In an ns-3 tree configured with `--enable-mpi`, Enable() starts MPI and,
- * under `mpirun -np N` with N > 1, selects ns-3's DistributedSimulatorImpl;
- * every rank builds the whole fabric and simulates the nodes placed on it
- * (fabriclb::FabricPartition). The reductions combine what each rank counted.
- * Built without MPI (Debian's ns-3), there is one rank and the reductions
- * leave their arguments as they are.
+ * under `mpirun -np N` with N > 1, selects ns-3's DistributedSimulatorImpl
+ * (one process ends MPI again and keeps its simulator); every rank builds the whole fabric and
+ * simulates the nodes placed on it (fabriclb::FabricPartition). The reductions combine what each
+ * rank counted. Built without MPI (Debian's ns-3), there is one rank and the reductions leave their
+ * arguments as they are.
  */
 class FabricRanks
 {
   public:
     /**
      * Starts MPI (if built with it) and selects the distributed simulator when
-     * there is more than one rank. Call before any other ns-3 call.
+     * there is more than one rank; with one, ends MPI and keeps the simulator
+     * implementation that was chosen. Call before any other ns-3 call.
      * \param argc the program's argc
      * \param argv the program's argv
      */
