@@ -839,6 +839,29 @@ class SimpleRrBehaviourTest : public TestCase
 // ---------------------------------------------------------------------------
 
 /**
+ * \return the length (1 .. \p n) of the partial first turn after which \p ports
+ * falls into whole turns, each a permutation of the \p n uplinks; nothing if
+ * no length does (with reshuffled orders only the true one fits)
+ */
+std::optional<size_t>
+FirstTurnLength(const std::vector<uint32_t>& ports, uint32_t n)
+{
+    for (size_t first = 1; first <= n; ++first)
+    {
+        bool turns = true;
+        for (size_t at = first; at + n <= ports.size() && turns; at += n)
+        {
+            turns = std::set<uint32_t>(ports.begin() + at, ports.begin() + at + n).size() == n;
+        }
+        if (turns)
+        {
+            return first;
+        }
+    }
+    return std::nullopt;
+}
+
+/**
  * rr: every switch sends its packets up round robin: after a first partial
  * turn (its random start), turns of all n uplinks, each a permutation; the
  * order changes only every ReshuffleWraps (5) turns, and it does change; the
@@ -868,22 +891,7 @@ class RrBehaviourTest : public TestCase
         uint32_t orderChanges = 0;
         for (const auto& [node, ports] : sequence)
         {
-            // The first turn ends where the first n ports after it form a permutation
-            // again and again; only one of the n candidate lengths fits the whole sequence.
-            std::optional<size_t> firstTurn;
-            for (size_t first = 1; first <= n && !firstTurn; ++first)
-            {
-                bool turns = true;
-                for (size_t at = first; at + n <= ports.size() && turns; at += n)
-                {
-                    turns =
-                        std::set<uint32_t>(ports.begin() + at, ports.begin() + at + n).size() == n;
-                }
-                if (turns)
-                {
-                    firstTurn = first;
-                }
-            }
+            const std::optional<size_t> firstTurn = FirstTurnLength(ports, n);
             NS_TEST_ASSERT_MSG_EQ(firstTurn.has_value(), true, "whole turns at node " << node);
             firstTurnLengths.insert(*firstTurn);
             // A turn's order may differ from the one before only at turns 5, 10, ..
@@ -950,10 +958,10 @@ class RsqBehaviourTest : public TestCase
             }
             decisions += ports.size();
             // Each share within 4.4 standard deviations of 1/3.
+            const double sigma = std::sqrt((1.0 / n) * (1 - 1.0 / n) / ports.size());
             for (uint32_t port = 0; port < n; ++port)
             {
                 const double share = static_cast<double>(count[port]) / ports.size();
-                const double sigma = std::sqrt((1.0 / n) * (1 - 1.0 / n) / ports.size());
                 NS_TEST_ASSERT_MSG_EQ_TOL(share,
                                           1.0 / n,
                                           4.4 * sigma,
