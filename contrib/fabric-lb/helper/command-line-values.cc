@@ -24,13 +24,4 @@ ParseRadix(const std::string& text)
     return *k;
 }
 
-Callback<bool, std::string>
-WholeTextValue(std::string& target)
-{
-    return Callback<bool, std::string>([&target](std::string value) {
-        target = std::move(value);
-        return true;
-    });
-}
-
 } // namespace ns3

@@ -5,8 +5,6 @@
 #ifndef FABRIC_LB_COMMAND_LINE_VALUES_H
 #define FABRIC_LB_COMMAND_LINE_VALUES_H
 
-#include "ns3/callback.h"
-
 #include <charconv>
 #include <cstdint>
 #include <optional>
@@ -48,10 +46,21 @@ uint32_t ParseRadix(const std::string& text);
  * \brief A CommandLine::AddValue callback that keeps a flag's whole value, spaces
  * included (ns-3.37's CommandLine reads a std::string value only up to its first
  * space, silently dropping the rest).
+ *
+ * It is a callable rather than a Callback so that it converts to the Callback type
+ * of either ns-3 version: Callback<bool, std::string> up to ns-3.37,
+ * Callback<bool, const std::string&> from ns-3.38.
  * \param target where the value goes; it must outlive the CommandLine's Parse
- * \return the callback
+ * \return the callable
  */
-Callback<bool, std::string> WholeTextValue(std::string& target);
+inline auto
+WholeTextValue(std::string& target)
+{
+    return [&target](const std::string& value) {
+        target = value;
+        return true;
+    };
+}
 
 } // namespace ns3
 
