@@ -71,7 +71,7 @@ DirectSwitchForwarder::Receive(Ptr<NetDevice> device,
                                const Address& from)
 {
     NS_LOG_FUNCTION(this << device << p << protocol << from);
-    NS_ASSERT_MSG(protocol == Ipv4L3Protocol::PROT_NUMBER, "a fabric link carries only IPv4");
+    NS_ASSERT_MSG(protocol == fabriclb::IPV4_ETHERTYPE, "a fabric link carries only IPv4");
     const Port& in = m_ports[device->GetIfIndex()];
     // What is not a healthy packet in transit to a host takes the ipv4 path: a
     // down interface's drop, a bad checksum's, local delivery.
@@ -123,7 +123,7 @@ DirectSwitchForwarder::Receive(Ptr<NetDevice> device,
     // Ipv4L3Protocol::IpForward would tag the packet with its ToS's socket
     // priority, which the queue disc removes before the device: nothing to do.
     out.queueDisc->Enqueue(
-        Create<Ipv4QueueDiscItem>(packet, out.broadcast, Ipv4L3Protocol::PROT_NUMBER, forwarded));
+        Create<Ipv4QueueDiscItem>(packet, out.broadcast, fabriclb::IPV4_ETHERTYPE, forwarded));
     out.queueDisc->Run();
     return true;
 }

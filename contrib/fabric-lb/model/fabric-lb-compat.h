@@ -15,6 +15,7 @@
 
 #include "ns3/ipv4-routing-protocol.h"
 
+#include <cstdint>
 #include <tuple>
 #include <type_traits>
 
@@ -22,6 +23,18 @@ namespace ns3
 {
 namespace fabriclb
 {
+
+/**
+ * IPv4's EtherType (IEEE 802 numbers): ns-3.49 deprecates
+ * Ipv4L3Protocol::PROT_NUMBER for iana-ieee802-numbers.h, which ns-3.37 lacks.
+ */
+constexpr uint16_t IPV4_ETHERTYPE = 0x0800;
+
+/**
+ * UDP's IP protocol number (IANA): ns-3.49 deprecates UdpL4Protocol::PROT_NUMBER
+ * for iana-internet-protocol-numbers.h, which ns-3.37 lacks.
+ */
+constexpr uint8_t UDP_PROTOCOL_NUMBER = 17;
 
 /// The parameter types of a member function.
 template <typename F>

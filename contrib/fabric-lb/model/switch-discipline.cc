@@ -4,6 +4,7 @@
 
 #include "switch-discipline.h"
 
+#include "fabric-lb-compat.h"
 #include "host-labels.h"
 #include "ofan-keys.h"
 #include "workload.h"
@@ -13,7 +14,6 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
-#include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -42,7 +42,7 @@ UplinkRequest::Tuple() const
     tuple.source = header.GetSource().Get();
     tuple.destination = header.GetDestination().Get();
     tuple.protocol = header.GetProtocol();
-    if (tuple.protocol == UdpL4Protocol::PROT_NUMBER)
+    if (tuple.protocol == fabriclb::UDP_PROTOCOL_NUMBER)
     {
         UdpHeader udp;
         packet->PeekHeader(udp);
