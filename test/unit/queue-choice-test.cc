@@ -57,7 +57,9 @@ TEST(Adaptive, LowestBandPicksOnlyTheLowestBandUniformly)
         std::map<uint32_t, int> hits;
         for (int i = 0; i < 400; ++i)
         {
-            ++hits[bands.ChooseLowestBand(0, backlog, draw)];
+            ++hits[ChooseShortest(bands.Read(0, backlog),
+                                  EveryPort(static_cast<uint32_t>(c.backlogs.size())),
+                                  draw)];
         }
         std::set<uint32_t> picked;
         for (const auto& [port, count] : hits)
@@ -120,28 +122,29 @@ TEST(Adaptive, LowestBandChoiceFollowsTheCachedBands)
     std::vector<uint32_t> backlogs{0, 50'000}; // bands 0 and 1
     const auto backlog = [&](uint32_t port) { return backlogs[port]; };
     UniformIndex draw = Source(17);
-    EXPECT_EQ(bands.ChooseLowestBand(refresh + 1, backlog, draw), 0U);
+    EXPECT_EQ(ChooseShortest(bands.Read(refresh + 1, backlog), EveryPort(2), draw), 0U);
     backlogs = {200'000, 0}; // now bands 3 and 0, unseen until the next refresh
     for (uint64_t now = refresh + 1; now <= 2 * refresh + 1; now += 100)
     {
-        EXPECT_EQ(bands.ChooseLowestBand(now, backlog, NoDraw), 0U) << "at " << now << " ps";
+        EXPECT_EQ(ChooseShortest(bands.Read(now, backlog), EveryPort(2), NoDraw), 0U)
+            << "at " << now << " ps";
     }
-    EXPECT_EQ(bands.ChooseLowestBand(2 * refresh + 2, backlog, NoDraw), 1U);
+    EXPECT_EQ(ChooseShortest(bands.Read(2 * refresh + 2, backlog), EveryPort(2), NoDraw), 1U);
 }
 
 TEST(Adaptive, JsqPicksTheExactMinimum)
 {
     UniformIndex draw = Source(13);
-    EXPECT_EQ(ChooseShortest({5, 3, 4, 9}, draw), 1U);
-    EXPECT_EQ(ChooseShortest({39'999, 0, 40'000, 1}, draw), 1U);
-    EXPECT_EQ(ChooseShortest({7}, NoDraw), 0U);
+    EXPECT_EQ(ChooseShortest({5, 3, 4, 9}, EveryPort(4), draw), 1U);
+    EXPECT_EQ(ChooseShortest({39'999, 0, 40'000, 1}, EveryPort(4), draw), 1U);
+    EXPECT_EQ(ChooseShortest({7}, EveryPort(1), NoDraw), 0U);
     std::set<uint32_t> picked;
     for (int i = 0; i < 200; ++i)
     {
-        picked.insert(ChooseShortest({2, 1, 3, 1, 1}, draw));
+        picked.insert(ChooseShortest({2, 1, 3, 1, 1}, EveryPort(5), draw));
     }
     EXPECT_EQ(picked, (std::set<uint32_t>{1, 3, 4}));
-    EXPECT_THROW(ChooseShortest({}, draw), std::invalid_argument);
+    EXPECT_THROW(ChooseShortest({}, {}, draw), std::invalid_argument);
 }
 
 TEST(Adaptive, UniformCoversEveryCandidate)
@@ -168,11 +171,11 @@ TEST(Adaptive, ShortestAmongTheCandidatesOnly)
     UniformIndex draw = Source(2);
     for (int i = 0; i < 400; ++i)
     {
-        ++picks[ChooseShortestAmong(backlogs, {1, 2, 3, 4}, draw)];
+        ++picks[ChooseShortest(backlogs, {1, 2, 3, 4}, draw)];
     }
     EXPECT_EQ(picks.size(), 2U); // ports 2 and 3 tie
     EXPECT_GT(picks[2], 150);
     EXPECT_GT(picks[3], 150);
-    EXPECT_EQ(ChooseShortestAmong(backlogs, {4, 1}, draw), 1U);
-    EXPECT_THROW(ChooseShortestAmong(backlogs, {}, draw), std::invalid_argument);
+    EXPECT_EQ(ChooseShortest(backlogs, {4, 1}, draw), 1U);
+    EXPECT_THROW(ChooseShortest(backlogs, {}, draw), std::invalid_argument);
 }

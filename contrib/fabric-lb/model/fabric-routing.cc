@@ -4,6 +4,8 @@
 
 #include "fabric-routing.h"
 
+#include "ofan-keys.h"
+
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
@@ -64,10 +66,15 @@ FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> 
     m_downPortDown.assign(m_down.size(), false);
     if (m_discipline)
     {
+        // What the fat tree tells a discipline: Ofan's keys (the destination's edge
+        // switch or pod) and the digit of a host DR label this tier reads.
         SwitchContext context;
-        context.topology = m_topology;
-        context.tier = role;
         context.uplinkQueues = std::move(upQueues);
+        context.destinationKey = [topology = m_topology, role](uint32_t host) {
+            return fabriclb::OfanKey(*topology, role, host);
+        };
+        context.destinationKeys = fabriclb::OfanKeyCount(*m_topology, role);
+        context.labelDivisor = role == fabriclb::FabricRole::EDGE ? 1 : m_topology->Half();
         m_discipline->Setup(context);
     }
 }

@@ -47,29 +47,10 @@ FlowletTable::FlowletTable(uint64_t idleGapPs, uint32_t slots, double repathProb
 }
 
 uint32_t
-FlowletTable::Select(uint32_t hash, uint64_t nowPs, uint32_t n, const UniformIndex& draw)
-{
-    if (n == 0)
-    {
-        throw std::invalid_argument("no candidate port");
-    }
-    Entry& entry = m_entries[hash & (m_entries.size() - 1)];
-    const bool expired = nowPs > entry.lastPs && nowPs - entry.lastPs > m_idleGapPs;
-    if (!entry.valid || entry.port >= n || (expired && Chance(m_repathProbability, draw)))
-    {
-        entry.port = ChooseUniform(n, draw);
-        entry.valid = true;
-        ++m_newFlowlets;
-    }
-    entry.lastPs = std::max(entry.lastPs, nowPs);
-    return entry.port;
-}
-
-uint32_t
-FlowletTable::SelectAmong(uint32_t hash,
-                          uint64_t nowPs,
-                          const std::vector<uint32_t>& candidates,
-                          const UniformIndex& draw)
+FlowletTable::Select(uint32_t hash,
+                     uint64_t nowPs,
+                     const std::vector<uint32_t>& candidates,
+                     const UniformIndex& draw)
 {
     if (candidates.empty())
     {

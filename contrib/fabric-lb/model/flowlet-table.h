@@ -21,9 +21,9 @@ namespace fabriclb
  *
  * A fixed table of power-of-two size indexed by the low bits of a flow hash
  * (colliding flows share a slot, as in hardware). A packet keeps its slot's
- * port unless the slot is empty or its port is no longer below the candidate
- * count, or, with the repath probability, its slot's last packet is more than
- * the idle gap old; then it gets a uniformly random port. A slot that stays on
+ * port unless the slot is empty or its port is no longer among the
+ * candidates, or, with the repath probability, its slot's last packet is more
+ * than the idle gap old; then it gets a uniformly random candidate. A slot that stays on
  * its port after a gap starts its next gap from this packet.
  */
 class FlowletTable
@@ -51,28 +51,17 @@ class FlowletTable
     /**
      * \param hash the packet's flow hash
      * \param nowPs the current time in picoseconds (non-decreasing per slot)
-     * \param n number of candidate ports (at least 1)
+     * \param candidates the ports allowed (non-empty): every port, or those still
+     * usable under failures; a flow whose port is no longer a candidate starts a
+     * new flowlet at once
      * \param draw source of uniform integers
-     * \return the port in [0, n) for this packet; records \p nowPs as the slot's last packet
-     * \throws std::invalid_argument if n is 0
-     */
-    uint32_t Select(uint32_t hash, uint64_t nowPs, uint32_t n, const UniformIndex& draw);
-
-    /**
-     * As Select, over some ports only (those still usable under failures): a flow
-     * whose port is no longer a candidate starts a new flowlet at once.
-     *
-     * \param hash the packet's flow hash
-     * \param nowPs the current time in picoseconds
-     * \param candidates the ports allowed (non-empty)
-     * \param draw source of uniform integers
-     * \return a candidate port
+     * \return a candidate port for this packet; records \p nowPs as the slot's last packet
      * \throws std::invalid_argument if \p candidates is empty
      */
-    uint32_t SelectAmong(uint32_t hash,
-                         uint64_t nowPs,
-                         const std::vector<uint32_t>& candidates,
-                         const UniformIndex& draw);
+    uint32_t Select(uint32_t hash,
+                    uint64_t nowPs,
+                    const std::vector<uint32_t>& candidates,
+                    const UniformIndex& draw);
 
     /// \return the number of slots
     uint32_t Slots() const

@@ -252,18 +252,33 @@ uint16_t DrLabelBase(uint32_t half);
  */
 uint16_t DrLabel(uint32_t half, uint32_t edgeUplink, uint32_t aggUplink);
 
+/**
+ * A DR label is a number in mixed radix, one digit per tier that chooses an
+ * uplink: a switch reads its own digit.
+ *
+ * \param label the label
+ * \param divisor the product of the radices of the tiers below this switch (1 at the lowest)
+ * \param uplinks this switch's uplinks, the radix of its digit
+ * \return the uplink \p label asks this switch for
+ */
+inline uint32_t
+LabelUplink(uint16_t label, uint32_t divisor, uint32_t uplinks)
+{
+    return (label / divisor) % uplinks;
+}
+
 /// \return the edge switch uplink a DR \p label asks for
 inline uint32_t
 DrEdgeUplink(uint16_t label, uint32_t half)
 {
-    return label % half;
+    return LabelUplink(label, 1, half);
 }
 
 /// \return the aggregation switch uplink a DR \p label asks for
 inline uint32_t
 DrAggUplink(uint16_t label, uint32_t half)
 {
-    return (label / half) % half;
+    return LabelUplink(label, half, half);
 }
 
 /**

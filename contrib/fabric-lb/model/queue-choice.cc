@@ -5,6 +5,7 @@
 #include "queue-choice.h"
 
 #include <algorithm>
+#include <numeric>
 #include <stdexcept>
 #include <utility>
 
@@ -34,29 +35,18 @@ QuantisedBand(uint64_t backlogBytes, uint64_t bufferBytes, const std::vector<dou
     return band;
 }
 
-uint32_t
-ChooseShortest(const std::vector<uint32_t>& backlogs, const UniformIndex& draw)
+std::vector<uint32_t>
+EveryPort(uint32_t n)
 {
-    if (backlogs.empty())
-    {
-        throw std::invalid_argument("no candidate port");
-    }
-    const uint32_t smallest = *std::min_element(backlogs.begin(), backlogs.end());
-    const auto ties = static_cast<uint32_t>(std::count(backlogs.begin(), backlogs.end(), smallest));
-    uint32_t pick = ties == 1 ? 0 : draw(ties); // no draw when one port alone has it
-    for (uint32_t i = 0;; ++i)
-    {
-        if (backlogs[i] == smallest && pick-- == 0)
-        {
-            return i;
-        }
-    }
+    std::vector<uint32_t> ports(n);
+    std::iota(ports.begin(), ports.end(), 0U);
+    return ports;
 }
 
 uint32_t
-ChooseShortestAmong(const std::vector<uint32_t>& backlogs,
-                    const std::vector<uint32_t>& candidates,
-                    const UniformIndex& draw)
+ChooseShortest(const std::vector<uint32_t>& backlogs,
+               const std::vector<uint32_t>& candidates,
+               const UniformIndex& draw)
 {
     if (candidates.empty())
     {

@@ -30,27 +30,25 @@ uint32_t QuantisedBand(uint64_t backlogBytes,
                        const std::vector<double>& thresholds = DefaultBandThresholds());
 
 /**
- * JSQ: join the shortest queue.
- *
- * \param backlogs backlog of each candidate port (any unit)
- * \param draw source of uniform integers, for the tie-break
- * \return the index of a uniformly random candidate among those of minimal backlog
- * \throws std::invalid_argument if \p backlogs is empty
+ * \param n number of ports
+ * \return the ports 0 .. n-1, in order: every port a candidate
  */
-uint32_t ChooseShortest(const std::vector<uint32_t>& backlogs, const UniformIndex& draw);
+std::vector<uint32_t> EveryPort(uint32_t n);
 
 /**
- * JSQ over some of the ports only (those still usable under failures).
+ * JSQ: join the shortest queue among some ports (every port, or those still
+ * usable under failures).
  *
  * \param backlogs backlog of every port (any unit)
  * \param candidates the ports allowed (non-empty, each below backlogs.size())
  * \param draw source of uniform integers, for the tie-break
- * \return a uniformly random candidate among those of minimal backlog
+ * \return a uniformly random candidate among those of minimal backlog (no draw
+ * when one candidate alone has it)
  * \throws std::invalid_argument if \p candidates is empty
  */
-uint32_t ChooseShortestAmong(const std::vector<uint32_t>& backlogs,
-                             const std::vector<uint32_t>& candidates,
-                             const UniformIndex& draw);
+uint32_t ChooseShortest(const std::vector<uint32_t>& backlogs,
+                        const std::vector<uint32_t>& candidates,
+                        const UniformIndex& draw);
 
 /**
  * RSQ: a uniformly random next hop.
@@ -64,8 +62,9 @@ uint32_t ChooseUniform(uint32_t n, const UniformIndex& draw);
 
 /**
  * \ingroup fabric-lb
- * \brief Switch adaptive routing (Spectrum-X style): the shortest quantised
- * queue, its bands read lazily as the study's switches read them.
+ * \brief Switch adaptive routing (Spectrum-X style): the ports' quantised
+ * queues, read lazily as the study's switches read them (ChooseShortest over
+ * Read picks the lowest band).
  *
  * Every port caches its band and the time it last computed it. A read at time
  * now recomputes a port's band from its backlog only when now is more than the
@@ -106,18 +105,6 @@ class SampledBands
             }
         }
         return m_bands;
-    }
-
-    /**
-     * \param nowPs the current time in picoseconds, as for Read
-     * \param backlog as for Read
-     * \param draw source of uniform integers, for the tie-break
-     * \return a uniformly random port among those in the lowest band as of \p nowPs
-     */
-    template <typename Backlog>
-    uint32_t ChooseLowestBand(uint64_t nowPs, const Backlog& backlog, const UniformIndex& draw)
-    {
-        return ChooseShortest(Read(nowPs, backlog), draw);
     }
 
     /// \return when \p port's band was last computed, in picoseconds

@@ -6,7 +6,6 @@
 
 #include "fabric-lb-compat.h"
 #include "host-labels.h"
-#include "ofan-keys.h"
 #include "workload.h"
 
 #include "ns3/boolean.h"
@@ -63,7 +62,12 @@ SwitchDiscipline::GetTypeId()
                           "Packets with at most this many IP payload bytes are in the ACK size bin",
                           UintegerValue(512),
                           MakeUintegerAccessor(&SwitchDiscipline::m_ackBinBytes),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>())
+            .AddTraceSource("UplinkChosen",
+                            "The uplink the discipline chose for a packet (NO_UPLINK: none "
+                            "reaches its destination)",
+                            MakeTraceSourceAccessor(&SwitchDiscipline::m_uplinkChosenTrace),
+                            "ns3::SwitchDiscipline::UplinkChosenTracedCallback");
     return tid;
 }
 
@@ -79,8 +83,11 @@ SwitchDiscipline::Setup(const SwitchContext& context)
 {
     NS_LOG_FUNCTION(this << context.uplinkQueues.size());
     NS_ABORT_MSG_IF(context.uplinkQueues.empty(), "a switch discipline needs at least one uplink");
+    NS_ABORT_MSG_IF(!context.destinationKey, "a switch discipline needs the destination keys");
     m_context = context;
     m_backlogs.resize(context.uplinkQueues.size());
+    m_everyPort = fabriclb::EveryPort(Uplinks());
+    m_unitWeights.assign(Uplinks(), 1);
 }
 
 int64_t
@@ -114,16 +121,25 @@ SwitchDiscipline::SetUplinkView(std::shared_ptr<const fabriclb::UplinkView> view
     m_view = std::move(view);
 }
 
-const std::vector<uint32_t>*
-SwitchDiscipline::UsableUplinks(const UplinkRequest& request) const
+uint32_t
+SwitchDiscipline::SelectUplink(const UplinkRequest& request)
 {
+    const uint32_t key = m_context.destinationKey(request.destinationHost);
+    uint32_t port = NO_UPLINK;
     if (!m_view || !m_view->failuresKnown)
     {
-        return nullptr;
+        port = DoSelectUplink(UplinkCandidates(m_everyPort, m_unitWeights, key, true), request);
     }
-    return &m_view->usable[fabriclb::OfanKey(*m_context.topology,
-                                             m_context.tier,
-                                             request.destinationHost)];
+    else if (!m_view->usable[key].empty())
+    {
+        port =
+            DoSelectUplink(UplinkCandidates(m_view->usable[key], m_view->weights[key], key, false),
+                           request);
+    }
+    NS_LOG_LOGIC("host " << request.destinationHost << " (key " << key << "): uplink "
+                         << (port == NO_UPLINK ? std::string("none") : std::to_string(port)));
+    m_uplinkChosenTrace(request.packet, request.destinationHost, port);
+    return port;
 }
 
 uint32_t
@@ -136,7 +152,7 @@ SwitchDiscipline::SizeBin(const UplinkRequest& request) const
 void
 SwitchDiscipline::DoDispose()
 {
-    m_context.uplinkQueues.clear();
+    m_context = SwitchContext();
     m_view = nullptr;
     m_draw = nullptr;
     Object::DoDispose();
@@ -162,16 +178,9 @@ EcmpDiscipline::DoInitialize()
 }
 
 uint32_t
-EcmpDiscipline::SelectUplink(const UplinkRequest& request)
+EcmpDiscipline::DoSelectUplink(const UplinkCandidates& candidates, const UplinkRequest& request)
 {
-    const uint32_t hash = fabriclb::SaltedFlowHash(m_salt, request.Tuple());
-    const std::vector<uint32_t>* usable = UsableUplinks(request);
-    if (!usable)
-    {
-        return hash % Uplinks();
-    }
-    // Spread over what is left.
-    return usable->empty() ? NO_UPLINK : (*usable)[hash % usable->size()];
+    return candidates[fabriclb::SaltedFlowHash(m_salt, request.Tuple()) % candidates.Size()];
 }
 
 // ---------------------------------------------------------------------------
@@ -217,21 +226,16 @@ RoundRobinDiscipline::DoInitialize()
 }
 
 uint32_t
-RoundRobinDiscipline::SelectUplink(const UplinkRequest& request)
+RoundRobinDiscipline::DoSelectUplink(const UplinkCandidates& candidates,
+                                     const UplinkRequest& /* request */)
 {
-    const std::vector<uint32_t>* usable = UsableUplinks(request);
-    if (!usable)
+    if (candidates.EveryUplink())
     {
         return m_pointer->Next();
     }
-    if (usable->empty())
-    {
-        return NO_UPLINK;
-    }
     // Uplinks that do not reach the destination are skipped.
-    return m_pointer->NextUsable([usable](uint32_t port) {
-        return std::binary_search(usable->begin(), usable->end(), port);
-    });
+    return m_pointer->NextUsable(
+        [&candidates](uint32_t port) { return candidates.Contains(port); });
 }
 
 TypeId
@@ -262,14 +266,10 @@ RandomUplinkDiscipline::GetTypeId()
 }
 
 uint32_t
-RandomUplinkDiscipline::SelectUplink(const UplinkRequest& request)
+RandomUplinkDiscipline::DoSelectUplink(const UplinkCandidates& candidates,
+                                       const UplinkRequest& /* request */)
 {
-    const std::vector<uint32_t>* usable = UsableUplinks(request);
-    if (!usable)
-    {
-        return fabriclb::ChooseUniform(Uplinks(), m_draw);
-    }
-    return usable->empty() ? NO_UPLINK : (*usable)[fabriclb::ChooseUniform(usable->size(), m_draw)];
+    return candidates[fabriclb::ChooseUniform(candidates.Size(), m_draw)];
 }
 
 TypeId
@@ -283,15 +283,10 @@ ShortestQueueDiscipline::GetTypeId()
 }
 
 uint32_t
-ShortestQueueDiscipline::SelectUplink(const UplinkRequest& request)
+ShortestQueueDiscipline::DoSelectUplink(const UplinkCandidates& candidates,
+                                        const UplinkRequest& /* request */)
 {
-    const std::vector<uint32_t>* usable = UsableUplinks(request);
-    if (!usable)
-    {
-        return fabriclb::ChooseShortest(ReadBacklogs(), m_draw);
-    }
-    return usable->empty() ? NO_UPLINK
-                           : fabriclb::ChooseShortestAmong(ReadBacklogs(), *usable, m_draw);
+    return fabriclb::ChooseShortest(ReadBacklogs(), candidates.Ports(), m_draw);
 }
 
 TypeId
@@ -347,18 +342,12 @@ QuantisedAdaptiveDiscipline::DoInitialize()
 }
 
 uint32_t
-QuantisedAdaptiveDiscipline::SelectUplink(const UplinkRequest& request)
+QuantisedAdaptiveDiscipline::DoSelectUplink(const UplinkCandidates& candidates,
+                                            const UplinkRequest& /* request */)
 {
     const uint64_t nowPs = Simulator::Now().GetPicoSeconds();
     auto backlog = [this](uint32_t port) { return Backlog(port); };
-    const std::vector<uint32_t>* usable = UsableUplinks(request);
-    if (!usable)
-    {
-        return m_bands->ChooseLowestBand(nowPs, backlog, m_draw);
-    }
-    return usable->empty()
-               ? NO_UPLINK
-               : fabriclb::ChooseShortestAmong(m_bands->Read(nowPs, backlog), *usable, m_draw);
+    return fabriclb::ChooseShortest(m_bands->Read(nowPs, backlog), candidates.Ports(), m_draw);
 }
 
 // ---------------------------------------------------------------------------
@@ -401,16 +390,12 @@ FlowletDiscipline::DoInitialize()
 }
 
 uint32_t
-FlowletDiscipline::SelectUplink(const UplinkRequest& request)
+FlowletDiscipline::DoSelectUplink(const UplinkCandidates& candidates, const UplinkRequest& request)
 {
-    const uint32_t hash = fabriclb::SaltedFlowHash(m_salt, request.Tuple());
-    const uint64_t nowPs = Simulator::Now().GetPicoSeconds();
-    const std::vector<uint32_t>* usable = UsableUplinks(request);
-    if (!usable)
-    {
-        return m_table->Select(hash, nowPs, Uplinks(), m_draw);
-    }
-    return usable->empty() ? NO_UPLINK : m_table->SelectAmong(hash, nowPs, *usable, m_draw);
+    return m_table->Select(fabriclb::SaltedFlowHash(m_salt, request.Tuple()),
+                           Simulator::Now().GetPicoSeconds(),
+                           candidates.Ports(),
+                           m_draw);
 }
 
 // ---------------------------------------------------------------------------
@@ -441,7 +426,7 @@ void
 OfanDiscipline::Setup(const SwitchContext& context)
 {
     SwitchDiscipline::Setup(context);
-    m_pointers.assign(2 * fabriclb::OfanKeyCount(*context.topology, context.tier), std::nullopt);
+    m_pointers.assign(2 * context.destinationKeys, std::nullopt);
 }
 
 uint32_t
@@ -453,22 +438,18 @@ OfanDiscipline::GetPointersInUse() const
 }
 
 uint32_t
-OfanDiscipline::SelectUplink(const UplinkRequest& request)
+OfanDiscipline::DoSelectUplink(const UplinkCandidates& candidates, const UplinkRequest& request)
 {
-    const uint32_t key =
-        fabriclb::OfanKey(*m_context.topology, m_context.tier, request.destinationHost);
-    std::optional<fabriclb::WeightedRotation>& pointer = m_pointers[2 * key + SizeBin(request)];
+    std::optional<fabriclb::WeightedRotation>& pointer =
+        m_pointers[2 * candidates.Key() + SizeBin(request)];
     if (!pointer)
     {
         // Equal weights until failures are known, then the W-ECMP weights: an IWRR
         // schedule in a random port order, from a random start.
-        const fabriclb::UplinkView* view = GetUplinkView();
-        pointer.emplace(fabriclb::WeightedRotation::FromWeights(
-            view && view->failuresKnown ? view->weights[key] : std::vector<uint64_t>(Uplinks(), 1),
-            m_draw,
-            m_shiftWraps));
+        pointer.emplace(
+            fabriclb::WeightedRotation::FromWeights(candidates.Weights(), m_draw, m_shiftWraps));
     }
-    return pointer->Empty() ? NO_UPLINK : pointer->Next();
+    return pointer->Next();
 }
 
 void
@@ -492,27 +473,21 @@ LabelPathDiscipline::GetTypeId()
 }
 
 uint32_t
-LabelPathDiscipline::SelectUplink(const UplinkRequest& request)
+LabelPathDiscipline::DoSelectUplink(const UplinkCandidates& candidates,
+                                    const UplinkRequest& request)
 {
-    const uint32_t half = m_context.topology->Half();
-    const uint32_t port = m_context.tier == fabriclb::FabricRole::EDGE
-                              ? fabriclb::DrEdgeUplink(request.Tuple().sourcePort, half)
-                              : fabriclb::DrAggUplink(request.Tuple().sourcePort, half);
-    const std::vector<uint32_t>* usable = UsableUplinks(request);
-    if (!usable || std::binary_search(usable->begin(), usable->end(), port))
+    const uint32_t uplinks = Uplinks();
+    const uint32_t port =
+        fabriclb::LabelUplink(request.Tuple().sourcePort, m_context.labelDivisor, uplinks);
+    // When the labelled uplink is known not to reach: the next one that does.
+    for (uint32_t step = 0;; ++step)
     {
-        return port;
-    }
-    // The labelled uplink is known not to reach: the next one that does.
-    for (uint32_t step = 1; step < half; ++step)
-    {
-        const uint32_t next = (port + step) % half;
-        if (std::binary_search(usable->begin(), usable->end(), next))
+        const uint32_t next = (port + step) % uplinks;
+        if (candidates.Contains(next))
         {
             return next;
         }
     }
-    return NO_UPLINK;
 }
 
 } // namespace ns3

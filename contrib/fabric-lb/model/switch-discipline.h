@@ -7,7 +7,6 @@
 
 #include "fabric-links.h"
 #include "fabric-queue-disc.h"
-#include "fat-tree-topology.h"
 #include "flow-hash.h"
 #include "flowlet-table.h"
 #include "queue-choice.h"
@@ -18,7 +17,10 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
 
+#include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -45,21 +47,108 @@ struct UplinkRequest
 
 /**
  * \ingroup fabric-lb
- * \brief Where a discipline's switch sits, and its uplinks' buffers.
+ * \brief The uplinks a discipline may choose among for one packet: those that
+ * reach its destination as far as the switch knows (all of them until it
+ * learns of a failure), with their W-ECMP weights, and the destination key the
+ * topology gives the packet at this switch.
+ */
+class UplinkCandidates
+{
+  public:
+    /**
+     * \param ports the usable uplinks, increasing, not empty
+     * \param weights every uplink's weight towards the destination, by port
+     * \param key the destination key (below SwitchContext::destinationKeys)
+     * \param everyUplink whether \p ports is every uplink of the switch
+     */
+    UplinkCandidates(const std::vector<uint32_t>& ports,
+                     const std::vector<uint64_t>& weights,
+                     uint32_t key,
+                     bool everyUplink)
+        : m_ports(ports),
+          m_weights(weights),
+          m_key(key),
+          m_everyUplink(everyUplink)
+    {
+    }
+
+    /// \return the usable uplinks, increasing
+    const std::vector<uint32_t>& Ports() const
+    {
+        return m_ports;
+    }
+
+    /// \return how many uplinks are usable (at least 1)
+    uint32_t Size() const
+    {
+        return m_ports.size();
+    }
+
+    /// \return the \p i-th usable uplink
+    uint32_t operator[](uint32_t i) const
+    {
+        return m_ports[i];
+    }
+
+    /// \return whether \p port is usable
+    bool Contains(uint32_t port) const
+    {
+        return m_everyUplink ? port < m_ports.size()
+                             : std::binary_search(m_ports.begin(), m_ports.end(), port);
+    }
+
+    /// \return whether every uplink is usable (no failure known)
+    bool EveryUplink() const
+    {
+        return m_everyUplink;
+    }
+
+    /// \return every uplink's weight towards the destination, by port (0: unusable)
+    const std::vector<uint64_t>& Weights() const
+    {
+        return m_weights;
+    }
+
+    /// \return the destination key: what a rotation keeps one pointer for
+    uint32_t Key() const
+    {
+        return m_key;
+    }
+
+  private:
+    const std::vector<uint32_t>& m_ports;   //!< usable uplinks
+    const std::vector<uint64_t>& m_weights; //!< weights by port
+    uint32_t m_key;                         //!< destination key
+    bool m_everyUplink;                     //!< no failure known
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief What a discipline knows of its switch: its uplinks' buffers and how
+ * the topology groups destinations. Nothing of tiers, pods or radix.
  */
 struct SwitchContext
 {
-    std::shared_ptr<const fabriclb::FatTreeTopology> topology; //!< fabric coordinates
-    fabriclb::FabricRole tier{fabriclb::FabricRole::EDGE};     //!< edge or aggregation
     std::vector<Ptr<FabricQueueDisc>> uplinkQueues; //!< the uplinks' egress buffers, by port
+    /// The destination key of a destination host at this switch (Ofan: its edge
+    /// switch at an edge switch, its pod at an aggregation switch).
+    std::function<uint32_t(uint32_t)> destinationKey;
+    uint32_t destinationKeys{1}; //!< how many keys destinationKey gives
+    /// Host DR's label decoding: this switch takes uplink (label / labelDivisor) mod uplinks.
+    uint32_t labelDivisor{1};
 };
 
 /**
  * \ingroup fabric-lb
  * \brief Load balancing at a switch: which of its uplinks a packet takes.
  *
- * Downward hops of a fat tree are fixed by the destination, so the fabric
- * routing protocol asks its discipline only for upward hops. One instance
+ * Downward hops are fixed by the destination, so the fabric routing protocol
+ * asks its discipline only for upward hops. The base class does what every
+ * discipline shares: it finds the candidates (the uplinks that reach the
+ * destination, with their weights, from the routing's UplinkView), drops the
+ * packet when there are none, logs, asks DoSelectUplink, and fires the
+ * UplinkChosen trace. A new discipline fills DoSelectUplink alone (and
+ * registers a scheme that uses it: fabriclb::RegisterLbScheme). One instance
  * serves one switch; FatTreeHelper aggregates it to the switch node, so that
  * DoInitialize runs at simulation start, after AssignStreams.
  */
@@ -84,12 +173,12 @@ class SwitchDiscipline : public Object
      * \return the uplink to use, 0 .. uplinks-1, or NO_UPLINK if none reaches the
      * destination (the switch drops the packet)
      */
-    virtual uint32_t SelectUplink(const UplinkRequest& request) = 0;
+    uint32_t SelectUplink(const UplinkRequest& request);
 
     /**
      * \brief Tells the discipline which uplinks reach which destinations, and their
      * W-ECMP weights (FabricRouting calls it whenever its switch learns of failures).
-     * \param view the switch's view of its uplinks
+     * \param view the switch's view of its uplinks, by destination key
      */
     virtual void SetUplinkView(std::shared_ptr<const fabriclb::UplinkView> view);
 
@@ -102,8 +191,27 @@ class SwitchDiscipline : public Object
      */
     virtual int64_t AssignStreams(int64_t stream);
 
+    /**
+     * TracedCallback signature of a switch's uplink choice.
+     * \param packet the packet (IPv4 header removed)
+     * \param destinationHost its destination host
+     * \param port the uplink chosen, or NO_UPLINK when none reaches the destination
+     */
+    typedef void (*UplinkChosenTracedCallback)(Ptr<const Packet> packet,
+                                               uint32_t destinationHost,
+                                               uint32_t port);
+
   protected:
     void DoDispose() override;
+
+    /**
+     * \brief The discipline's own rule.
+     * \param candidates the usable uplinks (never empty), their weights, the destination key
+     * \param request the packet
+     * \return one of the candidates
+     */
+    virtual uint32_t DoSelectUplink(const UplinkCandidates& candidates,
+                                    const UplinkRequest& request) = 0;
 
     /// \return the number of uplinks
     uint32_t Uplinks() const
@@ -120,27 +228,17 @@ class SwitchDiscipline : public Object
     /// \return the size bin of a packet: 0 for data, 1 for ACKs (at most AckBinBytes)
     uint32_t SizeBin(const UplinkRequest& request) const;
 
-    /**
-     * \param request the packet
-     * \return null while the switch knows of no failure (every uplink usable);
-     * otherwise the uplinks that reach the packet's destination (maybe none)
-     */
-    const std::vector<uint32_t>* UsableUplinks(const UplinkRequest& request) const;
-
-    /// \return the uplink view (null until the routing sets one)
-    const fabriclb::UplinkView* GetUplinkView() const
-    {
-        return m_view.get();
-    }
-
     SwitchContext m_context;          //!< the switch
     Ptr<UniformRandomVariable> m_rng; //!< this switch's random stream
     fabriclb::UniformIndex m_draw;    //!< uniform integers from m_rng
 
   private:
     std::shared_ptr<const fabriclb::UplinkView> m_view; //!< usable uplinks and weights
+    std::vector<uint32_t> m_everyPort;                  //!< 0 .. uplinks-1
+    std::vector<uint64_t> m_unitWeights;                //!< weight 1 on every uplink
     uint32_t m_ackBinBytes;                             //!< largest IP payload counted as an ACK
     std::vector<uint32_t> m_backlogs;                   //!< scratch for ReadBacklogs
+    TracedCallback<Ptr<const Packet>, uint32_t, uint32_t> m_uplinkChosenTrace; //!< every choice
 };
 
 /**
@@ -155,9 +253,10 @@ class EcmpDiscipline : public SwitchDiscipline
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    uint32_t SelectUplink(const UplinkRequest& request) override;
 
   protected:
+    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
+                            const UplinkRequest& request) override;
     /// Draws the salt.
     void DoInitialize() override;
 
@@ -181,9 +280,10 @@ class RoundRobinDiscipline : public SwitchDiscipline
      */
     static TypeId GetTypeId();
     RoundRobinDiscipline();
-    uint32_t SelectUplink(const UplinkRequest& request) override;
 
   protected:
+    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
+                            const UplinkRequest& request) override;
     /// Builds the pointer.
     void DoInitialize() override;
 
@@ -223,7 +323,10 @@ class RandomUplinkDiscipline : public SwitchDiscipline
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    uint32_t SelectUplink(const UplinkRequest& request) override;
+
+  protected:
+    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
+                            const UplinkRequest& request) override;
 };
 
 /**
@@ -238,7 +341,10 @@ class ShortestQueueDiscipline : public SwitchDiscipline
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    uint32_t SelectUplink(const UplinkRequest& request) override;
+
+  protected:
+    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
+                            const UplinkRequest& request) override;
 };
 
 /**
@@ -257,9 +363,10 @@ class QuantisedAdaptiveDiscipline : public SwitchDiscipline
      */
     static TypeId GetTypeId();
     QuantisedAdaptiveDiscipline();
-    uint32_t SelectUplink(const UplinkRequest& request) override;
 
   protected:
+    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
+                            const UplinkRequest& request) override;
     /// Collects the band thresholds.
     void DoInitialize() override;
 
@@ -287,9 +394,10 @@ class FlowletDiscipline : public SwitchDiscipline
      */
     static TypeId GetTypeId();
     FlowletDiscipline();
-    uint32_t SelectUplink(const UplinkRequest& request) override;
 
   protected:
+    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
+                            const UplinkRequest& request) override;
     /// Builds the table and draws the hash salt.
     void DoInitialize() override;
 
@@ -323,12 +431,15 @@ class OfanDiscipline : public SwitchDiscipline
     static TypeId GetTypeId();
     OfanDiscipline();
     void Setup(const SwitchContext& context) override;
-    uint32_t SelectUplink(const UplinkRequest& request) override;
     /// Rebuilds every pointer's IWRR schedule from the new weights, lazily.
     void SetUplinkView(std::shared_ptr<const fabriclb::UplinkView> view) override;
 
     /// \return the pointers this switch has created: one per (key, bin) it has forwarded up
     uint32_t GetPointersInUse() const;
+
+  protected:
+    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
+                            const UplinkRequest& request) override;
 
   private:
     std::vector<std::optional<fabriclb::WeightedRotation>> m_pointers; //!< by (key, bin)
@@ -338,7 +449,9 @@ class OfanDiscipline : public SwitchDiscipline
 /**
  * \ingroup fabric-lb
  * \brief The switch side of host DR: the label (UDP source port) names the
- * path, edge uplink = label mod k/2, aggregation uplink = (label / (k/2)) mod k/2.
+ * path; a switch takes uplink (label / SwitchContext::labelDivisor) mod uplinks
+ * (in a fat tree: label mod k/2 at an edge switch, (label / (k/2)) mod k/2 at
+ * an aggregation switch), or the next usable one after it when that one is not.
  */
 class LabelPathDiscipline : public SwitchDiscipline
 {
@@ -348,7 +461,10 @@ class LabelPathDiscipline : public SwitchDiscipline
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    uint32_t SelectUplink(const UplinkRequest& request) override;
+
+  protected:
+    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
+                            const UplinkRequest& request) override;
 };
 
 } // namespace ns3
