@@ -32,8 +32,7 @@ fi
 in_tree_checks=0
 if [ "$in_tree" -eq 1 ]; then
   "$root/tools/in-tree-check.sh"
-  suites=$(sed -n '/set(FABRIC_LB_TEST_SUITES/,/)/p' "$root/contrib/fabric-lb/sources.cmake" |
-    grep -c 'fabric-lb-')
+  suites=$("$root/build/fabric-lb-test-runner" --list | grep -c '^fabric-lb-')
   in_tree_checks=$((suites + 2))
 fi
 echo "fabric-lb tests: $standalone stand-alone, $sanitized sanitized, $in_tree_checks in-tree"

@@ -16,8 +16,8 @@
 #include "ns3/data-rate.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-ranks.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/fat-tree-helper.h"
-#include "ns3/lb-scheme.h"
 #include "ns3/wire-model.h"
 
 #include <cmath>
@@ -194,15 +194,8 @@ main(int argc, char* argv[])
                  "how switches forward: direct (the same decisions, straight to the egress "
                  "queue) or ipv4 (through ns-3's IPv4 and traffic-control layers)",
                  switchPath);
-    cmd.AddValue("recovery",
-                 "loss recovery: erasure (ideal: rateless erasure coding), study-erasure (the "
-                 "study's simulator's erasure sender), gbn (go-back-N) or sack (selective repeat)",
-                 recovery);
-    cmd.AddValue("cc",
-                 "congestion control: fixed (ideal: a fixed fair rate), dcqcn (ECN-based rate "
-                 "control, RED marking at the switches) or swift (delay-based window, "
-                 "robust to reordering)",
-                 cc);
+    cmd.AddValue("recovery", "loss recovery (--recovery=help lists them)", recovery);
+    cmd.AddValue("cc", "congestion control (--cc=help lists them)", cc);
     cmd.AddValue("lossRate",
                  "probability that a link drops a packet at random, in [0, 1] (ns-3's "
                  "RateErrorModel on every device)",
@@ -263,12 +256,11 @@ main(int argc, char* argv[])
         }
         return 0;
     }
-    if (lb == "help")
+    if (lb == "help" || recovery == "help" || cc == "help")
     {
-        for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes())
-        {
-            std::cout << scheme.name << "\t" << scheme.description << "\n";
-        }
+        std::cout << (lb == "help"         ? fabriclb::LbSchemes().Help()
+                      : recovery == "help" ? fabriclb::RecoveryStrategies().Help()
+                                           : fabriclb::CongestionControls().Help());
         return 0;
     }
     uint32_t k = 0;

@@ -1,138 +1,23 @@
-# The module's files, shared by its in-tree CMakeLists.txt (ns-3's build_lib)
-# and the repository's stand-alone CMakeLists.txt. Paths are relative to this folder.
-set(FABRIC_LB_SOURCES
-    model/collective-app.cc
-    model/collective-triggers.cc
-    model/connection-matrix.cc
-    model/dcqcn-logic.cc
-    model/direct-switch-forwarder.cc
-    model/fabric-queue-disc.cc
-    model/fabric-routing.cc
-    model/fat-tree-topology.cc
-    model/flow-hash.cc
-    model/host-path-policy.cc
-    model/lb-scheme.cc
-    model/lower-bound.cc
-    model/port-monitor.cc
-    model/roce-congestion-logic.cc
-    model/roce-congestion-ops.cc
-    model/roce-header.cc
-    model/roce-link-scheduler.cc
-    model/roce-nic.cc
-    model/roce-recovery-logic.cc
-    model/roce-recovery-ops.cc
-    model/roce-strategies.cc
-    model/swift-logic.cc
-    model/switch-discipline.cc
-    model/wire-model.cc
-    model/workload.cc
-    model/rotation.cc
-    model/queue-choice.cc
-    model/flowlet-table.cc
-    model/host-labels.cc
-    model/ofan-keys.cc
-    model/fabric-links.cc
-    model/collectives.cc
-    model/fabric-partition.cc
-    model/link-balance.cc
-    helper/command-line-values.cc
-    helper/completion-tracker.cc
-    helper/experiment-result.cc
-    helper/fabric-experiment.cc
-    helper/fabric-measurement.cc
-    helper/fabric-ranks.cc
-    helper/fat-tree-helper.cc
-    helper/link-failure-manager.cc
-)
+# The module's files, shared by its in-tree CMakeLists.txt (ns-3's build_lib) and the
+# repository's stand-alone CMakeLists.txt: every source and header of model/ and helper/,
+# every test/*-test-suite.cc and every examples/*.cc, found by name (a new file needs no
+# list). Paths are relative to this folder.
+# model/ before helper/: the library's static initialisation (TypeIds, registrations)
+# then runs in the order the layers depend on each other.
+file(GLOB FABRIC_LB_MODEL_SOURCES RELATIVE ${CMAKE_CURRENT_LIST_DIR} CONFIGURE_DEPENDS
+     ${CMAKE_CURRENT_LIST_DIR}/model/*.cc)
+file(GLOB FABRIC_LB_HELPER_SOURCES RELATIVE ${CMAKE_CURRENT_LIST_DIR} CONFIGURE_DEPENDS
+     ${CMAKE_CURRENT_LIST_DIR}/helper/*.cc)
+set(FABRIC_LB_SOURCES ${FABRIC_LB_MODEL_SOURCES} ${FABRIC_LB_HELPER_SOURCES})
+file(GLOB FABRIC_LB_HEADERS RELATIVE ${CMAKE_CURRENT_LIST_DIR} CONFIGURE_DEPENDS
+     ${CMAKE_CURRENT_LIST_DIR}/model/*.h ${CMAKE_CURRENT_LIST_DIR}/helper/*.h)
+file(GLOB FABRIC_LB_TEST_SOURCES RELATIVE ${CMAKE_CURRENT_LIST_DIR} CONFIGURE_DEPENDS
+     ${CMAKE_CURRENT_LIST_DIR}/test/*-test-suite.cc)
 
-set(FABRIC_LB_HEADERS
-    model/collective-app.h
-    model/collective-triggers.h
-    model/connection-matrix.h
-    model/dcqcn-logic.h
-    model/direct-switch-forwarder.h
-    model/fabric-lb-compat.h
-    model/fabric-queue-disc.h
-    model/fabric-routing.h
-    model/fat-tree-topology.h
-    model/flow-hash.h
-    model/host-path-policy.h
-    model/lb-scheme.h
-    model/lower-bound.h
-    model/port-monitor.h
-    model/roce-congestion-logic.h
-    model/roce-congestion-ops.h
-    model/roce-header.h
-    model/roce-link-scheduler.h
-    model/roce-nic.h
-    model/roce-queue-pair.h
-    model/roce-recovery-logic.h
-    model/roce-recovery-ops.h
-    model/roce-strategies.h
-    model/swift-logic.h
-    model/switch-discipline.h
-    model/wire-model.h
-    model/workload.h
-    model/uniform-index.h
-    model/rotation.h
-    model/queue-choice.h
-    model/flowlet-table.h
-    model/host-labels.h
-    model/ofan-keys.h
-    model/fabric-links.h
-    model/collectives.h
-    model/fabric-partition.h
-    model/link-balance.h
-    helper/command-line-values.h
-    helper/completion-tracker.h
-    helper/experiment-result.h
-    helper/fabric-experiment.h
-    helper/fabric-measurement.h
-    helper/fabric-ranks.h
-    helper/fat-tree-helper.h
-    helper/link-failure-manager.h
-)
-
-set(FABRIC_LB_TEST_SOURCES
-    test/fabric-lb-test-suite.cc
-    test/fabric-lb-schemes-test-suite.cc
-    test/fabric-lb-matrix-test-suite.cc
-    test/fabric-lb-scheme-behaviour-test-suite.cc
-    test/fabric-lb-transport-test-suite.cc
-    test/fabric-lb-failures-test-suite.cc
-    test/fabric-lb-switch-path-test-suite.cc
-    test/fabric-lb-link-scheduler-test-suite.cc
-)
-
-# ns-3 TestSuites defined in FABRIC_LB_TEST_SOURCES, one CTest test each.
-set(FABRIC_LB_TEST_SUITES
-    fabric-lb-wire
-    fabric-lb-bounds
-    fabric-lb-fabric
-    fabric-lb-ecmp
-    fabric-lb-determinism
-    fabric-lb-schemes
-    fabric-lb-rotation
-    fabric-lb-matrix
-    fabric-lb-behaviour-ecmp
-    fabric-lb-behaviour-subflow
-    fabric-lb-behaviour-reps
-    fabric-lb-behaviour-host-spray
-    fabric-lb-behaviour-rr
-    fabric-lb-behaviour-rsq
-    fabric-lb-behaviour-simple-rr
-    fabric-lb-behaviour-jsq
-    fabric-lb-behaviour-switch-ar
-    fabric-lb-behaviour-flowlet
-    fabric-lb-behaviour-plb
-    fabric-lb-behaviour-host-dr
-    fabric-lb-behaviour-ofan
-    fabric-lb-transport
-    fabric-lb-link-scheduler
-    fabric-lb-failures
-    fabric-lb-switch-path
-)
-
-set(FABRIC_LB_EXAMPLES
-    fabric-lb-two-hosts
-)
+# The module's example programs: examples/NAME.cc each.
+file(GLOB FABRIC_LB_EXAMPLE_FILES CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/examples/*.cc)
+set(FABRIC_LB_EXAMPLES)
+foreach(example_file ${FABRIC_LB_EXAMPLE_FILES})
+  get_filename_component(example ${example_file} NAME_WE)
+  list(APPEND FABRIC_LB_EXAMPLES ${example})
+endforeach()

@@ -7,7 +7,7 @@
 #include "ns3/collectives.h"
 #include "ns3/command-line-values.h"
 #include "ns3/command-line.h"
-#include "ns3/lb-scheme.h"
+#include "ns3/fabric-registry.h"
 
 #include <algorithm>
 #include <cctype>
@@ -194,7 +194,7 @@ ParseOptions(int argc, char* argv[])
     options.schemes = Split(schemes);
     for (const std::string& scheme : options.schemes)
     {
-        if (!fabriclb::FindLbScheme(scheme))
+        if (!fabriclb::LbSchemes().Find(scheme))
         {
             throw std::invalid_argument("unknown scheme '" + scheme +
                                         "' (fabric-lb-sim --lb=help lists them)");

@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/fabric-registry.h"
 #include "ns3/roce-recovery-logic.h"
-#include "ns3/roce-strategies.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -127,19 +127,16 @@ TEST(ErasureRecovery, AnyMDistinctPsnsDecodeAndEveryPacketIsAcked)
 
 TEST(RoceStrategies, NamesMapToTypeIdsAndUnknownNamesListTheKnownOnes)
 {
-    EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "erasure", "recovery").typeName,
-              "ns3::RoceErasureRecovery");
-    EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "study-erasure", "recovery").typeName,
+    EXPECT_EQ(RecoveryStrategies().Get("erasure", "recovery").typeName, "ns3::RoceErasureRecovery");
+    EXPECT_EQ(RecoveryStrategies().Get("study-erasure", "recovery").typeName,
               "ns3::RoceStudyErasureRecovery");
-    EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "gbn", "recovery").typeName,
-              "ns3::RoceGoBackNRecovery");
-    EXPECT_EQ(FindRoceStrategy(RecoveryStrategies(), "sack", "recovery").typeName,
+    EXPECT_EQ(RecoveryStrategies().Get("gbn", "recovery").typeName, "ns3::RoceGoBackNRecovery");
+    EXPECT_EQ(RecoveryStrategies().Get("sack", "recovery").typeName,
               "ns3::RoceSelectiveRepeatRecovery");
-    EXPECT_EQ(FindRoceStrategy(CongestionControlStrategies(), "fixed", "cc").typeName,
-              "ns3::RoceFixedRate");
+    EXPECT_EQ(CongestionControls().Get("fixed", "cc").typeName, "ns3::RoceFixedRate");
     try
     {
-        FindRoceStrategy(RecoveryStrategies(), "tcp", "recovery");
+        RecoveryStrategies().Get("tcp", "recovery");
         FAIL() << "no exception";
     }
     catch (const std::invalid_argument& e)

@@ -17,13 +17,12 @@
 #include "ns3/double.h"
 #include "ns3/fabric-partition.h"
 #include "ns3/fabric-ranks.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/flow-monitor-helper.h"
-#include "ns3/lb-scheme.h"
 #include "ns3/log.h"
 #include "ns3/lower-bound.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
-#include "ns3/roce-strategies.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -106,7 +105,7 @@ FabricExperiment::FabricExperiment(const ExperimentConfig& config)
 void
 FabricExperiment::Configure()
 {
-    const fabriclb::LbScheme* scheme = fabriclb::FindLbScheme(m_config.lb);
+    const fabriclb::LbScheme* scheme = fabriclb::LbSchemes().Find(m_config.lb);
     if (!scheme)
     {
         throw std::invalid_argument("unknown load-balancing scheme '" + m_config.lb +
@@ -117,12 +116,10 @@ FabricExperiment::Configure()
     {
         throw std::invalid_argument("message size must be positive");
     }
-    const fabriclb::RoceStrategy& recovery =
-        fabriclb::FindRoceStrategy(fabriclb::RecoveryStrategies(), m_config.recovery, "recovery");
-    const fabriclb::RoceStrategy& cc =
-        fabriclb::FindRoceStrategy(fabriclb::CongestionControlStrategies(),
-                                   m_config.cc,
-                                   "congestion control");
+    const fabriclb::RecoveryStrategy& recovery =
+        fabriclb::RecoveryStrategies().Get(m_config.recovery, "recovery");
+    const fabriclb::CongestionControlStrategy& cc =
+        fabriclb::CongestionControls().Get(m_config.cc, "congestion control");
 
     m_fabric = CreateObject<FatTreeHelper>();
     m_fabric->SetAttribute("SwitchDiscipline",

@@ -102,12 +102,12 @@ FatTreeHelper::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1500, 65535))
             .AddAttribute("SwitchDiscipline",
                           "Load balancing of every edge and aggregation switch",
-                          TypeIdValue(TypeId::LookupByName("ns3::EcmpDiscipline")),
+                          TypeIdValue(EcmpDiscipline::GetTypeId()),
                           MakeTypeIdAccessor(&FatTreeHelper::m_switchDiscipline),
                           MakeTypeIdChecker())
             .AddAttribute("HostPathPolicy",
                           "Load balancing of every host (its label choice)",
-                          TypeIdValue(TypeId::LookupByName("ns3::FixedLabelPathPolicy")),
+                          TypeIdValue(FixedLabelPathPolicy::GetTypeId()),
                           MakeTypeIdAccessor(&FatTreeHelper::m_hostPathPolicy),
                           MakeTypeIdChecker())
             .AddAttribute("LossRate",

@@ -4,6 +4,7 @@
 
 #include "host-path-policy.h"
 
+#include "fabric-registry.h"
 #include "workload.h"
 
 #include "ns3/abort.h"
@@ -138,6 +139,18 @@ FixedLabelPathPolicy::DoSelectLabel(uint32_t queuePair)
 
 // ---------------------------------------------------------------------------
 
+namespace
+{
+/// The `subflow` scheme.
+const fabriclb::Registration<fabriclb::LbScheme> g_subflowScheme(
+    {"subflow",
+     "MPTCP-like: 4 subflows per queue pair, each its own label, over ECMP",
+     fabriclb::LbSite::HOST,
+     "ns3::SubflowPathPolicy",
+     "ns3::EcmpDiscipline",
+     0});
+} // namespace
+
 TypeId
 SubflowPathPolicy::GetTypeId()
 {
@@ -181,6 +194,19 @@ SubflowPathPolicy::DoSelectLabel(uint32_t queuePair)
 }
 
 // ---------------------------------------------------------------------------
+
+namespace
+{
+/// The `plb` scheme.
+const fabriclb::Registration<fabriclb::LbScheme> g_plbScheme(
+    {"plb",
+     "PLB-like host flowlets: new random label once 4 or more of the last 10 ACKs have "
+     "carried ECN for 10-12 pacing gaps, or after a loss (marking at 50% of the buffer)",
+     fabriclb::LbSite::HOST,
+     "ns3::PlbPathPolicy",
+     "ns3::EcmpDiscipline",
+     0.5});
+} // namespace
 
 TypeId
 PlbPathPolicy::GetTypeId()
@@ -256,6 +282,18 @@ PlbPathPolicy::SetPacingGap(Time gap)
 
 // ---------------------------------------------------------------------------
 
+namespace
+{
+/// The `host-spray` scheme.
+const fabriclb::Registration<fabriclb::LbScheme> g_hostSprayScheme(
+    {"host-spray",
+     "host packet spraying: a fresh random label for every packet, over ECMP",
+     fabriclb::LbSite::HOST,
+     "ns3::SprayPathPolicy",
+     "ns3::EcmpDiscipline",
+     0});
+} // namespace
+
 TypeId
 SprayPathPolicy::GetTypeId()
 {
@@ -278,6 +316,19 @@ SprayPathPolicy::DoSelectLabel(uint32_t /* queuePair */)
 }
 
 // ---------------------------------------------------------------------------
+
+namespace
+{
+/// The `reps` scheme.
+const fabriclb::Registration<fabriclb::LbScheme> g_repsScheme(
+    {"reps",
+     "REPS-like adaptive host spraying: recycle unmarked labels, drop marked ones "
+     "(marking at 10% of the buffer)",
+     fabriclb::LbSite::HOST,
+     "ns3::RepsPathPolicy",
+     "ns3::EcmpDiscipline",
+     0.1});
+} // namespace
 
 TypeId
 RepsPathPolicy::GetTypeId()
@@ -354,6 +405,19 @@ RepsPathPolicy::GetFreezes() const
 }
 
 // ---------------------------------------------------------------------------
+
+namespace
+{
+/// The `host-dr` scheme.
+const fabriclb::Registration<fabriclb::LbScheme> g_hostDrScheme(
+    {"host-dr",
+     "host destination-based rotation over the lowest common tier; switches follow "
+     "the label",
+     fabriclb::LbSite::HOST,
+     "ns3::HostDrPathPolicy",
+     "ns3::LabelPathDiscipline",
+     0});
+} // namespace
 
 TypeId
 HostDrPathPolicy::GetTypeId()

@@ -4,6 +4,8 @@
 
 #include "roce-congestion-ops.h"
 
+#include "fabric-registry.h"
+
 #include "ns3/double.h"
 #include "ns3/uinteger.h"
 
@@ -29,6 +31,17 @@ RoceCongestionOps::GetCnpInterval() const
     return std::nullopt;
 }
 
+namespace
+{
+/// The `fixed` congestion control.
+const fabriclb::Registration<fabriclb::CongestionControlStrategy> g_fixed(
+    {"fixed",
+     "ideal: every queue pair at a fixed fair share of the host link (line rate on "
+     "the physical wire)",
+     "ns3::RoceFixedRate",
+     false});
+} // namespace
+
 TypeId
 RoceFixedRate::GetTypeId()
 {
@@ -39,17 +52,22 @@ RoceFixedRate::GetTypeId()
     return tid;
 }
 
-std::string
-RoceFixedRate::GetName() const
-{
-    return "fixed";
-}
-
 std::unique_ptr<fabriclb::CongestionController>
 RoceFixedRate::CreateController(const fabriclb::CongestionContext& context) const
 {
     return std::make_unique<fabriclb::FixedRateController>(context);
 }
+
+namespace
+{
+/// The `dcqcn` congestion control.
+const fabriclb::Registration<fabriclb::CongestionControlStrategy> g_dcqcn(
+    {"dcqcn",
+     "RoCE's ECN-based rate control: switch queues mark RED-style, receivers send "
+     "CNPs, senders cut and recover their rate",
+     "ns3::RoceDcqcn",
+     true});
+} // namespace
 
 TypeId
 RoceDcqcn::GetTypeId()
@@ -110,12 +128,6 @@ RoceDcqcn::GetTypeId()
     return tid;
 }
 
-std::string
-RoceDcqcn::GetName() const
-{
-    return "dcqcn";
-}
-
 std::unique_ptr<fabriclb::CongestionController>
 RoceDcqcn::CreateController(const fabriclb::CongestionContext& context) const
 {
@@ -136,6 +148,16 @@ RoceDcqcn::GetCnpInterval() const
 {
     return m_cnpInterval;
 }
+
+namespace
+{
+/// The `swift` congestion control.
+const fabriclb::Registration<fabriclb::CongestionControlStrategy> g_swift(
+    {"swift",
+     "delay-based window with a per-hop target; reordering is not loss",
+     "ns3::RoceSwift",
+     false});
+} // namespace
 
 TypeId
 RoceSwift::GetTypeId()
@@ -188,12 +210,6 @@ RoceSwift::GetTypeId()
                           MakeDoubleAccessor(&RoceSwift::m_maxWindow),
                           MakeDoubleChecker<double>(0));
     return tid;
-}
-
-std::string
-RoceSwift::GetName() const
-{
-    return "swift";
 }
 
 std::unique_ptr<fabriclb::CongestionController>

@@ -37,8 +37,6 @@ class RoceCongestionOps : public Object
      */
     static TypeId GetTypeId();
 
-    /// \return the strategy's name (the driver's --cc)
-    virtual std::string GetName() const = 0;
 
     /**
      * \param context the NIC and wire
@@ -66,7 +64,6 @@ class RoceFixedRate : public RoceCongestionOps
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    std::string GetName() const override;
     std::unique_ptr<fabriclb::CongestionController> CreateController(
         const fabriclb::CongestionContext& context) const override;
 };
@@ -86,7 +83,6 @@ class RoceDcqcn : public RoceCongestionOps
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    std::string GetName() const override;
     std::unique_ptr<fabriclb::CongestionController> CreateController(
         const fabriclb::CongestionContext& context) const override;
     std::optional<Time> GetCnpInterval() const override;
@@ -116,7 +112,6 @@ class RoceSwift : public RoceCongestionOps
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    std::string GetName() const override;
     std::unique_ptr<fabriclb::CongestionController> CreateController(
         const fabriclb::CongestionContext& context) const override;
 

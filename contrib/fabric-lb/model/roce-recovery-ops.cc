@@ -4,6 +4,8 @@
 
 #include "roce-recovery-ops.h"
 
+#include "fabric-registry.h"
+
 #include "ns3/boolean.h"
 #include "ns3/uinteger.h"
 
@@ -23,6 +25,15 @@ RoceRecoveryOps::GetTypeId()
     return tid;
 }
 
+namespace
+{
+/// The `erasure` recovery.
+const fabriclb::Registration<fabriclb::RecoveryStrategy> g_erasure(
+    {"erasure",
+     "ideal: rateless erasure coding, every packet useful, no retransmission",
+     "ns3::RoceErasureRecovery"});
+} // namespace
+
 TypeId
 RoceErasureRecovery::GetTypeId()
 {
@@ -31,12 +42,6 @@ RoceErasureRecovery::GetTypeId()
                             .SetGroupName("FabricLb")
                             .AddConstructor<RoceErasureRecovery>();
     return tid;
-}
-
-std::string
-RoceErasureRecovery::GetName() const
-{
-    return "erasure";
 }
 
 std::unique_ptr<fabriclb::RecoverySender>
@@ -56,6 +61,16 @@ RoceErasureRecovery::SharesRttEstimate() const
 {
     return true;
 }
+
+namespace
+{
+/// The `study-erasure` recovery.
+const fabriclb::Registration<fabriclb::RecoveryStrategy> g_studyErasure(
+    {"study-erasure",
+     "the study's simulator's erasure sender (counts reordering as loss; for "
+     "cross-checks)",
+     "ns3::RoceStudyErasureRecovery"});
+} // namespace
 
 TypeId
 RoceStudyErasureRecovery::GetTypeId()
@@ -80,12 +95,6 @@ RoceStudyErasureRecovery::RoceStudyErasureRecovery()
 {
 }
 
-std::string
-RoceStudyErasureRecovery::GetName() const
-{
-    return "study-erasure";
-}
-
 std::unique_ptr<fabriclb::RecoverySender>
 RoceStudyErasureRecovery::CreateSender(uint32_t packets) const
 {
@@ -104,6 +113,15 @@ RoceStudyErasureRecovery::SharesRttEstimate() const
     return false;
 }
 
+namespace
+{
+/// The `gbn` recovery.
+const fabriclb::Registration<fabriclb::RecoveryStrategy> g_goBackN(
+    {"gbn",
+     "RoCEv2 go-back-N: one NACK per gap, timeout with back-off",
+     "ns3::RoceGoBackNRecovery"});
+} // namespace
+
 TypeId
 RoceGoBackNRecovery::GetTypeId()
 {
@@ -112,12 +130,6 @@ RoceGoBackNRecovery::GetTypeId()
                             .SetGroupName("FabricLb")
                             .AddConstructor<RoceGoBackNRecovery>();
     return tid;
-}
-
-std::string
-RoceGoBackNRecovery::GetName() const
-{
-    return "gbn";
 }
 
 std::unique_ptr<fabriclb::RecoverySender>
@@ -137,6 +149,16 @@ RoceGoBackNRecovery::SharesRttEstimate() const
 {
     return false;
 }
+
+namespace
+{
+/// The `sack` recovery.
+const fabriclb::Registration<fabriclb::RecoveryStrategy> g_selectiveRepeat(
+    {"sack",
+     "selective repeat: a 64-packet SACK bitmap, a hole with more than the reorder "
+     "threshold acknowledged after it is lost",
+     "ns3::RoceSelectiveRepeatRecovery"});
+} // namespace
 
 TypeId
 RoceSelectiveRepeatRecovery::GetTypeId()
@@ -158,12 +180,6 @@ RoceSelectiveRepeatRecovery::GetTypeId()
 RoceSelectiveRepeatRecovery::RoceSelectiveRepeatRecovery()
     : m_reorderThreshold(6)
 {
-}
-
-std::string
-RoceSelectiveRepeatRecovery::GetName() const
-{
-    return "sack";
 }
 
 std::unique_ptr<fabriclb::RecoverySender>

@@ -34,8 +34,6 @@ class RoceRecoveryOps : public Object
      */
     static TypeId GetTypeId();
 
-    /// \return the strategy's name (the driver's --recovery)
-    virtual std::string GetName() const = 0;
 
     /**
      * \param packets m, the message's packets
@@ -67,7 +65,6 @@ class RoceErasureRecovery : public RoceRecoveryOps
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    std::string GetName() const override;
     std::unique_ptr<fabriclb::RecoverySender> CreateSender(uint32_t packets) const override;
     std::unique_ptr<fabriclb::RecoveryReceiver> CreateReceiver(uint32_t packets) const override;
     bool SharesRttEstimate() const override;
@@ -90,7 +87,6 @@ class RoceStudyErasureRecovery : public RoceRecoveryOps
      */
     static TypeId GetTypeId();
     RoceStudyErasureRecovery();
-    std::string GetName() const override;
     std::unique_ptr<fabriclb::RecoverySender> CreateSender(uint32_t packets) const override;
     std::unique_ptr<fabriclb::RecoveryReceiver> CreateReceiver(uint32_t packets) const override;
     bool SharesRttEstimate() const override;
@@ -112,7 +108,6 @@ class RoceGoBackNRecovery : public RoceRecoveryOps
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    std::string GetName() const override;
     std::unique_ptr<fabriclb::RecoverySender> CreateSender(uint32_t packets) const override;
     std::unique_ptr<fabriclb::RecoveryReceiver> CreateReceiver(uint32_t packets) const override;
     bool SharesRttEstimate() const override;
@@ -134,7 +129,6 @@ class RoceSelectiveRepeatRecovery : public RoceRecoveryOps
      */
     static TypeId GetTypeId();
     RoceSelectiveRepeatRecovery();
-    std::string GetName() const override;
     std::unique_ptr<fabriclb::RecoverySender> CreateSender(uint32_t packets) const override;
     std::unique_ptr<fabriclb::RecoveryReceiver> CreateReceiver(uint32_t packets) const override;
     bool SharesRttEstimate() const override;

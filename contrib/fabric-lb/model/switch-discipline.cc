@@ -5,6 +5,7 @@
 #include "switch-discipline.h"
 
 #include "fabric-lb-compat.h"
+#include "fabric-registry.h"
 #include "host-labels.h"
 #include "workload.h"
 
@@ -160,6 +161,18 @@ SwitchDiscipline::DoDispose()
 
 // ---------------------------------------------------------------------------
 
+namespace
+{
+/// The `ecmp` scheme.
+const fabriclb::Registration<fabriclb::LbScheme> g_ecmpScheme(
+    {"ecmp",
+     "flow: switches hash the 5-tuple (salted per switch); one label per queue pair",
+     fabriclb::LbSite::SWITCH,
+     "ns3::FixedLabelPathPolicy",
+     "ns3::EcmpDiscipline",
+     0});
+} // namespace
+
 TypeId
 EcmpDiscipline::GetTypeId()
 {
@@ -184,6 +197,18 @@ EcmpDiscipline::DoSelectUplink(const UplinkCandidates& candidates, const UplinkR
 }
 
 // ---------------------------------------------------------------------------
+
+namespace
+{
+/// The `rr` scheme.
+const fabriclb::Registration<fabriclb::LbScheme> g_rrScheme(
+    {"rr",
+     "switch round-robin spraying, order reshuffled every 5 wrap-arounds",
+     fabriclb::LbSite::SWITCH,
+     "ns3::FixedLabelPathPolicy",
+     "ns3::RoundRobinDiscipline",
+     0});
+} // namespace
 
 TypeId
 RoundRobinDiscipline::GetTypeId()
@@ -238,6 +263,18 @@ RoundRobinDiscipline::DoSelectUplink(const UplinkCandidates& candidates,
         [&candidates](uint32_t port) { return candidates.Contains(port); });
 }
 
+namespace
+{
+/// The `simple-rr` scheme.
+const fabriclb::Registration<fabriclb::LbScheme> g_simpleRrScheme(
+    {"simple-rr",
+     "switch round-robin in a fixed order, never reshuffled (theory)",
+     fabriclb::LbSite::SWITCH,
+     "ns3::FixedLabelPathPolicy",
+     "ns3::SimpleRoundRobinDiscipline",
+     0});
+} // namespace
+
 TypeId
 SimpleRoundRobinDiscipline::GetTypeId()
 {
@@ -254,6 +291,18 @@ SimpleRoundRobinDiscipline::SimpleRoundRobinDiscipline()
 }
 
 // ---------------------------------------------------------------------------
+
+namespace
+{
+/// The `rsq` scheme.
+const fabriclb::Registration<fabriclb::LbScheme> g_rsqScheme(
+    {"rsq",
+     "switch random spraying: a uniformly random uplink per packet (theory)",
+     fabriclb::LbSite::SWITCH,
+     "ns3::FixedLabelPathPolicy",
+     "ns3::RandomUplinkDiscipline",
+     0});
+} // namespace
 
 TypeId
 RandomUplinkDiscipline::GetTypeId()
@@ -272,6 +321,18 @@ RandomUplinkDiscipline::DoSelectUplink(const UplinkCandidates& candidates,
     return candidates[fabriclb::ChooseUniform(candidates.Size(), m_draw)];
 }
 
+namespace
+{
+/// The `jsq` scheme.
+const fabriclb::Registration<fabriclb::LbScheme> g_jsqScheme(
+    {"jsq",
+     "switch join-shortest-queue, exact (theory)",
+     fabriclb::LbSite::SWITCH,
+     "ns3::FixedLabelPathPolicy",
+     "ns3::ShortestQueueDiscipline",
+     0});
+} // namespace
+
 TypeId
 ShortestQueueDiscipline::GetTypeId()
 {
@@ -288,6 +349,19 @@ ShortestQueueDiscipline::DoSelectUplink(const UplinkCandidates& candidates,
 {
     return fabriclb::ChooseShortest(ReadBacklogs(), candidates.Ports(), m_draw);
 }
+
+namespace
+{
+/// The `switch-ar` scheme.
+const fabriclb::Registration<fabriclb::LbScheme> g_switchArScheme(
+    {"switch-ar",
+     "switch adaptive routing: shortest quantised queue (bands 5/10/20% of the "
+     "buffer, refreshed after 100 ns)",
+     fabriclb::LbSite::SWITCH,
+     "ns3::FixedLabelPathPolicy",
+     "ns3::QuantisedAdaptiveDiscipline",
+     0});
+} // namespace
 
 TypeId
 QuantisedAdaptiveDiscipline::GetTypeId()
@@ -352,6 +426,19 @@ QuantisedAdaptiveDiscipline::DoSelectUplink(const UplinkCandidates& candidates,
 
 // ---------------------------------------------------------------------------
 
+namespace
+{
+/// The `flowlet` scheme.
+const fabriclb::Registration<fabriclb::LbScheme> g_flowletScheme(
+    {"flowlet",
+     "switch flowlet switching (LetFlow): after a 10 us idle gap, a new random "
+     "uplink with probability 1/2",
+     fabriclb::LbSite::SWITCH,
+     "ns3::FixedLabelPathPolicy",
+     "ns3::FlowletDiscipline",
+     0});
+} // namespace
+
 TypeId
 FlowletDiscipline::GetTypeId()
 {
@@ -399,6 +486,19 @@ FlowletDiscipline::DoSelectUplink(const UplinkCandidates& candidates, const Upli
 }
 
 // ---------------------------------------------------------------------------
+
+namespace
+{
+/// The `ofan` scheme.
+const fabriclb::Registration<fabriclb::LbScheme> g_ofanScheme(
+    {"ofan",
+     "Ofan: switch destination rotation, a pointer per (destination edge or pod, "
+     "size bin)",
+     fabriclb::LbSite::SWITCH,
+     "ns3::FixedLabelPathPolicy",
+     "ns3::OfanDiscipline",
+     0});
+} // namespace
 
 TypeId
 OfanDiscipline::GetTypeId()

@@ -11,7 +11,7 @@
 #include "ns3/boolean.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-lb-compat.h"
-#include "ns3/lb-scheme.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/link-failure-manager.h"
 #include "ns3/test.h"
 #include "ns3/workload.h"
@@ -63,7 +63,7 @@ class ConvergedFailureTestCase : public TestCase
   private:
     void DoRun() override
     {
-        for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes())
+        for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes().All())
         {
             const ExperimentResult r = RunWithFailedLink(scheme.name, "0");
             NS_TEST_EXPECT_MSG_EQ(r.messagesCompleted, r.messages, scheme.name);

@@ -12,10 +12,10 @@
 #include "ns3/core-module.h"
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-queue-disc.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/host-path-policy.h"
 #include "ns3/ipv4-l3-protocol.h"
-#include "ns3/lb-scheme.h"
 #include "ns3/queue-choice.h"
 #include "ns3/roce-header.h"
 #include "ns3/test.h"
@@ -57,7 +57,7 @@ using QueuePair = std::pair<uint32_t, uint32_t>;
 Ptr<FatTreeHelper>
 BuildScheme(uint32_t k, const std::string& name, uint32_t markThresholdBytes = 0)
 {
-    const fabriclb::LbScheme* scheme = fabriclb::FindLbScheme(name);
+    const fabriclb::LbScheme* scheme = fabriclb::LbSchemes().Find(name);
     NS_ABORT_MSG_UNLESS(scheme, "no scheme " << name);
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(1);

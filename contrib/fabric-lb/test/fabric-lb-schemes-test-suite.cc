@@ -9,9 +9,9 @@
 #include "ns3/core-module.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-lb-compat.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/fabric-routing.h"
 #include "ns3/fat-tree-helper.h"
-#include "ns3/lb-scheme.h"
 #include "ns3/ofan-keys.h"
 #include "ns3/test.h"
 
@@ -310,7 +310,7 @@ class FabricLbSchemesSuite : public TestSuite
     FabricLbSchemesSuite()
         : TestSuite("fabric-lb-schemes", FABRIC_LB_SUITE_SYSTEM)
     {
-        for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes())
+        for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes().All())
         {
             AddTestCase(new SchemeDeliveryTest(scheme.name, "permutation", 256 * 1024),
                         FABRIC_LB_TEST_QUICK);

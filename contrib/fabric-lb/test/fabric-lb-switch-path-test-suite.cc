@@ -11,7 +11,7 @@
 #include "ns3/double.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-lb-compat.h"
-#include "ns3/lb-scheme.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 
@@ -128,7 +128,7 @@ class FabricLbSwitchPathTestSuite : public TestSuite
     FabricLbSwitchPathTestSuite()
         : TestSuite("fabric-lb-switch-path", FABRIC_LB_SUITE_SYSTEM)
     {
-        for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes())
+        for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes().All())
         {
             AddTestCase(new SwitchPathIdentityTestCase(scheme.name + ": k=4 all-to-all of 16 KiB",
                                                        AllToAll(scheme.name, 16384),
