@@ -89,6 +89,9 @@ grep -q "messages 240/240" "$log_dir/run-sim.log" || fail "fabric-lb-sim did not
 step "./ns3 run fabric-lb-two-hosts"
 run_logged run-example ./ns3 run --no-build fabric-lb-two-hosts
 grep -q "completed at" "$log_dir/run-example.log" || fail "fabric-lb-two-hosts printed no result"
+step "./ns3 run fabric-lb-own-discipline (a discipline defined in the example)"
+run_logged run-own-discipline ./ns3 run --no-build fabric-lb-own-discipline
+grep -q "^p2c " "$log_dir/run-own-discipline.log" || fail "fabric-lb-own-discipline printed no p2c row"
 step "mpirun -np 2 fabric-lb-sim (one fabric over two ranks)"
 mpi_case="fabric-lb-sim --k=4 --lb=ofan --workload=all-to-all --msgBytes=65536"
 run_logged run-one-rank ./ns3 run --no-build "$mpi_case --out=$log_dir/one-rank.json"
