@@ -19,6 +19,16 @@ constexpr double LINE = 800e9;       //!< bit/s
 constexpr uint32_t SLOT = 4158 + 20; //!< a physical data packet and its gap
 constexpr int64_t US = 1000000;      //!< ps per microsecond
 
+/// \return an ACK at \p nowPs after a round trip of \p delayPs (no ECN, no telemetry)
+AckFeedback
+Ack(int64_t nowPs, int64_t delayPs)
+{
+    AckFeedback ack;
+    ack.nowPs = nowPs;
+    ack.delayPs = delayPs;
+    return ack;
+}
+
 CongestionContext
 Context()
 {
@@ -152,8 +162,8 @@ TEST(Dcqcn, NeverBelowTheMinimumNorAboveLineRate)
 TEST(Swift, StartsAtOneBandwidthDelayProductAtTheTarget)
 {
     const SwiftController cc(Context(), SwiftParams());
-    EXPECT_EQ(cc.TargetPs(), 1 * US + 6 * 1200000);              // 8.2 us
-    EXPECT_DOUBLE_EQ(cc.Window(), LINE * 8.2e-6 / (8.0 * SLOT)); // 196.26 packets
+    EXPECT_EQ(cc.TargetPs(), 1 * US + 6 * 1200000);                      // 8.2 us
+    EXPECT_DOUBLE_EQ(*cc.WindowPackets(), LINE * 8.2e-6 / (8.0 * SLOT)); // 196.26 packets
     EXPECT_EQ(cc.PacingGapPs(), 0U);
 }
 
@@ -163,25 +173,25 @@ TEST(Swift, FollowsAScriptedDelayTrace)
     params.maxWindow = 200;
     SwiftController cc(Context(), params);
     const int64_t target = cc.TargetPs();
-    cc.OnAck(1 * US, 5 * US); // below the target, at the ceiling already
-    EXPECT_DOUBLE_EQ(cc.Window(), 200);
-    cc.OnAck(10 * US, 2 * target); // decrease by max(1 - 0.8 * 1/2, 0.5) = 0.6
-    EXPECT_DOUBLE_EQ(cc.Window(), 120);
+    cc.OnAck(Ack(1 * US, 5 * US)); // below the target, at the ceiling already
+    EXPECT_DOUBLE_EQ(*cc.WindowPackets(), 200);
+    cc.OnAck(Ack(10 * US, 2 * target)); // decrease by max(1 - 0.8 * 1/2, 0.5) = 0.6
+    EXPECT_DOUBLE_EQ(*cc.WindowPackets(), 120);
     EXPECT_TRUE(cc.WindowOpen(119));
     EXPECT_FALSE(cc.WindowOpen(120));
-    cc.OnAck(20 * US, 2 * target); // within a round trip of the last decrease: held
-    EXPECT_DOUBLE_EQ(cc.Window(), 120);
-    cc.OnAck(60 * US, 3 * target); // 1 - 0.8 * 2/3 is below 1 - max_mdf: halves
-    EXPECT_DOUBLE_EQ(cc.Window(), 60);
-    cc.OnAck(61 * US, 4 * US); // additive increase: 1 / window per ACK
-    EXPECT_DOUBLE_EQ(cc.Window(), 60 + 1.0 / 60);
-    const double window = cc.Window();
+    cc.OnAck(Ack(20 * US, 2 * target)); // within a round trip of the last decrease: held
+    EXPECT_DOUBLE_EQ(*cc.WindowPackets(), 120);
+    cc.OnAck(Ack(60 * US, 3 * target)); // 1 - 0.8 * 2/3 is below 1 - max_mdf: halves
+    EXPECT_DOUBLE_EQ(*cc.WindowPackets(), 60);
+    cc.OnAck(Ack(61 * US, 4 * US)); // additive increase: 1 / window per ACK
+    EXPECT_DOUBLE_EQ(*cc.WindowPackets(), 60 + 1.0 / 60);
+    const double window = *cc.WindowPackets();
     for (int i = 0; i < 60; ++i)
     {
-        cc.OnAck(62 * US + i, 4 * US); // ACKs in any order below the target only grow it
+        cc.OnAck(Ack(62 * US + i, 4 * US)); // ACKs in any order below the target only grow it
     }
-    EXPECT_GT(cc.Window(), window + 0.99);
-    EXPECT_LT(cc.Window(), window + 1.0);
+    EXPECT_GT(*cc.WindowPackets(), window + 0.99);
+    EXPECT_LT(*cc.WindowPackets(), window + 1.0);
 }
 
 TEST(Swift, LossCutsOncePerRoundTripAndTinyWindowsPace)
@@ -189,26 +199,27 @@ TEST(Swift, LossCutsOncePerRoundTripAndTinyWindowsPace)
     SwiftParams params;
     params.maxWindow = 4;
     SwiftController cc(Context(), params);
-    cc.OnAck(0, 10 * US); // below the 8.2 us target? No: 10 us is above: decrease
-    EXPECT_DOUBLE_EQ(cc.Window(), 4 * (1 - 0.8 * (10 - 8.2) / 10));
+    cc.OnAck(Ack(0, 10 * US)); // below the 8.2 us target? No: 10 us is above: decrease
+    EXPECT_DOUBLE_EQ(*cc.WindowPackets(), 4 * (1 - 0.8 * (10 - 8.2) / 10));
     cc.OnLoss(5 * US); // within 10 us of the last decrease: held
-    EXPECT_DOUBLE_EQ(cc.Window(), 4 * (1 - 0.8 * (10 - 8.2) / 10));
-    double window = cc.Window();
+    EXPECT_DOUBLE_EQ(*cc.WindowPackets(), 4 * (1 - 0.8 * (10 - 8.2) / 10));
+    double window = *cc.WindowPackets();
     for (int64_t t = 20 * US; window > 0.5; t += 20 * US)
     {
         cc.OnLoss(t);
-        EXPECT_DOUBLE_EQ(cc.Window(), window / 2);
+        EXPECT_DOUBLE_EQ(*cc.WindowPackets(), window / 2);
         window /= 2;
     }
-    EXPECT_LT(cc.Window(), 1);
+    EXPECT_LT(*cc.WindowPackets(), 1);
     EXPECT_TRUE(cc.WindowOpen(0));
     EXPECT_FALSE(cc.WindowOpen(1));
-    EXPECT_EQ(cc.PacingGapPs(), static_cast<uint64_t>(10 * US / cc.Window())); // rtt / window
+    EXPECT_EQ(cc.PacingGapPs(),
+              static_cast<uint64_t>(10 * US / *cc.WindowPackets())); // rtt / window
     for (int64_t t = 1000 * US; t < 2000 * US; t += 20 * US)
     {
         cc.OnLoss(t);
     }
-    EXPECT_DOUBLE_EQ(cc.Window(), params.minWindow);
+    EXPECT_DOUBLE_EQ(*cc.WindowPackets(), params.minWindow);
 }
 
 TEST(InFlight, GoBackNCountsFromTheOldestUnacknowledged)

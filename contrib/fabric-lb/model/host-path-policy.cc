@@ -71,12 +71,7 @@ HostPathPolicy::SelectAckLabel(Ipv4Address /* dataSender */, uint16_t dataLabel)
 }
 
 void
-HostPathPolicy::NotifyAck(uint32_t /* queuePair */, uint16_t /* label */, bool /* ecnMarked */)
-{
-}
-
-void
-HostPathPolicy::NotifyLoss(uint32_t /* queuePair */, uint16_t /* label */)
+HostPathPolicy::NotifyFeedback(const PathFeedback& /* feedback */)
 {
 }
 
@@ -258,20 +253,27 @@ PlbPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t destinationHost)
 }
 
 void
-PlbPathPolicy::NotifyAck(uint32_t queuePair, uint16_t /* label */, bool ecnMarked)
+PlbPathPolicy::NotifyFeedback(const PathFeedback& feedback)
 {
+    const uint32_t qp = feedback.queuePair;
     const auto now = static_cast<uint64_t>(Simulator::Now().GetPicoSeconds());
-    if (m_state[queuePair].OnAck(ecnMarked, now, m_pacingGapPs, m_draw))
+    switch (feedback.kind)
     {
-        m_labels[queuePair] = RandomLabel();
+    case PathFeedback::ACK:
+    case PathFeedback::NACK:
+        if (m_state[qp].OnAck(feedback.ecnMarked, now, m_pacingGapPs, m_draw))
+        {
+            m_labels[qp] = RandomLabel();
+        }
+        break;
+    case PathFeedback::LOSS:
+        m_state[qp].OnLoss(now);
+        m_labels[qp] = RandomLabel();
+        break;
+    case PathFeedback::CNP:
+    case PathFeedback::TIMEOUT:
+        break;
     }
-}
-
-void
-PlbPathPolicy::NotifyLoss(uint32_t queuePair, uint16_t /* label */)
-{
-    m_state[queuePair].OnLoss(static_cast<uint64_t>(Simulator::Now().GetPicoSeconds()));
-    m_labels[queuePair] = RandomLabel();
 }
 
 void
@@ -382,15 +384,22 @@ RepsPathPolicy::DoSelectLabel(uint32_t queuePair)
 }
 
 void
-RepsPathPolicy::NotifyAck(uint32_t queuePair, uint16_t label, bool ecnMarked)
+RepsPathPolicy::NotifyFeedback(const PathFeedback& feedback)
 {
-    m_caches[queuePair].OnAck(label, ecnMarked);
-}
-
-void
-RepsPathPolicy::NotifyLoss(uint32_t queuePair, uint16_t label)
-{
-    m_caches[queuePair].OnLoss(label, Simulator::Now().GetPicoSeconds());
+    fabriclb::RepsLabelCache& cache = m_caches[feedback.queuePair];
+    switch (feedback.kind)
+    {
+    case PathFeedback::ACK:
+    case PathFeedback::NACK:
+        cache.OnAck(feedback.label, feedback.ecnMarked);
+        break;
+    case PathFeedback::LOSS:
+        cache.OnLoss(feedback.label, Simulator::Now().GetPicoSeconds());
+        break;
+    case PathFeedback::CNP:
+    case PathFeedback::TIMEOUT:
+        break;
+    }
 }
 
 uint64_t

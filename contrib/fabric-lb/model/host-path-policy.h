@@ -24,12 +24,39 @@ namespace ns3
 
 /**
  * \ingroup fabric-lb
+ * \brief One event a host's transport reports to its path policy.
+ */
+struct PathFeedback
+{
+    /// What happened.
+    enum Kind : uint8_t
+    {
+        ACK,    //!< an ACK of a data packet arrived
+        NACK,   //!< a NACK arrived: a gap before the data packet that drew it (go-back-N)
+        CNP,    //!< a congestion notification packet arrived (DCQCN)
+        LOSS,   //!< the recovery declared a data packet lost
+        TIMEOUT //!< a retransmission timeout fired (its losses follow as LOSS)
+    };
+
+    Kind kind{ACK};        //!< the event
+    uint32_t queuePair{0}; //!< the queue pair it concerns
+    /// ACK, NACK, LOSS: the label of the data packet concerned (a NACK's: the packet
+    /// that drew it, which did arrive); CNP, TIMEOUT: 0
+    uint16_t label{0};
+    bool ecnMarked{false}; //!< ACK, NACK: that data packet arrived CE-marked
+    int64_t rttPs{-1};     //!< ACK: the round trip from its last sending (-1: none)
+    uint32_t hops{0};      //!< ACK, NACK: switches the data packet crossed
+};
+
+/**
+ * \ingroup fabric-lb
  * \brief Load balancing at a host: the path label (UDP source port) of each
  * packet a queue pair sends.
  *
- * The transport tells the policy about queue pairs, ACKs and losses, and asks
- * it for a label per data packet (and per ACK); it knows nothing else of the
- * transport. Every random draw comes from the policy's own ns-3 stream.
+ * The transport tells the policy about queue pairs and, one PathFeedback
+ * record per event, ACKs, NACKs, CNPs, losses and timeouts, and asks it for a
+ * label per data packet (and per ACK); it knows nothing else of the transport. Every random draw
+ * comes from the policy's own ns-3 stream.
  */
 class HostPathPolicy : public Object
 {
@@ -70,19 +97,10 @@ class HostPathPolicy : public Object
     virtual uint16_t SelectAckLabel(Ipv4Address dataSender, uint16_t dataLabel);
 
     /**
-     * \brief An ACK came back.
-     * \param queuePair the queue pair it acknowledges
-     * \param label the label the acknowledged packet used
-     * \param ecnMarked whether that packet was CE-marked
+     * \brief The transport reports an event (default: ignored).
+     * \param feedback what happened, to which queue pair and label
      */
-    virtual void NotifyAck(uint32_t queuePair, uint16_t label, bool ecnMarked);
-
-    /**
-     * \brief A packet was declared lost.
-     * \param queuePair its queue pair
-     * \param label the label it used
-     */
-    virtual void NotifyLoss(uint32_t queuePair, uint16_t label);
+    virtual void NotifyFeedback(const PathFeedback& feedback);
 
     /**
      * \brief The interval at which each of the host's flows sends a packet: its
@@ -199,8 +217,8 @@ class PlbPathPolicy : public FixedLabelPathPolicy
     static TypeId GetTypeId();
     PlbPathPolicy();
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-    void NotifyAck(uint32_t queuePair, uint16_t label, bool ecnMarked) override;
-    void NotifyLoss(uint32_t queuePair, uint16_t label) override;
+    /// ACKs and NACKs count their ECN marks; a loss repaths at once.
+    void NotifyFeedback(const PathFeedback& feedback) override;
     void SetPacingGap(Time gap) override;
 
   private:
@@ -250,8 +268,8 @@ class RepsPathPolicy : public HostPathPolicy
     static TypeId GetTypeId();
     RepsPathPolicy();
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-    void NotifyAck(uint32_t queuePair, uint16_t label, bool ecnMarked) override;
-    void NotifyLoss(uint32_t queuePair, uint16_t label) override;
+    /// ACKs and NACKs recycle or drop their label by its ECN mark; a loss evicts it.
+    void NotifyFeedback(const PathFeedback& feedback) override;
 
     /// \return freezes started so far, over the queue pairs
     uint64_t GetFreezes() const;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace ns3
 {
@@ -22,6 +23,33 @@ struct CongestionContext
     double lineRateBps{0}; //!< the host link's rate, bit/s
     uint32_t slotBytes{0}; //!< line time of one data packet and its gap, in bytes
     uint64_t fairGapPs{0}; //!< the pacing gap of a fair share of the host's link (0: unpaced)
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief What one switch stamped into a data packet (in-band network telemetry,
+ * as HPCC reads it): the egress port's state as the packet left it.
+ */
+struct HopTelemetry
+{
+    uint64_t queueBytes{0}; //!< the port's backlog
+    uint64_t txBytes{0};    //!< bytes the port had sent in all
+    int64_t timestampPs{0}; //!< when the packet left
+    double rateBps{0};      //!< the port's link rate
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief What an ACK of one data packet tells its queue pair's congestion control.
+ */
+struct AckFeedback
+{
+    int64_t nowPs{0};      //!< when the ACK arrived
+    int64_t delayPs{0};    //!< the round trip from that packet's last sending to the ACK
+    bool ecnMarked{false}; //!< the data packet arrived CE-marked
+    uint32_t hops{0};      //!< switches the data packet crossed
+    /// What the switches on the data packet's path stamped, first hop first (null: none stamps)
+    const std::vector<HopTelemetry>* telemetry{nullptr};
 };
 
 /**
@@ -59,12 +87,17 @@ class CongestionController
     {
     }
 
+    /// \return its window in packets, or nothing if it controls a rate alone
+    virtual std::optional<double> WindowPackets() const
+    {
+        return std::nullopt;
+    }
+
     /**
      * \brief An ACK of one of its data packets arrived.
-     * \param nowPs the time
-     * \param delayPs the round trip from that packet's last sending to the ACK
+     * \param ack what the ACK says: its delay, ECN, hops and any telemetry
      */
-    virtual void OnAck([[maybe_unused]] int64_t nowPs, [[maybe_unused]] int64_t delayPs)
+    virtual void OnAck([[maybe_unused]] const AckFeedback& ack)
     {
     }
 

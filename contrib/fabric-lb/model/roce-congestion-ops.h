@@ -37,7 +37,6 @@ class RoceCongestionOps : public Object
      */
     static TypeId GetTypeId();
 
-
     /**
      * \param context the NIC and wire
      * \return a queue pair's congestion-control state

@@ -4,6 +4,8 @@
 
 #include "roce-header.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -12,6 +14,8 @@ NS_OBJECT_ENSURE_REGISTERED(RoceHeader);
 namespace
 {
 constexpr uint8_t FLAG_ECN_ECHO = 0x01;
+/// Where the flags byte holds the echoed hop count.
+constexpr uint8_t HOPS_SHIFT = 1;
 } // namespace
 
 TypeId
@@ -40,7 +44,7 @@ void
 RoceHeader::Serialize(Buffer::Iterator start) const
 {
     start.WriteU8(opcode);
-    start.WriteU8(ecnEcho ? FLAG_ECN_ECHO : 0);
+    start.WriteU8((ecnEcho ? FLAG_ECN_ECHO : 0) | std::min(hops, MAX_HOPS) << HOPS_SHIFT);
     start.WriteHtonU16(label);
     start.WriteHtonU32(queuePair);
     start.WriteHtonU32(psn);
@@ -54,7 +58,9 @@ uint32_t
 RoceHeader::Deserialize(Buffer::Iterator start)
 {
     opcode = static_cast<Opcode>(start.ReadU8());
-    ecnEcho = (start.ReadU8() & FLAG_ECN_ECHO) != 0;
+    const uint8_t flags = start.ReadU8();
+    ecnEcho = (flags & FLAG_ECN_ECHO) != 0;
+    hops = flags >> HOPS_SHIFT;
     label = start.ReadNtohU16();
     queuePair = start.ReadNtohU32();
     psn = start.ReadNtohU32();
@@ -75,8 +81,8 @@ RoceHeader::Print(std::ostream& os) const
        << " qp=" << queuePair << " psn=" << psn << " msg=" << messageId << "/" << messagePackets;
     if (opcode != DATA)
     {
-        os << " label=" << label << (ecnEcho ? " ECE" : "") << " cumulative=" << cumulativePsn
-           << " sack=0x" << std::hex << sackBitmap << std::dec;
+        os << " label=" << label << (ecnEcho ? " ECE" : "") << " hops=" << +hops
+           << " cumulative=" << cumulativePsn << " sack=0x" << std::hex << sackBitmap << std::dec;
     }
 }
 

@@ -18,7 +18,8 @@ namespace ns3
  * IPv4 (20) + UDP (8) + this header (32) account for RoCEv2's 62 bytes of
  * per-packet overhead (Ethernet 14, IPv4 20, UDP 8, BTH 12, ICRC 4, FCS 4).
  *
- * Layout: opcode (1), flags (1), echoed label (2), queue pair (4), PSN (4),
+ * Layout: opcode (1), flags (1: bit 0 the ECN echo, bits 1-7 the echoed hop
+ * count), echoed label (2), queue pair (4), PSN (4),
  * message id (4), message length in packets (4), cumulative PSN (4), SACK
  * bitmap (8). The last two are zero in data packets and under erasure coding;
  * the ACKs of study-erasure carry the receiver's count of data packets received
@@ -38,6 +39,8 @@ class RoceHeader : public Header
 
     /// Serialised size in bytes.
     static constexpr uint32_t SIZE = 32;
+    /// The largest hop count the flags byte carries.
+    static constexpr uint8_t MAX_HOPS = 127;
 
     /**
      * \brief Get the type ID.
@@ -52,6 +55,7 @@ class RoceHeader : public Header
 
     Opcode opcode{DATA};   //!< packet kind
     bool ecnEcho{false};   //!< ACK/NACK: the data packet that drew it arrived CE-marked
+    uint8_t hops{0};       //!< ACK/NACK: switches that data packet crossed (0 .. MAX_HOPS)
     uint16_t label{0};     //!< ACK/NACK: the label (UDP source port) that data packet used
     uint32_t queuePair{0}; //!< the sender's queue-pair number (the one a CNP throttles)
     uint32_t psn{0};       //!< packet sequence number (DATA) or the PSN that drew it (ACK/NACK)

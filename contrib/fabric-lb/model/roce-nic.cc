@@ -7,6 +7,7 @@
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-end-point.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
@@ -76,7 +77,30 @@ RoceNic::GetTypeId()
                             "The receiver hands one packet's payload of a message to the "
                             "application (each of the message's m exactly once)",
                             MakeTraceSourceAccessor(&RoceNic::m_packetDeliveredTrace),
-                            "ns3::RoceNic::DeliveryTracedCallback");
+                            "ns3::RoceNic::DeliveryTracedCallback")
+            .AddTraceSource("RttSample",
+                            "An ACK gave a queue pair a round-trip sample (from its data "
+                            "packet's last sending)",
+                            MakeTraceSourceAccessor(&RoceNic::m_rttSampleTrace),
+                            "ns3::RoceNic::RttSampleTracedCallback")
+            .AddTraceSource("CongestionState",
+                            "A queue pair's congestion control changed its rate or window "
+                            "(after an ACK, a CNP, a loss or its timer)",
+                            MakeTraceSourceAccessor(&RoceNic::m_congestionStateTrace),
+                            "ns3::RoceNic::CongestionStateTracedCallback")
+            .AddTraceSource("PacketLost",
+                            "A queue pair's loss recovery declared a data packet lost",
+                            MakeTraceSourceAccessor(&RoceNic::m_packetLostTrace),
+                            "ns3::RoceNic::PacketTracedCallback")
+            .AddTraceSource("Retransmission",
+                            "A queue pair sent a data packet with a PSN it had sent before",
+                            MakeTraceSourceAccessor(&RoceNic::m_retransmissionTrace),
+                            "ns3::RoceNic::PacketTracedCallback")
+            .AddTraceSource("RetransmitTimeout",
+                            "A queue pair's retransmission timer fired and declared packets "
+                            "lost (the count)",
+                            MakeTraceSourceAccessor(&RoceNic::m_timeoutTrace),
+                            "ns3::RoceNic::MessageTracedCallback");
     return tid;
 }
 
@@ -104,6 +128,9 @@ RoceNic::Setup(Ptr<Node> node,
     m_policy = policy;
     m_udp = node->GetObject<UdpL4Protocol>();
     NS_ABORT_MSG_UNLESS(m_udp, "RoceNic needs the Internet stack on its node");
+    UintegerValue ttl;
+    node->GetObject<Ipv4L3Protocol>()->GetAttribute("DefaultTtl", ttl);
+    m_sendTtl = ttl.Get();
 
     ObjectFactory factory;
     factory.SetTypeId(m_recoveryType);
@@ -274,6 +301,10 @@ RoceNic::SendData(uint32_t qp)
     sender.congestion->OnSent(nowPs, m_wire.dataWireBytes);
     ++m_dataSent;
     m_retransmissions += sent.retransmission;
+    if (sent.retransmission)
+    {
+        m_retransmissionTrace(qp, sent.psn, label);
+    }
     m_udp->Send(packet, m_address, sender.destination, label, ROCE_UDP_PORT, m_route);
     return m_dataTxTime;
 }
@@ -357,6 +388,7 @@ RoceNic::ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t 
     }
     ack.header.label = sourcePort;
     ack.header.ecnEcho = header.GetEcn() == Ipv4Header::ECN_CE;
+    ack.header.hops = std::min<uint32_t>(m_sendTtl - header.GetTtl(), RoceHeader::MAX_HOPS);
     ack.header.cumulativePsn = outcome.reply.cumulativePsn;
     ack.header.sackBitmap = outcome.reply.sackBitmap;
     QueueAck(receiver, ack);
@@ -380,18 +412,27 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
     NS_ABORT_MSG_UNLESS(ack.queuePair < m_senders.size(), "ACK for an unknown queue pair");
     RoceRequester& sender = m_senders[ack.queuePair];
     const int64_t nowPs = Simulator::Now().GetPicoSeconds();
+    PathFeedback feedback;
+    feedback.queuePair = ack.queuePair;
     if (ack.opcode == RoceHeader::CNP)
     {
+        feedback.kind = PathFeedback::CNP;
+        m_policy->NotifyFeedback(feedback);
         if (!sender.recovery->Done())
         {
             sender.congestion->OnCnp(nowPs);
+            ReportCongestionState(ack.queuePair);
             ArmCongestionTimer(ack.queuePair);
         }
         return;
     }
-    m_policy->NotifyAck(ack.queuePair, ack.label, ack.ecnEcho);
+    feedback.kind = ack.opcode == RoceHeader::NACK ? PathFeedback::NACK : PathFeedback::ACK;
+    feedback.label = ack.label;
+    feedback.ecnMarked = ack.ecnEcho;
+    feedback.hops = ack.hops;
     if (sender.recovery->Done())
     {
+        m_policy->NotifyFeedback(feedback);
         return;
     }
     fabriclb::AckInfo info;
@@ -403,7 +444,19 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
     sender.recovery->OnAck(info, nowPs, RttOf(sender), m_lost);
     if (!info.nack && ack.psn < sender.labelOf.size())
     {
-        sender.congestion->OnAck(nowPs, nowPs - sender.recovery->LastSentPs(ack.psn));
+        feedback.rttPs = nowPs - sender.recovery->LastSentPs(ack.psn);
+    }
+    m_policy->NotifyFeedback(feedback);
+    if (feedback.rttPs >= 0)
+    {
+        m_rttSampleTrace(ack.queuePair, PicoSeconds(feedback.rttPs));
+        fabriclb::AckFeedback ackFeedback;
+        ackFeedback.nowPs = nowPs;
+        ackFeedback.delayPs = feedback.rttPs;
+        ackFeedback.ecnMarked = ack.ecnEcho;
+        ackFeedback.hops = ack.hops;
+        sender.congestion->OnAck(ackFeedback);
+        ReportCongestionState(ack.queuePair);
     }
     if (sender.recovery->Done())
     {
@@ -425,14 +478,31 @@ RoceNic::ReportLosses(uint32_t qp)
     for (uint32_t psn : m_lost)
     {
         ++m_lossesDetected;
-        NS_LOG_LOGIC("queue pair " << qp << " lost psn " << psn << " (label "
-                                   << m_senders[qp].labelOf[psn] << ")");
-        m_policy->NotifyLoss(qp, m_senders[qp].labelOf[psn]);
+        const uint16_t label = m_senders[qp].labelOf[psn];
+        NS_LOG_LOGIC("queue pair " << qp << " lost psn " << psn << " (label " << label << ")");
+        m_packetLostTrace(qp, psn, label);
+        PathFeedback loss;
+        loss.kind = PathFeedback::LOSS;
+        loss.queuePair = qp;
+        loss.label = label;
+        m_policy->NotifyFeedback(loss);
     }
     if (!m_lost.empty())
     {
         m_senders[qp].congestion->OnLoss(Simulator::Now().GetPicoSeconds());
+        ReportCongestionState(qp);
     }
+}
+
+void
+RoceNic::ReportCongestionState(uint32_t qp)
+{
+    if (m_congestionStateTrace.IsEmpty())
+    {
+        return; // no sink: not even the rate is read
+    }
+    const fabriclb::CongestionController& congestion = *m_senders[qp].congestion;
+    m_congestionStateTrace(qp, congestion.RateBps(), congestion.WindowPackets().value_or(0));
 }
 
 void
@@ -462,6 +532,7 @@ RoceNic::CongestionTimeout(uint32_t qp)
         return;
     }
     sender.congestion->OnTimer(Simulator::Now().GetPicoSeconds());
+    ReportCongestionState(qp);
     ArmCongestionTimer(qp);
     m_scheduler->Requeue(qp);
 }
@@ -503,8 +574,17 @@ RoceNic::Timeout(uint32_t qp)
     NS_LOG_FUNCTION(this << qp);
     RoceRequester& sender = m_senders[qp];
     m_lost.clear();
-    m_timeouts +=
+    const bool fired =
         sender.recovery->OnTimer(Simulator::Now().GetPicoSeconds(), RttOf(sender), m_lost);
+    m_timeouts += fired;
+    if (fired)
+    {
+        m_timeoutTrace(qp, m_lost.size());
+        PathFeedback timeout;
+        timeout.kind = PathFeedback::TIMEOUT;
+        timeout.queuePair = qp;
+        m_policy->NotifyFeedback(timeout);
+    }
     ReportLosses(qp);
     m_scheduler->Requeue(qp);
     ArmTimer(qp);

@@ -231,6 +231,31 @@ class RoceNic : public Object, private RoceLinkOwner
     typedef void (*MessageTracedCallback)(uint32_t messageId, uint32_t queuePair);
 
     /**
+     * TracedCallback signature of a round-trip sample.
+     * \param queuePair the queue pair
+     * \param rtt from its data packet's last sending to the ACK
+     */
+    typedef void (*RttSampleTracedCallback)(uint32_t queuePair, Time rtt);
+
+    /**
+     * TracedCallback signature of a congestion-control change.
+     * \param queuePair the queue pair
+     * \param rateBps its sending rate now, bit/s
+     * \param windowPackets its window, packets (0: a rate-only control)
+     */
+    typedef void (*CongestionStateTracedCallback)(uint32_t queuePair,
+                                                  double rateBps,
+                                                  double windowPackets);
+
+    /**
+     * TracedCallback signature of a data packet's loss or retransmission.
+     * \param queuePair the queue pair
+     * \param psn the packet's sequence number
+     * \param label the label it used (a retransmission: the one it uses now)
+     */
+    typedef void (*PacketTracedCallback)(uint32_t queuePair, uint32_t psn, uint16_t label);
+
+    /**
      * TracedCallback signature for a delivery to the application.
      * \param messageId the message
      * \param index which of its m packets' payload
@@ -273,6 +298,8 @@ class RoceNic : public Object, private RoceLinkOwner
     void Timeout(uint32_t qp);
     /// Counts the losses in m_lost of \p qp and tells the path policy and congestion control.
     void ReportLosses(uint32_t qp);
+    /// Fires CongestionState for \p qp (when a sink listens).
+    void ReportCongestionState(uint32_t qp);
     /// \return the RTT estimate whose timeouts apply to \p requester
     fabriclb::RttEstimator& RttOf(RoceRequester& requester);
 
@@ -290,6 +317,7 @@ class RoceNic : public Object, private RoceLinkOwner
     Ptr<UdpL4Protocol> m_udp;          //!< the host's UDP
     Ipv4EndPoint* m_endPoint{nullptr}; //!< port 4791
     Ptr<HostPathPolicy> m_policy;      //!< label choice
+    uint32_t m_sendTtl{64};            //!< the TTL the host's IPv4 sends with (hops = it - TTL)
 
     Time m_dataTxTime;       //!< a data packet's serialisation time
     Time m_ackTxTime;        //!< an ACK's serialisation time
@@ -320,6 +348,11 @@ class RoceNic : public Object, private RoceLinkOwner
     TracedCallback<uint32_t, uint32_t> m_messageAckedTrace;    //!< sender holds all m ACKs
     TracedCallback<uint32_t, uint32_t> m_messageReceivedTrace; //!< receiver holds m packets
     TracedCallback<uint32_t, uint32_t> m_packetDeliveredTrace; //!< a packet's payload delivered
+    TracedCallback<uint32_t, Time> m_rttSampleTrace;           //!< a queue pair's RTT sample
+    TracedCallback<uint32_t, double, double> m_congestionStateTrace;    //!< rate and window
+    TracedCallback<uint32_t, uint32_t, uint16_t> m_packetLostTrace;     //!< a loss declared
+    TracedCallback<uint32_t, uint32_t, uint16_t> m_retransmissionTrace; //!< a PSN sent again
+    TracedCallback<uint32_t, uint32_t> m_timeoutTrace; //!< a timeout and its losses
 };
 
 } // namespace ns3

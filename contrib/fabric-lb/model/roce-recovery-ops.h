@@ -34,7 +34,6 @@ class RoceRecoveryOps : public Object
      */
     static TypeId GetTypeId();
 
-
     /**
      * \param packets m, the message's packets
      * \return the sender side's state

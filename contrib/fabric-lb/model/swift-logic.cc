@@ -59,9 +59,17 @@ SwiftController::Decrease(int64_t nowPs, double factor)
     m_lastDecreasePs = nowPs;
 }
 
-void
-SwiftController::OnAck(int64_t nowPs, int64_t delayPs)
+std::optional<double>
+SwiftController::WindowPackets() const
 {
+    return m_window;
+}
+
+void
+SwiftController::OnAck(const AckFeedback& ack)
+{
+    const int64_t nowPs = ack.nowPs;
+    const int64_t delayPs = ack.delayPs;
     m_rttPs = std::max<int64_t>(delayPs, 1);
     if (delayPs < m_targetPs)
     {

@@ -59,14 +59,11 @@ class SwiftController : public CongestionController
     uint64_t PacingGapPs() const override;
     bool WindowOpen(uint32_t inFlight) const override;
     double RateBps() const override;
-    void OnAck(int64_t nowPs, int64_t delayPs) override;
+    std::optional<double> WindowPackets() const override;
+    /// Grows the window below the target delay, shrinks it above (ECN and hops unused:
+    /// the target's hop count is SwiftParams's).
+    void OnAck(const AckFeedback& ack) override;
     void OnLoss(int64_t nowPs) override;
-
-    /// \return the window, packets
-    double Window() const
-    {
-        return m_window;
-    }
 
     /// \return the target delay, ps
     int64_t TargetPs() const

@@ -524,6 +524,26 @@ class RepsMarkingTest : public TestCase
     }
 };
 
+/// Tells \p policy that queue pair 0's data packet on \p label was acknowledged.
+void
+NotifyAck(Ptr<HostPathPolicy> policy, uint16_t label, bool ecnMarked)
+{
+    PathFeedback ack;
+    ack.label = label;
+    ack.ecnMarked = ecnMarked;
+    policy->NotifyFeedback(ack);
+}
+
+/// Tells \p policy that queue pair 0's data packet on \p label was lost.
+void
+NotifyLoss(Ptr<HostPathPolicy> policy, uint16_t label)
+{
+    PathFeedback loss;
+    loss.kind = PathFeedback::LOSS;
+    loss.label = label;
+    policy->NotifyFeedback(loss);
+}
+
 /**
  * reps after a loss that freezes (FreezeAtEveryLoss; by default a freeze waits
  * until the lost label is picked again, as the unit tests check), scripted on a
@@ -571,10 +591,10 @@ class RepsFreezeTest : public TestCase
         const uint16_t b = fresh[1];
         const uint16_t c = fresh[2];
         const uint16_t d = fresh[3];
-        policy->NotifyAck(0, a, false);
-        policy->NotifyAck(0, b, true);
-        policy->NotifyAck(0, c, false);
-        policy->NotifyAck(0, d, false);
+        NotifyAck(policy, a, false);
+        NotifyAck(policy, b, true);
+        NotifyAck(policy, c, false);
+        NotifyAck(policy, d, false);
         NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), a, "the oldest unmarked label first");
         NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), c, "the marked label is skipped");
         NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), d, "then the next unmarked one");
@@ -583,20 +603,20 @@ class RepsFreezeTest : public TestCase
                               5U,
                               "used up, the cache explores again");
 
-        policy->NotifyAck(0, a, false);
-        policy->NotifyAck(0, c, false);
-        policy->NotifyAck(0, e, false);
-        policy->NotifyLoss(0, c); // cache [a, e], frozen for 8 us
+        NotifyAck(policy, a, false);
+        NotifyAck(policy, c, false);
+        NotifyAck(policy, e, false);
+        NotifyLoss(policy, c); // cache [a, e], frozen for 8 us
         const std::vector<uint16_t> firstThree{policy->SelectLabel(0),
                                                policy->SelectLabel(0),
                                                policy->SelectLabel(0)};
         NS_TEST_ASSERT_MSG_EQ((firstThree == std::vector<uint16_t>{a, e, a}),
                               true,
                               "frozen, the good labels are reused in turn, the lost one not");
-        policy->NotifyAck(0, a, false); // a is cached already: not added twice
+        NotifyAck(policy, a, false); // a is cached already: not added twice
         NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), e, "frozen: e");
         NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), a, "frozen: a, once");
-        policy->NotifyAck(0, e, true); // a marked ACK drops e even while frozen
+        NotifyAck(policy, e, true); // a marked ACK drops e even while frozen
         for (uint32_t i = 5; i < 8; ++i)
         {
             NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), a, "frozen packet " << i << ": a");
