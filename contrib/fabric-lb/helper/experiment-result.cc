@@ -80,6 +80,8 @@ ExperimentResult::ToJson() const
         {"packets_dropped", packetsDropped},
         {"link_drops", linkDrops},
         {"packets_marked", packetsMarked},
+        {"mark_threshold_bytes", markThresholdBytes},
+        {"red_marking", redMarking},
         {"losses_detected", lossesDetected},
         {"retransmissions", retransmissions},
         {"timeouts", timeouts},

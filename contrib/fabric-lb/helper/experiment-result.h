@@ -54,21 +54,23 @@ struct StageQueueStats
  */
 struct ExperimentResult
 {
-    std::string scheme;            //!< scheme name
-    std::string workload;          //!< workload name
-    std::string wire;              //!< wire model name (fabriclb::WireKind)
-    std::string recovery;          //!< loss recovery name
-    std::string cc;                //!< congestion control name
-    uint32_t k{0};                 //!< radix
-    uint32_t hosts{0};             //!< host count
-    uint64_t messageBytes{0};      //!< bytes per message
-    uint32_t messagePackets{0};    //!< packets per message
-    uint32_t seed{0};              //!< RngSeedManager seed
-    uint64_t run{0};               //!< RngSeedManager run
-    uint64_t messages{0};          //!< messages in the collective
-    uint64_t messagesCompleted{0}; //!< messages whose sender holds every ACK
-    uint64_t cctPs{0};             //!< collective completion time
-    uint64_t boundPs{0};           //!< its lower bound
+    std::string scheme;             //!< scheme name
+    std::string workload;           //!< workload name
+    std::string wire;               //!< wire model name (fabriclb::WireKind)
+    std::string recovery;           //!< loss recovery name
+    std::string cc;                 //!< congestion control name
+    uint32_t markThresholdBytes{0}; //!< ECN threshold in force (the scheme's; 0: none)
+    bool redMarking{false};         //!< RED marking in force (the congestion control's)
+    uint32_t k{0};                  //!< radix
+    uint32_t hosts{0};              //!< host count
+    uint64_t messageBytes{0};       //!< bytes per message
+    uint32_t messagePackets{0};     //!< packets per message
+    uint32_t seed{0};               //!< RngSeedManager seed
+    uint64_t run{0};                //!< RngSeedManager run
+    uint64_t messages{0};           //!< messages in the collective
+    uint64_t messagesCompleted{0};  //!< messages whose sender holds every ACK
+    uint64_t cctPs{0};              //!< collective completion time
+    uint64_t boundPs{0};            //!< its lower bound
     std::array<StageQueueStats, FABRIC_STAGE_COUNT> stages{}; //!< by FabricStage
     uint64_t packetsSent{0};                                  //!< data packets the hosts sent
     uint64_t acksSent{0};                                     //!< ACKs the hosts sent

@@ -134,9 +134,15 @@ FabricExperiment::Configure()
     m_wire = m_fabric->GetWireModel(); // throws for an unknown model
     StringValue wireName;
     m_fabric->GetAttribute("Wire", wireName);
-    m_fabric->SetAttribute("MarkThresholdBytes",
-                           UintegerValue(static_cast<uint32_t>(scheme->markFraction *
-                                                               m_fabric->GetPortBufferBytes())));
+    // Marking: the scheme's threshold and the congestion control's RED compose on one
+    // ECN bit (FabricQueueDisc); the JSON records both.
+    m_result.markThresholdBytes =
+        static_cast<uint32_t>(scheme->markFraction * m_fabric->GetPortBufferBytes());
+    m_fabric->SetAttribute("MarkThresholdBytes", UintegerValue(m_result.markThresholdBytes));
+    TypeId::AttributeInformation redDefault;
+    FabricQueueDisc::GetTypeId().LookupAttributeByName("RedMarking", &redDefault);
+    m_result.redMarking =
+        cc.redMarking || redDefault.initialValue->SerializeToString(redDefault.checker) == "true";
     UintegerValue k;
     m_fabric->GetAttribute("K", k);
     const fabriclb::FatTreeTopology topology(k.Get()); // throws std::invalid_argument for a bad k

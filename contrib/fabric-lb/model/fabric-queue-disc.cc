@@ -37,8 +37,9 @@ FabricQueueDisc::GetTypeId()
                           MakeUintegerAccessor(&FabricQueueDisc::m_markThresholdBytes),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("RedMarking",
-                          "Mark RED-style between RedMinBytes and RedMaxBytes (DCQCN) instead "
-                          "of above MarkThreshold",
+                          "Also mark RED-style between RedMinBytes and RedMaxBytes (DCQCN): a "
+                          "packet is marked if MarkThreshold marks it, and otherwise with "
+                          "RED's probability",
                           BooleanValue(false),
                           MakeBooleanAccessor(&FabricQueueDisc::m_redMarking),
                           MakeBooleanChecker())
@@ -54,6 +55,12 @@ FabricQueueDisc::GetTypeId()
                           UintegerValue(400000),
                           MakeUintegerAccessor(&FabricQueueDisc::m_redMaxBytes),
                           MakeUintegerChecker<uint32_t>())
+            .AddTraceSource("PortBacklog",
+                            "A packet arrives at the port: the bytes waiting there (this queue "
+                            "disc's and the device's) before it; the Drop and Mark trace sources "
+                            "of QueueDisc tell what became of it",
+                            MakeTraceSourceAccessor(&FabricQueueDisc::m_portBacklogTrace),
+                            "ns3::FabricQueueDisc::PortBacklogTracedCallback")
             .AddAttribute("RedMaxProbability",
                           "Pmax: the marking probability at Kmax",
                           DoubleValue(0.2),
@@ -87,24 +94,26 @@ FabricQueueDisc::AssignStreams(int64_t stream)
     return 1;
 }
 
-bool
-FabricQueueDisc::ShouldMark(uint32_t backlog)
+const char*
+FabricQueueDisc::MarkReason(uint32_t backlog)
 {
-    if (!m_redMarking)
+    // The scheme's threshold first (REPS, PLB: their path signal), then the congestion
+    // control's RED (DCQCN): one ECN bit, either rule may set it.
+    if (m_markThresholdBytes > 0 && backlog >= m_markThresholdBytes)
     {
-        return m_markThresholdBytes > 0 && backlog >= m_markThresholdBytes;
+        return THRESHOLD_MARK;
     }
-    if (backlog < m_redMinBytes)
+    if (!m_redMarking || backlog < m_redMinBytes)
     {
-        return false;
+        return nullptr;
     }
     if (backlog > m_redMaxBytes)
     {
-        return true;
+        return RED_MARK;
     }
     const double p = m_redMaxProbability * (backlog - m_redMinBytes) /
                      std::max<double>(1, m_redMaxBytes - m_redMinBytes);
-    return m_rng->GetValue() < p;
+    return m_rng->GetValue() < p ? RED_MARK : nullptr;
 }
 
 void
@@ -124,16 +133,17 @@ FabricQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 {
     NS_LOG_FUNCTION(this << item);
     const uint32_t backlog = GetPortBacklogBytes();
+    m_portBacklogTrace(item, backlog);
     if (backlog + item->GetSize() > GetMaxSize().GetValue())
     {
         NS_LOG_LOGIC("port backlog " << backlog << " B is full: drop");
         DropBeforeEnqueue(item, LIMIT_EXCEEDED_DROP);
         return false;
     }
-    if (ShouldMark(backlog))
+    if (const char* reason = MarkReason(backlog))
     {
-        NS_LOG_LOGIC("port backlog " << backlog << " B: CE-mark");
-        Mark(item, m_redMarking ? RED_MARK : THRESHOLD_MARK);
+        NS_LOG_LOGIC("port backlog " << backlog << " B: CE-mark (" << reason << ")");
+        Mark(item, reason);
     }
     return GetInternalQueue(0)->Enqueue(item);
 }

@@ -9,6 +9,7 @@
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
 
 namespace ns3
 {
@@ -21,13 +22,15 @@ namespace ns3
  *
  * The port's backlog is what waits in this queue disc plus what waits in the
  * device's transmit queue (SetDeviceQueue). A packet that would push the
- * backlog past MaxSize is dropped. By default a packet that arrives to a
- * backlog of at least MarkThreshold bytes is CE-marked (if its sender is
- * ECN-capable). With RedMarking, a packet arriving to a backlog q is marked
- * with probability 0 below RedMinBytes (Kmin), RedMaxProbability (Pmax)
- * times (q - Kmin) / (Kmax - Kmin) from Kmin to RedMaxBytes (Kmax), and 1
- * above Kmax, on the instantaneous backlog as DCQCN's switches do; the draw
- * comes from a stream AssignStreams sets. FatTreeHelper
+ * backlog past MaxSize is dropped. Marking has two rules on one ECN bit: a
+ * packet that arrives to a backlog of at least MarkThreshold bytes (a load
+ * balancer's threshold: REPS, PLB) is CE-marked (if its sender is
+ * ECN-capable); otherwise, with RedMarking (a congestion control's: DCQCN), a
+ * packet arriving to a backlog q is marked with probability 0 below
+ * RedMinBytes (Kmin), RedMaxProbability (Pmax) times (q - Kmin) / (Kmax - Kmin)
+ * from Kmin to RedMaxBytes (Kmax), and 1 above Kmax, on the instantaneous
+ * backlog as DCQCN's switches do; the draw comes from a stream AssignStreams
+ * sets. The Mark trace's reason says which rule marked. FatTreeHelper
  * gives the device a byte queue that never fills, so packets pass straight
  * through to it and the device never has to wake the queue disc.
  */
@@ -56,6 +59,13 @@ class FabricQueueDisc : public QueueDisc
      */
     int64_t AssignStreams(int64_t stream);
 
+    /**
+     * TracedCallback signature of a packet's arrival at the port.
+     * \param item the packet
+     * \param backlogBytes the bytes waiting at the port before it
+     */
+    typedef void (*PortBacklogTracedCallback)(Ptr<const QueueDiscItem> item, uint32_t backlogBytes);
+
     /// Reason string of the drops this queue disc makes when full.
     static constexpr const char* LIMIT_EXCEEDED_DROP = "Buffer full";
     /// Reason string of the marks this queue disc makes.
@@ -71,9 +81,10 @@ class FabricQueueDisc : public QueueDisc
 
     void DoDispose() override;
 
-    /// \return whether a packet arriving to \p backlog bytes is to be marked
-    bool ShouldMark(uint32_t backlog);
+    /// \return why a packet arriving to \p backlog bytes is marked (a reason string), or null
+    const char* MarkReason(uint32_t backlog);
 
+    TracedCallback<Ptr<const QueueDiscItem>, uint32_t> m_portBacklogTrace; //!< every arrival
     uint32_t m_markThresholdBytes;    //!< marking threshold; 0 disables marking
     bool m_redMarking;                //!< mark RED-style instead
     uint32_t m_redMinBytes;           //!< Kmin
