@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/type-id.h"
@@ -56,6 +57,13 @@ RoceNic::GetTypeId()
                           TypeIdValue(RoceFixedRate::GetTypeId()),
                           MakeTypeIdAccessor(&RoceNic::m_congestionType),
                           MakeTypeIdChecker())
+            .AddAttribute("PathPolicy",
+                          "The host's path policy (its label choice), set by Setup: a path "
+                          "for Config to its traces",
+                          TypeId::ATTR_GET,
+                          PointerValue(),
+                          MakePointerAccessor(&RoceNic::m_policy),
+                          MakePointerChecker<HostPathPolicy>())
             .AddAttribute("EcnCapable",
                           "Send data packets as ECT(0), so that queues can CE-mark them",
                           BooleanValue(true),

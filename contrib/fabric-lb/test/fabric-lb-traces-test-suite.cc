@@ -113,7 +113,8 @@ class RecoveryTracesTest : public TestCase
 /**
  * \ingroup fabric-lb-tests
  * \brief UplinkChosen fires once per packet a switch sends up, with a port
- * below its uplinks; PortBacklog once per arrival at a switch port or NIC.
+ * below its uplinks; PortBacklog once per arrival at a switch port or NIC;
+ * PathChosen, through the NIC's PathPolicy, once per data packet.
  */
 class SwitchTracesTest : public TestCase
 {
@@ -135,7 +136,11 @@ class SwitchTracesTest : public TestCase
         uint64_t arrivals = 0;
         uint64_t enqueues = 0;
         uint32_t largestBacklog = 0;
+        uint64_t labels = 0;
         const ExperimentResult result = RunTraced(config, 0, [&]() {
+            Config::ConnectWithoutContext(
+                "/NodeList/*/$ns3::RoceNic/PathPolicy/PathChosen",
+                Callback<void, uint32_t, uint16_t>([&](uint32_t, uint16_t) { ++labels; }));
             Config::ConnectWithoutContext("/NodeList/*/$ns3::SwitchDiscipline/UplinkChosen",
                                           Callback<void, Ptr<const Packet>, uint32_t, uint32_t>(
                                               [&](Ptr<const Packet>, uint32_t, uint32_t port) {
@@ -156,6 +161,7 @@ class SwitchTracesTest : public TestCase
         });
         NS_TEST_ASSERT_MSG_EQ(result.messagesCompleted, result.messages, "the run completes");
         NS_TEST_ASSERT_MSG_EQ(badPorts, 0U, "every choice is an uplink");
+        NS_TEST_ASSERT_MSG_EQ(labels, result.packetsSent, "a path choice per data packet");
         // A permutation of 16 hosts: every data packet and ACK crosses pods or at least
         // goes up once, twice when it crosses pods (edge and aggregation).
         NS_TEST_ASSERT_MSG_GT_OR_EQ(choices,
