@@ -15,6 +15,7 @@
 #include "ns3/core-module.h"
 #include "ns3/data-rate.h"
 #include "ns3/fabric-experiment.h"
+#include "ns3/fabric-links.h"
 #include "ns3/fabric-ranks.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/fat-tree-helper.h"
@@ -35,6 +36,9 @@ using namespace ns3;
 
 namespace
 {
+
+/// The fastest link: a 20 B gap still takes more than a picosecond, the wire model's unit.
+constexpr uint64_t MAX_LINK_RATE_BPS = 100000000000000ULL;
 
 /// Prints one error line (from the first rank only) and returns the exit status of bad input.
 int
@@ -313,21 +317,29 @@ main(int argc, char* argv[])
     }
     failures.probability = *failProb;
     failures.degradedRate = *failRate;
+    // A number and its unit: ns-3 reads a bare number as bit/s, saturating beyond 64 bits, and
+    // aborts on some malformed values, so check the shape first.
+    static const std::regex rateShape("[0-9]+(\\.[0-9]+)?[A-Za-z/]+");
     DataRateValue rate;
-    if (!SetDefaultFrom("ns3::FatTreeHelper::LinkRate", rate, linkRate) ||
+    if (!std::regex_match(linkRate, rateShape) ||
+        !SetDefaultFrom("ns3::FatTreeHelper::LinkRate", rate, linkRate) ||
         rate.Get().GetBitRate() == 0)
     {
-        return Fail("--linkRate '" + linkRate + "' is not a data rate such as 800Gbps");
+        return Fail("--linkRate '" + linkRate +
+                    "' is not a data rate with its unit such as 800Gbps");
     }
-    // ns-3 aborts on a malformed Time string, so check its shape first.
-    static const std::regex timeShape(
-        "[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?(s|ms|us|ns|ps|fs|min|h|d|y)?");
-    TimeValue delay;
-    if (!std::regex_match(linkDelay, timeShape) ||
-        !SetDefaultFrom("ns3::FatTreeHelper::LinkDelay", delay, linkDelay))
+    if (rate.Get().GetBitRate() > MAX_LINK_RATE_BPS)
     {
-        return Fail("--linkDelay '" + linkDelay + "' is not a non-negative time such as 500ns");
+        return Fail("--linkRate '" + linkRate +
+                    "' is above 100Tbps: the wire model times packets in whole picoseconds");
     }
+    const std::optional<uint64_t> delayPs = fabriclb::ParseSimulatedTimePs(linkDelay);
+    if (!delayPs)
+    {
+        return Fail("--linkDelay '" + linkDelay +
+                    "' is not a time with its unit (ps, ns, us, ms or s) such as 500ns");
+    }
+    Config::SetDefault("ns3::FatTreeHelper::LinkDelay", TimeValue(PicoSeconds(*delayPs)));
     try
     {
         fabriclb::ParseWireKind(wire);

@@ -321,7 +321,17 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--k=4 --failLinks=agg-p1-0:core-1 --failMode=melt", "melt"),
         std::make_pair("--k=4 --failLinks=agg-p1-0:core-1 --failRate=0", "--failRate"),
         std::make_pair("--k=4 --failLinks=agg-p1-0:core-1 --rate=fast", "--rate"),
-        std::make_pair("--k=4 --failLinks=agg-p1-0:core-1 --timeLimit=0", "--timeLimit")));
+        std::make_pair("--k=4 --failLinks=agg-p1-0:core-1 --timeLimit=0", "--timeLimit"),
+        // ns-3 reads a bare number as bit/s, saturating at 2^64 - 1 (a division by zero
+        // later), and -1 as 2^64 - 1.
+        std::make_pair("--k=4 --linkRate=99999999999999999999", "--linkRate"),
+        std::make_pair("--k=4 --linkRate=-1", "--linkRate"),
+        std::make_pair("--k=4 --linkRate=800", "with its unit"),
+        std::make_pair("--k=4 --linkRate=1000000Gbps", "above 100Tbps"),
+        std::make_pair("--k=4 --linkRate=5.5.5Gbps", "--linkRate"),
+        std::make_pair("--k=4 --linkDelay=5", "with its unit"),
+        std::make_pair("--k=4 --linkDelay=99999999999999999999s", "--linkDelay"),
+        std::make_pair("--k=4 --linkDelay=-1ns", "--linkDelay")));
 
 TEST(Driver, DumpedMatrixRunsLikeTheBuiltInWorkload)
 {
