@@ -331,7 +331,21 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--k=4 --linkRate=5.5.5Gbps", "--linkRate"),
         std::make_pair("--k=4 --linkDelay=5", "with its unit"),
         std::make_pair("--k=4 --linkDelay=99999999999999999999s", "--linkDelay"),
-        std::make_pair("--k=4 --linkDelay=-1ns", "--linkDelay")));
+        std::make_pair("--k=4 --linkDelay=-1ns", "--linkDelay"),
+        // A buffer that holds no data packet drops every one of them, for ever.
+        std::make_pair("--k=4 --bufferBytes=1", "--bufferBytes=1 holds no data packet"),
+        std::make_pair("--k=4 --bufferBytes=4157", "4158 B"),
+        std::make_pair("--k=4 --bufferBytes=4177 --wire=study", "slots of 4178 B"),
+        std::make_pair("--k=4 --msgBytes=9223372036854775807", "2^32 - 1 packets")));
+
+TEST(Driver, BuffersOfOneDataPacketRun)
+{
+    for (const char* args : {"--bufferBytes=4158", "--bufferBytes=4178 --wire=study"})
+    {
+        const nlohmann::json j = RunJson(std::string("--k=4 --msgBytes=4096 ") + args);
+        EXPECT_EQ(j["messages_completed"], 16) << args;
+    }
+}
 
 TEST(Driver, DumpedMatrixRunsLikeTheBuiltInWorkload)
 {

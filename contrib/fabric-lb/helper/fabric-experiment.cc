@@ -134,6 +134,7 @@ FabricExperiment::Configure()
     m_wire = m_fabric->GetWireModel(); // throws for an unknown model
     StringValue wireName;
     m_fabric->GetAttribute("Wire", wireName);
+    CheckBuffer(fabriclb::ParseWireKind(wireName.Get()));
     // Marking: the scheme's threshold and the congestion control's RED compose on one
     // ECN bit (FabricQueueDisc); the JSON records both.
     m_result.markThresholdBytes =
@@ -169,6 +170,7 @@ FabricExperiment::Configure()
     {
         CheckMemory(topology, m_traffic.flows.size());
     }
+    CheckMessageSizes();
     ConfigureFailures(topology);
 
     m_result.scheme = m_config.lb;
@@ -315,6 +317,43 @@ FabricExperiment::CheckMemory(const fabriclb::FatTreeTopology& topology, uint64_
         std::cerr << "fabric-lb: k=" << topology.K() << " (" << topology.HostCount() << " hosts, "
                   << flows << " messages): about " << mib(expected) << " of memory expected"
                   << std::endl;
+    }
+}
+
+void
+FabricExperiment::CheckBuffer(fabriclb::WireKind wire) const
+{
+    UintegerValue requested;
+    m_fabric->GetAttribute("BufferBytes", requested);
+    if (m_fabric->GetPortBufferBytes() >= m_wire.dataWireBytes)
+    {
+        return;
+    }
+    // Nothing would ever fit into the port: every data packet dropped, for ever.
+    const std::string bytes = std::to_string(requested.Get());
+    if (wire == fabriclb::WireKind::STUDY)
+    {
+        throw std::invalid_argument("--bufferBytes=" + bytes +
+                                    " holds no data packet: the study wire's buffers are whole "
+                                    "slots of " +
+                                    std::to_string(m_wire.bufferSlotBytes) + " B");
+    }
+    throw std::invalid_argument("--bufferBytes=" + bytes + " holds no data packet: one is " +
+                                std::to_string(m_wire.dataWireBytes) + " B on the physical wire");
+}
+
+void
+FabricExperiment::CheckMessageSizes() const
+{
+    constexpr uint64_t maxPackets = UINT32_MAX;
+    for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
+    {
+        if ((flow.bytes - 1) / m_wire.payloadBytes + 1 > maxPackets)
+        {
+            throw std::invalid_argument("--msgBytes: a message of " + std::to_string(flow.bytes) +
+                                        " B needs more than 2^32 - 1 packets of " +
+                                        std::to_string(m_wire.payloadBytes) + " B");
+        }
     }
 }
 

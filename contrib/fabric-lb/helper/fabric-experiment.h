@@ -124,6 +124,10 @@ class FabricExperiment
     void InstallFailures();
     /// \return whether any link may fail (a probability, --failLinks or failure lines)
     bool HasFailures() const;
+    /// Refuses a port buffer that holds no data packet of \p wire (throws std::invalid_argument).
+    void CheckBuffer(fabriclb::WireKind wire) const;
+    /// Refuses a message of more packets than a queue pair counts (throws std::invalid_argument).
+    void CheckMessageSizes() const;
     /// Refuses a fabric and \p flows messages beyond the machine's memory; announces large ones.
     void CheckMemory(const fabriclb::FatTreeTopology& topology, uint64_t flows) const;
 
