@@ -223,8 +223,8 @@ main(int argc, char* argv[])
                  "every flow's rate under failures: rhomax (B/F, the study's ideal) or line",
                  failures.rate);
     cmd.AddValue("timeLimit",
-                 "simulated time at which a run with failures gives up (auto: 50x the bound, "
-                 "at least 200us)",
+                 "simulated time at which a run gives up, failures or not (auto: 50x the "
+                 "bound, at least 200us)",
                  failures.timeLimit);
     cmd.AddValue("out", "write the result as one JSON object to this file", WholeTextValue(out));
     cmd.AddValue("progress", "report progress on stderr even when it is not a terminal", progress);
@@ -453,8 +453,15 @@ main(int argc, char* argv[])
     }
     if (result.messagesCompleted != result.messages)
     {
-        std::cerr << "fabric-lb-sim: error: only " << result.messagesCompleted << " of "
-                  << result.messages << " messages completed" << std::endl;
+        std::cerr << "fabric-lb-sim: error: ";
+        if (result.timeLimitReached)
+        {
+            std::cerr << "the time limit of " << result.timeLimitPs / 1e6
+                      << " us of simulated time (--timeLimit) ended the run: ";
+        }
+        std::cerr << "only " << result.messagesCompleted << " of " << result.messages
+                  << " messages completed; not done: " << result.UnfinishedMessages(10)
+                  << std::endl;
         return 1;
     }
     return 0;

@@ -336,7 +336,8 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--k=4 --bufferBytes=1", "--bufferBytes=1 holds no data packet"),
         std::make_pair("--k=4 --bufferBytes=4157", "4158 B"),
         std::make_pair("--k=4 --bufferBytes=4177 --wire=study", "slots of 4178 B"),
-        std::make_pair("--k=4 --msgBytes=9223372036854775807", "2^32 - 1 packets")));
+        std::make_pair("--k=4 --msgBytes=9223372036854775807", "2^32 - 1 packets"),
+        std::make_pair("--k=4 --linkRate=1bps --msgBytes=1048576", "picosecond clock")));
 
 TEST(Driver, BuffersOfOneDataPacketRun)
 {
@@ -345,6 +346,66 @@ TEST(Driver, BuffersOfOneDataPacketRun)
         const nlohmann::json j = RunJson(std::string("--k=4 --msgBytes=4096 ") + args);
         EXPECT_EQ(j["messages_completed"], 16) << args;
     }
+}
+
+/// Runs the driver with \p args, killed after a minute of wall-clock time (exit status 124).
+Outcome
+RunSimAtMostAMinute(const std::string& args)
+{
+    return fabriclbe2e::Run("timeout 60 " FABRIC_LB_SIM, args);
+}
+
+TEST(Driver, EveryRunEndsAtItsTimeLimitWithItsJson)
+{
+    // Links that lose every packet, no failure: nothing completes, and the erasure sender
+    // retries for ever. The automatic limit, 50 x the bound of 6.25 us, ends it.
+    const std::string json = TempPath("json");
+    const Outcome o = RunSimAtMostAMinute("--k=4 --msgBytes=4096 --lossRate=1 --out=" + json);
+    EXPECT_EQ(o.status, 1) << o.err;
+    EXPECT_EQ(o.err,
+              "fabric-lb-sim: error: the time limit of 312.666 us of simulated time (--timeLimit) "
+              "ended the run: only 0 of 16 messages completed; not done: 0 (host 0 to 13), 1 "
+              "(host 1 to 7), 2 (host 2 to 0), 3 (host 3 to 6), 4 (host 4 to 1), 5 (host 5 to "
+              "14), 6 (host 6 to 3), 7 (host 7 to 11), 8 (host 8 to 5), 9 (host 9 to 8) and 6 "
+              "more\n");
+    const nlohmann::json j = nlohmann::json::parse(Slurp(json));
+    std::remove(json.c_str());
+    EXPECT_EQ(j["messages_completed"], 0);
+    EXPECT_GT(j["link_drops"], 0);
+    // A limit given explicitly applies alike.
+    const Outcome given =
+        RunSimAtMostAMinute("--k=4 --msgBytes=4096 --lossRate=1 --timeLimit=20us");
+    EXPECT_EQ(given.status, 1) << given.err;
+    EXPECT_NE(given.err.find("the time limit of 20 us"), std::string::npos) << given.err;
+}
+
+TEST(Driver, ATimeLimitChangesNothingInARunThatEndsBeforeIt)
+{
+    const std::string args = "--k=4 --workload=all-to-all --msgBytes=16384 --lb=reps";
+    nlohmann::json automatic = RunJson(args);
+    nlohmann::json late = RunJson(args + " --timeLimit=1s");
+    automatic.erase("wall_seconds");
+    late.erase("wall_seconds");
+    EXPECT_EQ(automatic.dump(), late.dump()) << "events included";
+}
+
+TEST(Driver, ALongRunSaysSoBeforeItStarts)
+{
+    // 100 kbit/s links: a message of one packet takes 2 s of simulated time (few events).
+    const Outcome slow = RunSimAtMostAMinute("--k=4 --msgBytes=4096 --linkRate=100kbps");
+    EXPECT_EQ(slow.status, 0) << slow.err;
+    EXPECT_EQ(slow.err.rfind("fabric-lb: a long run: its bound alone is 2.03 s of simulated "
+                             "time",
+                             0),
+              0U)
+        << slow.err;
+    // An all-to-all of 1 GB messages: about 5 x 10^9 events, announced before the run,
+    // which its limit of 1 us ends at once.
+    const Outcome big =
+        RunSimAtMostAMinute("--k=4 --workload=all-to-all --msgBytes=1000000000 --timeLimit=1us");
+    EXPECT_EQ(big.status, 1) << big.err;
+    EXPECT_EQ(big.err.rfind("fabric-lb: a long run: about ", 0), 0U) << big.err;
+    EXPECT_NE(big.err.find(" events expected"), std::string::npos) << big.err;
 }
 
 TEST(Driver, DumpedMatrixRunsLikeTheBuiltInWorkload)

@@ -199,3 +199,45 @@ TEST(PacedMessageBound, ByHand)
         WireModel::Make(ns3::fabriclb::WireKind::STUDY, 800000000000ULL, 500000, 4096, 64, 20);
     EXPECT_EQ(study.PacingGapPsAtShare(1.0 / 127), study.PacingGapPs(127));
 }
+
+TEST(BoundCeiling, LiesAboveTheBoundsItGuards)
+{
+    const WireModel wire;
+    // The 4-host all-to-all of MatrixBound above: every host sends and receives 3 x 256.
+    std::vector<ns3::fabriclb::FlowLoad> flows;
+    for (uint32_t a = 0; a < 4; ++a)
+    {
+        for (uint32_t b = 0; b < 4; ++b)
+        {
+            if (a != b)
+            {
+                flows.push_back({a, b, 256, 6, 0});
+            }
+        }
+    }
+    const double ceiling = ns3::fabriclb::EstimateBoundCeilingPs(wire, flows, 0, false);
+    EXPECT_GE(ceiling, ComputeAllToAllBound(wire, 4, 256, 6));
+    // Twice the host's packets (it sends and receives), each a data packet and an ACK with
+    // their gaps, and one round trip: about twice the bound.
+    const double perPacket = wire.DataPs() + wire.AckPs() + 2 * wire.GapPs();
+    const double trip = 6 * (wire.DataPs() + wire.AckPs() + 2 * wire.linkDelayPs);
+    EXPECT_DOUBLE_EQ(ceiling, 2 * 3 * 256 * perPacket + trip);
+    // The latest start comes first; triggers chain every message alone before it; a
+    // pacing gap wider than a packet's slot spaces every packet.
+    flows[0].startPs = 1000000000;
+    EXPECT_DOUBLE_EQ(ns3::fabriclb::EstimateBoundCeilingPs(wire, flows, 0, false), 1e9 + ceiling);
+    EXPECT_DOUBLE_EQ(ns3::fabriclb::EstimateBoundCeilingPs(wire, flows, 0, true),
+                     1e9 + ceiling + flows.size() * (256 * perPacket + trip));
+    EXPECT_DOUBLE_EQ(ns3::fabriclb::EstimateBoundCeilingPs(wire, flows, 1000000, false),
+                     1e9 + 2 * 3 * 256 * 1e6 + trip);
+}
+
+TEST(BoundCeiling, DoesNotOverflowWhereTheBoundsWould)
+{
+    // 1 bit/s and 2^32 - 1 packets a message: a data packet alone takes 3.3e16 ps, the
+    // message 1.4e26 ps, beyond 64 bits.
+    WireModel slow;
+    slow.linkRateBps = 1;
+    const std::vector<ns3::fabriclb::FlowLoad> flows{{0, 1, UINT32_MAX, 6, 0}};
+    EXPECT_GT(ns3::fabriclb::EstimateBoundCeilingPs(slow, flows, 0, false), 1e26);
+}

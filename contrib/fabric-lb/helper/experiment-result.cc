@@ -28,6 +28,32 @@ ExperimentResult::CctIncreasePercent() const
            static_cast<double>(boundPs);
 }
 
+std::string
+ExperimentResult::UnfinishedMessages(size_t shown) const
+{
+    std::ostringstream os;
+    size_t unfinished = 0;
+    for (size_t id = 0; id < messageRecords.size(); ++id)
+    {
+        const MessageRecord& m = messageRecords[id];
+        if (m.completionPs >= 0)
+        {
+            continue;
+        }
+        if (unfinished < shown)
+        {
+            os << (unfinished > 0 ? ", " : "") << id << " (host " << m.source << " to "
+               << m.destination << ")";
+        }
+        ++unfinished;
+    }
+    if (unfinished > shown)
+    {
+        os << (shown > 0 ? " and " : "") << unfinished - shown << " more";
+    }
+    return os.str();
+}
+
 nlohmann::json
 ExperimentResult::ToJson() const
 {

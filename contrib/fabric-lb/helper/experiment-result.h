@@ -97,7 +97,9 @@ struct ExperimentResult
     double rhoMaxGbps{0};                      //!< rho_max under the failures (0: no failure)
     int64_t convergencePs{0};                  //!< G; -1: never
     bool converged{true};                      //!< the fabric converged on every failure
-    uint64_t blackHoleDrops{0}; //!< packets switches dropped for want of a live way on
+    uint64_t blackHoleDrops{0};   //!< packets switches dropped for want of a live way on
+    uint64_t timeLimitPs{0};      //!< simulated time at which the run was to give up (not in JSON)
+    bool timeLimitReached{false}; //!< the run ended at its time limit (not in JSON)
 
     /**
      * \return whether every packet the hosts sent (data and ACKs) was received,
@@ -107,6 +109,12 @@ struct ExperimentResult
     bool PacketBooksBalance() const;
     /// \return the CCT increase over the bound, in percent
     double CctIncreasePercent() const;
+    /**
+     * \param shown how many to name
+     * \return the messages that did not complete, by id with their hosts ("4 (host 4 to 9)"),
+     * comma-separated, the first \p shown of them and then how many more ("" if none)
+     */
+    std::string UnfinishedMessages(size_t shown) const;
     /// \return one JSON object with every field
     nlohmann::json ToJson() const;
     /// \return a human-readable summary, several lines

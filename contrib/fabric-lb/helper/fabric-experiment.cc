@@ -31,8 +31,10 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -51,6 +53,22 @@ constexpr int64_t FABRIC_STREAMS = 1;
 constexpr uint32_t LARGE_FABRIC_HOSTS = 8192;
 /// The failure draws' stream: far beyond the fabric's (one per switch, host and NIC).
 constexpr int64_t FAILURE_STREAM = 1 << 30;
+/// ns-3's picosecond clock ends at 2^63 - 1 ps, 106 days: a run's bound must stay within a
+/// quarter of it (EstimateBoundCeilingPs), and a run ends at the latest at half of it, so that
+/// no time it computes or schedules overflows.
+constexpr uint64_t CLOCK_END_PS = INT64_MAX;
+constexpr double LONGEST_BOUND_PS = CLOCK_END_PS / 4.0;
+constexpr uint64_t LATEST_TIME_LIMIT_PS = CLOCK_END_PS / 2;
+/// The automatic time limit: this many times the bound, and at least 200 us.
+constexpr uint64_t TIME_LIMIT_BOUNDS = 50;
+constexpr uint64_t SHORTEST_TIME_LIMIT_PS = 200000000;
+/// A run is announced as long if its bound exceeds 1 s of simulated time (normal runs take
+/// microseconds to milliseconds) or it expects more than 10^9 events (a quarter of an hour
+/// or more of one core, at about a million a second); a packet costs about 4.4 events a hop,
+/// its ACK's included (measured at k=4 and k=8).
+constexpr uint64_t LONG_BOUND_PS = 1000000000000ULL;
+constexpr double LONG_RUN_EVENTS = 1e9;
+constexpr double EVENTS_PER_PACKET_HOP = 4.4;
 
 /// \return the collective called \p name \throws std::invalid_argument listing the known ones
 const fabriclb::Collective&
@@ -524,6 +542,7 @@ FabricExperiment::ComputeBounds()
     const fabriclb::WireModel boundWire = m_fabric->GetBoundWireModel();
     Ptr<RoceNic> nic = m_fabric->GetNic(0);
     const fabriclb::CollectiveBound kind = fabriclb::FindCollective(m_config.workload)->bound;
+    CheckDuration();
     uint32_t maxHops = 0;
     uint64_t pacedBoundPs = 0;
     std::vector<uint64_t> arrivalPs;
@@ -586,12 +605,87 @@ FabricExperiment::ComputeBounds()
     {
         m_result.boundPs = std::max(m_result.boundPs, pacedBoundPs);
     }
-    if (HasFailures() && m_timeLimitPs == 0)
+    const uint64_t boundPs = std::max(m_result.boundPs, pacedBoundPs);
+    if (m_timeLimitPs == 0)
     {
-        // Flows pinned to a black hole never finish: give up well after the bound.
-        constexpr uint64_t floorPs = 200000000; // 200 us
-        m_timeLimitPs = std::max(50 * std::max(m_result.boundPs, pacedBoundPs), floorPs);
+        // A flow pinned to a black hole, a lossy link's endless retransmissions, a trigger that
+        // never fires: every run gives up well after its bound.
+        m_timeLimitPs = boundPs >= LATEST_TIME_LIMIT_PS / TIME_LIMIT_BOUNDS
+                            ? LATEST_TIME_LIMIT_PS
+                            : std::max(TIME_LIMIT_BOUNDS * boundPs, SHORTEST_TIME_LIMIT_PS);
     }
+    AnnounceLongRun(boundPs);
+}
+
+std::vector<fabriclb::FlowLoad>
+FabricExperiment::FlowLoads() const
+{
+    const fabriclb::FatTreeTopology& topology = m_fabric->GetTopology();
+    Ptr<RoceNic> nic = m_fabric->GetNic(0);
+    std::vector<fabriclb::FlowLoad> loads;
+    for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
+    {
+        loads.push_back({flow.source,
+                         flow.destination,
+                         nic->PacketsFor(flow.bytes),
+                         topology.Hops(flow.source, flow.destination),
+                         flow.startPs.value_or(0)});
+    }
+    return loads;
+}
+
+void
+FabricExperiment::CheckDuration() const
+{
+    const double estimatePs = fabriclb::EstimateBoundCeilingPs(m_fabric->GetBoundWireModel(),
+                                                               FlowLoads(),
+                                                               m_flowGapPs,
+                                                               !m_traffic.triggers.empty());
+    if (estimatePs > LONGEST_BOUND_PS)
+    {
+        constexpr double psPerDay = 86400e12;
+        std::ostringstream days;
+        days << std::setprecision(2) << estimatePs / psPerDay;
+        throw std::invalid_argument(
+            "this run's bound could be up to " + days.str() +
+            " days of simulated time, more than ns-3's picosecond clock safely counts (" +
+            std::to_string(static_cast<uint64_t>(LONGEST_BOUND_PS / psPerDay)) +
+            " days): check --linkRate, --linkDelay and --msgBytes");
+    }
+}
+
+void
+FabricExperiment::AnnounceLongRun(uint64_t boundPs) const
+{
+    if (FabricRanks::Local() != 0)
+    {
+        return;
+    }
+    double packetHops = 0;
+    for (const fabriclb::FlowLoad& flow : FlowLoads())
+    {
+        packetHops += static_cast<double>(flow.packets) * flow.hops;
+    }
+    const double events = EVENTS_PER_PACKET_HOP * packetHops;
+    std::ostringstream line;
+    line << std::setprecision(3);
+    if (boundPs > LONG_BOUND_PS)
+    {
+        line << "fabric-lb: a long run: its bound alone is " << boundPs / 1e12
+             << " s of simulated time (normal runs take microseconds to milliseconds; "
+                "--linkRate, --linkDelay)";
+    }
+    else if (events > LONG_RUN_EVENTS)
+    {
+        line << "fabric-lb: a long run: about " << events
+             << " events expected (at about a million a second, " << events / 3.6e9
+             << " hours of one core)";
+    }
+    else
+    {
+        return;
+    }
+    std::cerr << line.str() << std::endl;
 }
 
 void
@@ -611,6 +705,8 @@ FabricExperiment::Run()
                      PicoSeconds(m_timeLimitPs));
     m_result.wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+    m_result.timeLimitPs = m_timeLimitPs;
+    m_result.timeLimitReached = Simulator::Now() >= PicoSeconds(m_timeLimitPs);
     m_tracker->Finish();
     if (flowMonitor)
     {

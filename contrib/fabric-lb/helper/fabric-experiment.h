@@ -8,6 +8,7 @@
 #include "ns3/connection-matrix.h"
 #include "ns3/experiment-result.h"
 #include "ns3/fabric-links.h"
+#include "ns3/lower-bound.h"
 #include "ns3/ptr.h"
 #include "ns3/wire-model.h"
 #include "ns3/workload.h"
@@ -116,8 +117,14 @@ class FabricExperiment
   private:
     /// Connects the matrix's triggers to the NICs' completion traces.
     void InstallTriggers();
-    /// The collective's bound and every message's own.
+    /// The collective's bound and every message's own, and the run's time limit.
     void ComputeBounds();
+    /// \return the traffic's messages as the bounds see them
+    std::vector<fabriclb::FlowLoad> FlowLoads() const;
+    /// Refuses traffic that could outlast ns-3's clock (throws std::invalid_argument).
+    void CheckDuration() const;
+    /// Says on stderr that a run is expected to be long, from its bound \p boundPs and events.
+    void AnnounceLongRun(uint64_t boundPs) const;
     /// Checks the failure spec and names its links (throws std::invalid_argument).
     void ConfigureFailures(const fabriclb::FatTreeTopology& topology);
     /// Fails the links of the failure spec and caps the flows' rate at rho_max.
@@ -143,7 +150,7 @@ class FabricExperiment
     Ptr<LinkFailureManager> m_failures;                  //!< if links fail
     std::vector<fabriclb::NamedFailure> m_namedFailures; //!< from FailureSpec::links
     uint64_t m_flowGapPs{0};                             //!< rho_max's pacing gap; 0: none
-    uint64_t m_timeLimitPs{0};                           //!< when to give up; 0: never
+    uint64_t m_timeLimitPs{0};                           //!< when to give up; 0: automatic
 };
 
 /**

@@ -198,5 +198,37 @@ ComputeMatrixBound(const WireModel& wire, uint32_t hosts, const std::vector<Flow
     return bound;
 }
 
+double
+EstimateBoundCeilingPs(const WireModel& wire,
+                       const std::vector<FlowLoad>& flows,
+                       uint64_t gapPs,
+                       bool triggered)
+{
+    const double td = static_cast<double>(wire.DataPs());
+    const double ta = static_cast<double>(wire.AckPs());
+    const double tg = static_cast<double>(wire.GapPs());
+    const double perPacket = std::max(td + ta + 2 * tg, static_cast<double>(gapPs));
+    const double delay = static_cast<double>(wire.linkDelayPs);
+    double latestStart = 0;
+    double longestTrip = 0;
+    double oneAfterAnother = 0;
+    std::map<uint32_t, double> hostPackets; // sent and received
+    for (const FlowLoad& flow : flows)
+    {
+        const double trip = flow.hops * (td + ta + 2 * delay);
+        latestStart = std::max(latestStart, static_cast<double>(flow.startPs));
+        longestTrip = std::max(longestTrip, trip);
+        oneAfterAnother += flow.packets * perPacket + trip;
+        hostPackets[flow.source] += flow.packets;
+        hostPackets[flow.destination] += flow.packets;
+    }
+    double busiestHost = 0;
+    for (const auto& [host, packets] : hostPackets)
+    {
+        busiestHost = std::max(busiestHost, packets);
+    }
+    return latestStart + (triggered ? oneAfterAnother : 0) + busiestHost * perPacket + longestTrip;
+}
+
 } // namespace fabriclb
 } // namespace ns3

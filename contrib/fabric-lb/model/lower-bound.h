@@ -148,6 +148,25 @@ uint64_t ComputeMatrixBound(const WireModel& wire,
                             uint32_t hosts,
                             const std::vector<FlowLoad>& flows);
 
+/**
+ * \ingroup fabric-lb
+ * \brief An upper estimate of every bound above, in floating point, where their integer
+ * arithmetic could overflow: from the latest start, the busiest host's data packets and ACKs
+ * back to back, at least \p gapPs apart, and the longest trip there and back; with triggers,
+ * every message alone one after another before that (a triggered message starts no later than
+ * the messages before it end).
+ *
+ * \param wire link and packet parameters
+ * \param flows the collective's messages, each with its start (0 for a triggered one)
+ * \param gapPs the senders' least gap between a message's packets (0: none)
+ * \param triggered whether messages start on triggers
+ * \return the estimate in picoseconds
+ */
+double EstimateBoundCeilingPs(const WireModel& wire,
+                              const std::vector<FlowLoad>& flows,
+                              uint64_t gapPs,
+                              bool triggered);
+
 } // namespace fabriclb
 } // namespace ns3
 
