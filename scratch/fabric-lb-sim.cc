@@ -369,6 +369,16 @@ main(int argc, char* argv[])
     RngSeedManager::SetSeed(*seed);
     RngSeedManager::SetRun(*run);
 
+    // What a run writes, a dump that runs nothing would leave empty.
+    const char* runOutput = !out.empty()       ? "--out"
+                            : !flows.empty()   ? "--flows"
+                            : !flowmon.empty() ? "--flowmon"
+                                               : nullptr;
+    if (!dumpMatrix.empty() && runOutput)
+    {
+        return Fail(std::string("--dump-matrix writes the workload and runs nothing: drop ") +
+                    runOutput);
+    }
     std::ofstream json;
     if (!out.empty() && writer)
     {

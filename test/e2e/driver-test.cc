@@ -337,7 +337,10 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--k=4 --bufferBytes=4157", "4158 B"),
         std::make_pair("--k=4 --bufferBytes=4177 --wire=study", "slots of 4178 B"),
         std::make_pair("--k=4 --msgBytes=9223372036854775807", "2^32 - 1 packets"),
-        std::make_pair("--k=4 --linkRate=1bps --msgBytes=1048576", "picosecond clock")));
+        std::make_pair("--k=4 --linkRate=1bps --msgBytes=1048576", "picosecond clock"),
+        std::make_pair("--k=4 --dump-matrix=/dev/null --out=/dev/null", "drop --out"),
+        std::make_pair("--k=4 --dump-matrix=/dev/null --flows=/dev/null", "drop --flows"),
+        std::make_pair("--k=4 --dump-matrix=/dev/null --flowmon=/dev/null", "drop --flowmon")));
 
 TEST(Driver, BuffersOfOneDataPacketRun)
 {
@@ -346,6 +349,16 @@ TEST(Driver, BuffersOfOneDataPacketRun)
         const nlohmann::json j = RunJson(std::string("--k=4 --msgBytes=4096 ") + args);
         EXPECT_EQ(j["messages_completed"], 16) << args;
     }
+}
+
+TEST(Driver, DumpingAMatrixCreatesNoOtherFile)
+{
+    const std::string matrix = TempPath("cm");
+    const std::string json = TempPath("json");
+    const Outcome o = RunSim("--k=4 --dump-matrix=" + matrix + " --out=" + json);
+    EXPECT_EQ(o.status, 2) << o.err;
+    EXPECT_FALSE(std::ifstream(json).good()) << "an empty --out file was left behind";
+    EXPECT_FALSE(std::ifstream(matrix).good()) << "the refused dump wrote its matrix";
 }
 
 /// Runs the driver with \p args, killed after a minute of wall-clock time (exit status 124).
