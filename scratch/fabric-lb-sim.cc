@@ -23,12 +23,10 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <exception>
 #include <fstream>
 #include <iostream>
 #include <optional>
 #include <regex>
-#include <sstream>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -62,52 +60,6 @@ ParseWholeDouble(const std::string& text)
         return std::nullopt;
     }
     return value;
-}
-
-/// What ns-3 writes to std::cerr while it parses the command line.
-std::ostringstream g_parseMessages;
-/// std::cerr's own buffer, restored after parsing.
-std::streambuf* g_stderrBuffer = nullptr;
-/// True while ns-3 parses the command line.
-bool g_parsing = false;
-
-/**
- * ns-3 ends the process while parsing on bad input: std::exit(1) after its
- * usage text for an unknown option, std::terminate for a malformed attribute
- * value such as --ns3::RoceNic::InitialRtt=soon. This turns either into the
- * driver's one error line (ns-3's own message, without the usage text) and
- * exit status 2.
- */
-void
-ReportParseMessages()
-{
-    if (!g_parsing)
-    {
-        return;
-    }
-    g_parsing = false;
-    std::cerr.rdbuf(g_stderrBuffer);
-    std::string message = g_parseMessages.str();
-    if (message.empty())
-    {
-        return; // --help and the like: ns-3 wrote to std::cout
-    }
-    const std::string::size_type msg = message.find("msg=\"");
-    if (msg != std::string::npos)
-    {
-        message = message.substr(msg + 5, message.find("\", file=", msg + 5) - (msg + 5));
-    }
-    message = message.substr(0, message.find('\n'));
-    std::cerr << "fabric-lb-sim: error: " << message << " (--help lists the options)" << std::endl;
-    std::_Exit(2); // the exit status of bad input, also when ns-3 chose 1
-}
-
-/// The terminate handler while parsing: the error line, then exit status 2.
-[[noreturn]] void
-ReportMalformedArgument()
-{
-    ReportParseMessages();
-    std::_Exit(2);
 }
 
 /// \return true if \p text parses as a value of \p attribute's type, and sets it as its default
@@ -231,15 +183,12 @@ main(int argc, char* argv[])
     cmd.AddValue("flowmon",
                  "run ns-3's FlowMonitor on the hosts and write its XML here",
                  WholeTextValue(flowmon));
-    g_stderrBuffer = std::cerr.rdbuf(g_parseMessages.rdbuf());
-    g_parsing = true;
-    std::atexit(ReportParseMessages);
-    const std::terminate_handler previousHandler = std::set_terminate(ReportMalformedArgument);
-    cmd.Parse(argc, argv);
-    std::set_terminate(previousHandler);
-    g_parsing = false;
-    std::cerr.rdbuf(g_stderrBuffer);
-    std::cerr << g_parseMessages.str();
+    ParseCommandLineOrExit(cmd, argc, argv, "fabric-lb-sim");
+    if (cmd.GetNExtraNonOptions() > 0)
+    {
+        return Fail("unexpected argument '" + cmd.GetExtraNonOption(0) +
+                    "': options are --name=value (--help lists them)");
+    }
 
     if (workload == "help")
     {
@@ -396,6 +345,11 @@ main(int argc, char* argv[])
         {
             return Fail("cannot write --flows file '" + flows + "'");
         }
+    }
+    // FlowMonitor would fail silently at the end of the run.
+    if (!flowmon.empty() && writer && !std::ofstream(flowmon))
+    {
+        return Fail("cannot write --flowmon file '" + flowmon + "'");
     }
 
     ExperimentConfig config;

@@ -161,7 +161,12 @@ ParseOptions(int argc, char* argv[])
                  "convergence:0,1rtt,inf, or k:4,8,16 instead of --k); figures then have the "
                  "values on the x axis",
                  vary);
-    cmd.Parse(argc, argv);
+    ParseCommandLineOrExit(cmd, argc, argv, "fabric-lb-sweep");
+    if (cmd.GetNExtraNonOptions() > 0)
+    {
+        throw std::invalid_argument("unexpected argument '" + cmd.GetExtraNonOption(0) +
+                                    "': options are --name=value (--help lists them)");
+    }
 
     options.k = ParseRadix(kText);
     if (!fabriclb::FindCollective(options.workload))

@@ -413,4 +413,8 @@ INSTANTIATE_TEST_SUITE_P(Sweep,
                                            std::make_pair("--vary=:0.1", "flag"),
                                            std::make_pair("--vary=msgBytes:1,2", "msgBytes"),
                                            std::make_pair("--vary=k:4,7", "even"),
-                                           std::make_pair("--vary=failProb:0.1,0.1", "twice")));
+                                           std::make_pair("--vary=failProb:0.1,0.1", "twice"),
+                                           // ns-3's refusal, its usage text and exit status 1
+                                           std::make_pair("--schemes=", "--schemes"),
+                                           std::make_pair("--bogus=1", "--bogus"),
+                                           std::make_pair("stray", "unexpected argument 'stray'")));

@@ -4,12 +4,80 @@
 
 #include "command-line-values.h"
 
+#include "ns3/command-line.h"
 #include "ns3/fat-tree-topology.h"
 
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+#include <sstream>
 #include <stdexcept>
 
 namespace ns3
 {
+
+namespace
+{
+
+/// What ns-3 writes to std::cerr while it parses the command line.
+std::ostringstream g_parseMessages;
+/// std::cerr's own buffer, restored after parsing.
+std::streambuf* g_stderrBuffer = nullptr;
+/// True while ns-3 parses the command line.
+bool g_parsing = false;
+/// The program whose command line it is, the error line's prefix.
+std::string g_program;
+
+/// At exit while parsing: ns-3's message as the program's one error line, exit status 2.
+void
+ReportParseMessages()
+{
+    if (!g_parsing)
+    {
+        return;
+    }
+    g_parsing = false;
+    std::cerr.rdbuf(g_stderrBuffer);
+    std::string message = g_parseMessages.str();
+    if (message.empty())
+    {
+        return; // --help and the like: ns-3 wrote to std::cout
+    }
+    const std::string::size_type msg = message.find("msg=\"");
+    if (msg != std::string::npos)
+    {
+        message = message.substr(msg + 5, message.find("\", file=", msg + 5) - (msg + 5));
+    }
+    message = message.substr(0, message.find('\n'));
+    std::cerr << g_program << ": error: " << message << " (--help lists the options)" << std::endl;
+    std::_Exit(2); // the exit status of bad input, also when ns-3 chose 1
+}
+
+/// The terminate handler while parsing: the error line, then exit status 2.
+[[noreturn]] void
+ReportMalformedArgument()
+{
+    ReportParseMessages();
+    std::_Exit(2);
+}
+
+} // namespace
+
+void
+ParseCommandLineOrExit(CommandLine& cmd, int argc, char* argv[], const std::string& program)
+{
+    [[maybe_unused]] static const int atExit = std::atexit(ReportParseMessages); // once
+    g_program = program;
+    g_parseMessages.str("");
+    g_stderrBuffer = std::cerr.rdbuf(g_parseMessages.rdbuf());
+    g_parsing = true;
+    const std::terminate_handler previousHandler = std::set_terminate(ReportMalformedArgument);
+    cmd.Parse(argc, argv);
+    std::set_terminate(previousHandler);
+    g_parsing = false;
+    std::cerr.rdbuf(g_stderrBuffer);
+    std::cerr << g_parseMessages.str();
+}
 
 uint32_t
 ParseRadix(const std::string& text)

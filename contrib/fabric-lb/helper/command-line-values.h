@@ -41,6 +41,23 @@ ParseWholeInteger(const std::string& text)
  */
 uint32_t ParseRadix(const std::string& text);
 
+class CommandLine;
+
+/**
+ * \ingroup fabric-lb
+ * \brief Parses the command line with \p cmd, as CommandLine::Parse does, but turns
+ * ns-3's own refusals into the program's bad-input line: ns-3 ends the process on an
+ * unknown option or an empty value (its usage text and exit status 1) and on a malformed
+ * attribute value such as --ns3::RoceNic::InitialRtt=soon (std::terminate). Either
+ * becomes one line on stderr, "PROGRAM: error: " and ns-3's own message (without the usage
+ * text), and exit status 2. What ns-3 writes to stderr otherwise is passed on.
+ * \param cmd the options
+ * \param argc as main's
+ * \param argv as main's
+ * \param program the program's name, the line's prefix
+ */
+void ParseCommandLineOrExit(CommandLine& cmd, int argc, char* argv[], const std::string& program);
+
 /**
  * \ingroup fabric-lb
  * \brief A CommandLine::AddValue callback that keeps a flag's whole value, spaces
