@@ -168,6 +168,15 @@ ParseOptions(int argc, char* argv[])
                                     "': options are --name=value (--help lists them)");
     }
 
+    if (options.sim.empty())
+    {
+        throw std::invalid_argument("--sim is empty: it names fabric-lb-sim");
+    }
+    if (options.out.empty())
+    {
+        // Not the current directory: OUT/runs would be /runs, and the figures in /.
+        throw std::invalid_argument("--out is empty: it names the output directory");
+    }
     options.k = ParseRadix(kText);
     if (!fabriclb::FindCollective(options.workload))
     {

@@ -110,7 +110,9 @@ Plot(const std::string& dir,
     std::ofstream out(script);
     plot.GenerateOutput(out);
     out.close();
-    if (std::system(("gnuplot " + ShellWord(script)).c_str()) != 0)
+    // A relative path as "./" and it: gnuplot would take --out=-1's "-1/..." for an option.
+    const std::string argument = script.front() == '/' ? script : "./" + script;
+    if (std::system(("gnuplot " + ShellWord(argument)).c_str()) != 0)
     {
         std::cerr << "fabric-lb-sweep: gnuplot failed on " << script << std::endl;
     }

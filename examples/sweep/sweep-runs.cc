@@ -101,7 +101,13 @@ RunGrid(const Options& options, const std::vector<Job>& grid)
             {
                 command << " --" << options.varyFlag << "=" << options.varyValues[job.variant];
             }
-            command << " " << options.extra << " >/dev/null 2>" << ShellWord(job.json + ".err");
+            // --extra's words, each passed as it is: none of it is shell syntax.
+            std::istringstream extra(options.extra);
+            for (std::string word; extra >> word;)
+            {
+                command << " " << ShellWord(word);
+            }
+            command << " >/dev/null 2>" << ShellWord(job.json + ".err");
             if (std::system(command.str().c_str()) != 0)
             {
                 ++(IsIncomplete(ReadResult(job.json)) ? incomplete : failed);

@@ -378,6 +378,41 @@ TEST(SweepFailure, ARunWithoutResultFailsTheSweep)
     EXPECT_EQ(rows.size(), 1U);
 }
 
+TEST(SweepExtra, PassesItsWordsAsTheyAreNotAsShellSyntax)
+{
+    // Before: '--seed=3;touch injected' reached the shell as it is, which ran the run and
+    // then the touch. Now the run gets the words --seed=3;touch and injected (bad input: the
+    // run fails).
+    const std::string dir = TempPath("sweep-extra-words");
+    std::filesystem::create_directories(dir);
+    const Outcome o =
+        fabriclbe2e::Run("cd '" + dir + "' && " FABRIC_LB_SWEEP,
+                         std::string("--sim=") + FABRIC_LB_SIM +
+                             " --k=4 --schemes=ofan --sizes=4096 --runs=1 --jobs=1 --out=out "
+                             "--extra='--seed=3;touch injected'");
+    const bool injected = std::filesystem::exists(dir + "/injected");
+    const std::string err = Slurp(dir + "/out/runs/ofan-4096-1.json.err");
+    std::filesystem::remove_all(dir);
+    EXPECT_FALSE(injected) << "--extra ran as shell syntax";
+    EXPECT_EQ(o.status, 1) << o.err;
+    EXPECT_NE(err.find("unexpected argument 'injected'"), std::string::npos) << err;
+}
+
+TEST(SweepEmptyPath, IsOneErrorLine)
+{
+    // An empty --out made OUT/runs /runs, and put the figures in /.
+    for (const char* args : {"--out=", "--sim= --out=x"})
+    {
+        const Outcome o = fabriclbe2e::Run(FABRIC_LB_SWEEP,
+                                           std::string("--k=4 --schemes=ofan --sizes=4096 "
+                                                       "--runs=1 --jobs=1 ") +
+                                               args);
+        EXPECT_EQ(o.status, 2) << args << ": " << o.err;
+        EXPECT_EQ(o.err.rfind("fabric-lb-sweep: error: --", 0), 0U) << o.err;
+        EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    }
+}
+
 class SweepBadInput : public ::testing::TestWithParam<std::pair<std::string, std::string>>
 {
 };
@@ -418,3 +453,19 @@ INSTANTIATE_TEST_SUITE_P(Sweep,
                                            std::make_pair("--schemes=", "--schemes"),
                                            std::make_pair("--bogus=1", "--bogus"),
                                            std::make_pair("stray", "unexpected argument 'stray'")));
+
+TEST(SweepOut, ADirectoryNamedLikeAnOptionGetsItsFigures)
+{
+    // gnuplot took the script "-1/cct-increase.plt" for an option, and drew nothing.
+    const std::string dir = TempPath("sweep-dash");
+    std::filesystem::create_directories(dir);
+    const Outcome o = fabriclbe2e::Run("cd '" + dir + "' && " FABRIC_LB_SWEEP,
+                                       std::string("--sim=") + FABRIC_LB_SIM +
+                                           " --k=4 --schemes=ofan --sizes=4096 --runs=1 "
+                                           "--jobs=1 --out=-1");
+    const bool drawn = std::filesystem::exists(dir + "/-1/cct-increase.png");
+    std::filesystem::remove_all(dir);
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_TRUE(drawn) << o.err;
+    EXPECT_EQ(o.err.find("unrecognized option"), std::string::npos) << o.err;
+}
