@@ -1,0 +1,293 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * A fuzz of every flag of fabric-lb-sim and fabric-lb-sweep: each flag, one at a time, on a
+ * tiny run (k=4, one packet a message), takes each of a set of odd values. Neither program may
+ * die of a signal, outlast a wall-clock timeout, or exit with a status other than 0, 1 or 2,
+ * and an exit status of 2 (bad input) comes with exactly one line on stderr, the program's
+ * error line. The flags are read from each program's --help, so a new flag is fuzzed too.
+ */
+
+#include "e2e-util.h"
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <fcntl.h>
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+using namespace fabriclbe2e;
+
+namespace
+{
+
+/// What one run of a program did.
+struct FuzzOutcome
+{
+    bool timedOut{false};  //!< killed at the timeout
+    bool signalled{false}; //!< ended by a signal of its own
+    int signal{0};         //!< that signal
+    int status{0};         //!< exit status, if it exited
+    std::string err;       //!< stderr
+};
+
+/// The longest a run may take on a loaded machine; a k=4 run of one packet a message takes
+/// a few tens of milliseconds.
+constexpr std::chrono::seconds TIMEOUT{30};
+
+/**
+ * Runs \p argv (no shell) in \p dir, stdout discarded, in a process group of its own that is
+ * killed whole at the timeout (the sweep's runs with it).
+ */
+FuzzOutcome
+RunInDir(const std::vector<std::string>& argv, const std::string& dir)
+{
+    const std::string errPath = dir + "/stderr";
+    const pid_t pid = fork();
+    if (pid == 0)
+    {
+        setpgid(0, 0);
+        if (chdir(dir.c_str()) != 0)
+        {
+            _exit(120);
+        }
+        const int devNull = open("/dev/null", O_WRONLY);
+        const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(devNull, STDOUT_FILENO);
+        dup2(err, STDERR_FILENO);
+        std::vector<char*> args;
+        for (const std::string& arg : argv)
+        {
+            args.push_back(const_cast<char*>(arg.c_str()));
+        }
+        args.push_back(nullptr);
+        execv(args[0], args.data());
+        _exit(121);
+    }
+    FuzzOutcome outcome;
+    const auto deadline = std::chrono::steady_clock::now() + TIMEOUT;
+    int raw = 0;
+    while (waitpid(pid, &raw, WNOHANG) == 0)
+    {
+        if (std::chrono::steady_clock::now() > deadline)
+        {
+            outcome.timedOut = true;
+            kill(-pid, SIGKILL);
+            waitpid(pid, &raw, 0);
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    outcome.signalled = !outcome.timedOut && WIFSIGNALED(raw);
+    outcome.signal = outcome.signalled ? WTERMSIG(raw) : 0;
+    outcome.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    outcome.err = Slurp(errPath);
+    return outcome;
+}
+
+/// \return the flags in the "Program Options" part of \p program's --help, without "--"
+std::vector<std::string>
+ProgramFlags(const std::string& program)
+{
+    const Outcome help = Run(program, "--help");
+    std::vector<std::string> flags;
+    std::istringstream lines(help.out);
+    bool inOptions = false;
+    for (std::string line; std::getline(lines, line);)
+    {
+        if (line == "Program Options:")
+        {
+            inOptions = true;
+        }
+        else if (line.empty())
+        {
+            inOptions = false;
+        }
+        else if (inOptions && line.rfind("    --", 0) == 0)
+        {
+            flags.push_back(line.substr(6, line.find(':') - 6));
+        }
+    }
+    return flags;
+}
+
+/// \return the odd values every flag gets
+const std::vector<std::string>&
+OddValues()
+{
+    static const std::vector<std::string> values{
+        "",
+        "-1",
+        "0",
+        "99999999999999999999", // beyond 64 bits
+        "nan",
+        "inf",
+        std::string(3000, 'x'),
+        "7",                      // a number without a unit
+        "garbage text;$(true)*'", // with a space and the shell's special characters
+    };
+    return values;
+}
+
+/// \return \p value as a test's trace: the long one shortened
+std::string
+Shown(const std::string& value)
+{
+    return value.size() > 40
+               ? value.substr(0, 10) + "... (" + std::to_string(value.size()) + " characters)"
+               : "'" + value + "'";
+}
+
+/// What the fuzz of one program found.
+struct FuzzReport
+{
+    size_t runs{0};                           //!< runs made
+    std::map<int, size_t> statuses;           //!< runs by exit status
+    std::vector<std::string> problems;        //!< a line for each run that broke a rule
+    std::chrono::duration<double> slowest{0}; //!< the longest run
+};
+
+/**
+ * Runs \p program with \p base, then --FLAG=VALUE for each of \p flags and odd value (and the
+ * flag's context from \p context, before it), each in a fresh directory, and checks the rules.
+ * \param errorPrefix the program's bad-input line starts so
+ */
+FuzzReport
+Fuzz(const std::string& program,
+     const std::vector<std::string>& base,
+     const std::vector<std::string>& flags,
+     const std::map<std::string, std::vector<std::string>>& context,
+     const std::string& errorPrefix)
+{
+    FuzzReport report;
+    const std::filesystem::path root = TempPath("fuzz");
+    for (const std::string& flag : flags)
+    {
+        for (const std::string& value : OddValues())
+        {
+            const std::filesystem::path dir = root / std::to_string(report.runs);
+            std::filesystem::create_directories(dir);
+            std::vector<std::string> argv{program};
+            argv.insert(argv.end(), base.begin(), base.end());
+            const auto extra = context.find(flag);
+            if (extra != context.end())
+            {
+                argv.insert(argv.end(), extra->second.begin(), extra->second.end());
+            }
+            argv.push_back("--" + flag + "=" + value);
+            const auto start = std::chrono::steady_clock::now();
+            const FuzzOutcome o = RunInDir(argv, dir.string());
+            report.slowest =
+                std::max<std::chrono::duration<double>>(report.slowest,
+                                                        std::chrono::steady_clock::now() - start);
+            ++report.runs;
+            ++report.statuses[o.status];
+            std::string problem;
+            if (o.timedOut)
+            {
+                problem = "still running after " + std::to_string(TIMEOUT.count()) + " s";
+            }
+            else if (o.signalled)
+            {
+                problem = "killed by signal " + std::to_string(o.signal);
+            }
+            else if (o.status < 0 || o.status > 2)
+            {
+                problem = "exit status " + std::to_string(o.status);
+            }
+            else if (o.status == 2 &&
+                     (o.err.rfind(errorPrefix, 0) != 0 ||
+                      std::count(o.err.begin(), o.err.end(), '\n') != 1 || o.err.back() != '\n'))
+            {
+                problem = "exit status 2 without exactly one '" + errorPrefix + "' line";
+            }
+            if (!problem.empty())
+            {
+                report.problems.push_back("--" + flag + "=" + Shown(value) + ": " + problem +
+                                          "; stderr: " + o.err.substr(0, 300));
+            }
+        }
+    }
+    std::filesystem::remove_all(root);
+    return report;
+}
+
+/// \return a one-line account of \p report
+std::string
+Summary(const FuzzReport& report)
+{
+    std::ostringstream os;
+    os << report.runs << " runs, the slowest " << report.slowest.count() << " s; by exit status:";
+    for (const auto& [status, runs] : report.statuses)
+    {
+        os << " " << status << ": " << runs;
+    }
+    return os.str();
+}
+
+} // namespace
+
+TEST(FlagFuzz, EveryDriverFlagTakesOddValuesWithoutCrashOrHang)
+{
+    const std::vector<std::string> flags = ProgramFlags(FABRIC_LB_SIM);
+    ASSERT_GE(flags.size(), 30U) << "the driver's --help lists its flags";
+    // Flags that act only with others get them, so that the odd value is used.
+    const std::vector<std::string> failure{"--failLinks=agg-p0-0:core-0"};
+    const std::map<std::string, std::vector<std::string>> context{
+        {"group", {"--workload=ring-allgather"}},
+        {"model", {"--workload=fsdp"}},
+        {"layers", {"--workload=fsdp"}},
+        {"matrix", {"--workload=matrix"}},
+        {"failMode", failure},
+        {"failRate", {"--failLinks=agg-p0-0:core-0", "--failMode=degrade"}},
+        {"convergence", failure},
+        {"rate", failure},
+    };
+    const FuzzReport report = Fuzz(FABRIC_LB_SIM,
+                                   {"--k=4", "--workload=permutation", "--msgBytes=4096"},
+                                   flags,
+                                   context,
+                                   "fabric-lb-sim: error: ");
+    RecordProperty("summary", Summary(report));
+    std::cout << "fabric-lb-sim: " << Summary(report) << std::endl;
+    EXPECT_EQ(report.runs, flags.size() * OddValues().size());
+    for (const std::string& problem : report.problems)
+    {
+        ADD_FAILURE() << problem;
+    }
+}
+
+TEST(FlagFuzz, EverySweepFlagTakesOddValuesWithoutCrashOrHang)
+{
+    const std::vector<std::string> flags = ProgramFlags(FABRIC_LB_SWEEP);
+    ASSERT_GE(flags.size(), 11U) << "the sweep's --help lists its flags";
+    const FuzzReport report = Fuzz(FABRIC_LB_SWEEP,
+                                   {std::string("--sim=") + FABRIC_LB_SIM,
+                                    "--schemes=ecmp",
+                                    "--workload=permutation",
+                                    "--sizes=4096",
+                                    "--runs=1",
+                                    "--k=4",
+                                    "--jobs=1",
+                                    "--out=sweep"},
+                                   flags,
+                                   {},
+                                   "fabric-lb-sweep: error: ");
+    RecordProperty("summary", Summary(report));
+    std::cout << "fabric-lb-sweep: " << Summary(report) << std::endl;
+    EXPECT_EQ(report.runs, flags.size() * OddValues().size());
+    for (const std::string& problem : report.problems)
+    {
+        ADD_FAILURE() << problem;
+    }
+}
