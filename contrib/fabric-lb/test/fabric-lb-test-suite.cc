@@ -10,6 +10,7 @@
 #include "ns3/core-module.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-lb-compat.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/fabric-routing.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/lower-bound.h"
@@ -20,6 +21,7 @@
 
 #include <map>
 #include <set>
+#include <string>
 #include <tuple>
 
 using namespace ns3;
@@ -395,6 +397,63 @@ class DeterminismTest : public TestCase
     }
 };
 
+/**
+ * One scheme on a k=4 all-to-all, whose traffic no draw changes: the same seed and run give
+ * the same result (the JSON but its wall-clock time, and every message's start and
+ * completion); another run another result, unless the scheme draws nothing (simple-rr's
+ * fixed order), when it is the same too.
+ */
+class SchemeDeterminismTest : public TestCase
+{
+  public:
+    /// \param scheme the scheme's name (fabriclb::LbSchemes)
+    explicit SchemeDeterminismTest(const std::string& scheme)
+        : TestCase(scheme + (DrawsNothing(scheme)
+                                 ? ": draws nothing, every run gives the same result"
+                                 : ": same seed and run, same result; another run, another one")),
+          m_scheme(scheme)
+    {
+    }
+
+  private:
+    /// \return whether \p scheme makes no random draw (simple-rr: a fixed round-robin order)
+    static bool DrawsNothing(const std::string& scheme)
+    {
+        return scheme == "simple-rr";
+    }
+
+    /// \return the result of run \p run of seed 7, but the wall-clock time and the run number
+    std::string ResultOfRun(uint64_t run) const
+    {
+        ExperimentConfig config;
+        config.lb = m_scheme;
+        config.workload = "all-to-all";
+        config.messageBytes = 4 * 4096;
+        RngSeedManager::SetSeed(7);
+        RngSeedManager::SetRun(run);
+        const ExperimentResult result = RunWithK(4, config);
+        nlohmann::json json = result.ToJson();
+        json.erase("wall_seconds");
+        json.erase("run");
+        return json.dump() + "\n" + result.FlowsCsv();
+    }
+
+    void DoRun() override
+    {
+        const std::string first = ResultOfRun(3);
+        const std::string again = ResultOfRun(3);
+        const std::string other = ResultOfRun(4);
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        NS_TEST_ASSERT_MSG_EQ(again, first, "the same seed and run, the same result");
+        NS_TEST_ASSERT_MSG_EQ((other == first),
+                              DrawsNothing(m_scheme),
+                              "another run: the same result only for a scheme that draws nothing");
+    }
+
+    std::string m_scheme; //!< the scheme
+};
+
 } // namespace
 
 /// \ingroup fabric-lb-tests Packet formats and serialisation.
@@ -455,6 +514,10 @@ class FabricLbDeterminismSuite : public TestSuite
         : TestSuite("fabric-lb-determinism", FABRIC_LB_SUITE_SYSTEM)
     {
         AddTestCase(new DeterminismTest, FABRIC_LB_TEST_QUICK);
+        for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes().All())
+        {
+            AddTestCase(new SchemeDeterminismTest(scheme.name), FABRIC_LB_TEST_QUICK);
+        }
     }
 };
 
