@@ -302,6 +302,7 @@ TEST(ConnectionMatrix, TimedFlowsHaveNoTriggersLine)
 
 TEST(ConnectionMatrix, RoundTripsEveryCorpusFile)
 {
+    size_t seen = 0;
     for (const auto& entry : std::filesystem::directory_iterator(MATRIX_DIR))
     {
         const std::string name = entry.path().filename().string();
@@ -310,12 +311,14 @@ TEST(ConnectionMatrix, RoundTripsEveryCorpusFile)
             continue;
         }
         SCOPED_TRACE(name);
+        ++seen;
         const ConnectionMatrix read = ReadConnectionMatrix(entry.path().string(), HOSTS);
         const std::string text = Written(read);
         const ConnectionMatrix again = Parse(text, read.nodes);
         ExpectSameTraffic(again, read);
         EXPECT_EQ(Written(again), text);
     }
+    EXPECT_GT(seen, 0U) << "no good-*.cm file in " << MATRIX_DIR << ": nothing was checked";
 }
 
 TEST(ConnectionMatrix, WriterRefusesWhatTheParserRejects)
