@@ -8,14 +8,19 @@
 
 #include "fabric-lb-test-util.h"
 
+#include "ns3/direct-switch-forwarder.h"
 #include "ns3/double.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-registry.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -105,6 +110,115 @@ class SwitchPathIdentityTestCase : public TestCase
     std::function<bool(const ExperimentResult&)> m_exercised; //!< its purpose reached
 };
 
+/**
+ * \ingroup fabric-lb-tests
+ * \brief A packet whose TTL runs out at a switch: with hosts sending at a TTL of 3, a packet
+ * across pods expires at its core switch (edge 3 to 2, aggregation 2 to 1, core 1 to 0). On
+ * both switch paths it is dropped there after an ICMP time-exceeded to its sender, and told
+ * through the switch's drop trace (Ipv4L3Protocol's on the ipv4 path, DirectSwitchForwarder's
+ * on the direct one, the traces the fabric's drop counts connect to) with the same header,
+ * reason and interface; a message under one edge switch still completes.
+ */
+class TtlExpiryTest : public TestCase
+{
+  public:
+    TtlExpiryTest()
+        : TestCase("an expired TTL: dropped at the core, ICMP to the sender, the same on both "
+                   "paths")
+    {
+    }
+
+  private:
+    /// What a path did with the packets of the run.
+    struct Outcome
+    {
+        std::vector<std::string> drops; //!< each drop: switch, reason, interface, header
+        uint32_t icmpToSender{0};       //!< ICMP packets host 0 received
+        uint32_t completed{0};          //!< messages completed
+    };
+
+    /// \return what the run does on \p switchPath
+    static Outcome RunOn(const std::string& switchPath)
+    {
+        Config::SetDefault("ns3::Ipv4L3Protocol::DefaultTtl", UintegerValue(3));
+        Config::SetDefault("ns3::FatTreeHelper::SwitchPath", StringValue(switchPath));
+        Ptr<FatTreeHelper> fabric = BuildFabric(4);
+        Config::SetDefault("ns3::FatTreeHelper::SwitchPath", StringValue("direct"));
+        Config::SetDefault("ns3::Ipv4L3Protocol::DefaultTtl", UintegerValue(64));
+        Outcome outcome;
+        for (const NodeContainer* switches : {&fabric->GetEdgeSwitches(),
+                                              &fabric->GetAggregationSwitches(),
+                                              &fabric->GetCoreSwitches()})
+        {
+            for (uint32_t i = 0; i < switches->GetN(); ++i)
+            {
+                const Ptr<Node> node = switches->Get(i);
+                const auto record = [&outcome, node](const Ipv4Header& header,
+                                                     Ptr<const Packet> packet,
+                                                     Ipv4L3Protocol::DropReason reason,
+                                                     Ptr<Ipv4>,
+                                                     uint32_t interface) {
+                    std::ostringstream os;
+                    os << "node " << node->GetId() << " reason " << reason << " interface "
+                       << interface << " ttl " << int(header.GetTtl()) << " " << header.GetSource()
+                       << " to " << header.GetDestination() << ", " << packet->GetSize() << " B";
+                    outcome.drops.push_back(os.str());
+                };
+                const Callback<void,
+                               const Ipv4Header&,
+                               Ptr<const Packet>,
+                               Ipv4L3Protocol::DropReason,
+                               Ptr<Ipv4>,
+                               uint32_t>
+                    drop(record);
+                node->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext("Drop", drop);
+                if (const auto forwarder = node->GetObject<DirectSwitchForwarder>())
+                {
+                    forwarder->TraceConnectWithoutContext("Drop", drop);
+                }
+            }
+        }
+        const auto received = [&outcome](Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t) {
+            Ipv4Header header;
+            packet->PeekHeader(header);
+            outcome.icmpToSender += header.GetProtocol() == 1 ? 1 : 0;
+        };
+        fabric->GetHosts().Get(0)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "Rx",
+            Callback<void, Ptr<const Packet>, Ptr<Ipv4>, uint32_t>(received));
+        Completions completions;
+        InstallMessages(fabric, {{0, 1, 4096}, {0, 15, 4096}}, completions);
+        Simulator::Stop(MicroSeconds(20));
+        Simulator::Run();
+        outcome.completed = completions.done;
+        fabric->Dispose();
+        Simulator::Destroy();
+        return outcome;
+    }
+
+    void DoRun() override
+    {
+        const Outcome ipv4 = RunOn("ipv4");
+        const Outcome direct = RunOn("direct");
+        NS_TEST_ASSERT_MSG_GT(ipv4.drops.size(), 0U, "packets across pods expire");
+        NS_TEST_EXPECT_MSG_EQ(direct.drops.size(), ipv4.drops.size(), "as many drops");
+        for (size_t i = 0; i < std::min(ipv4.drops.size(), direct.drops.size()); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(direct.drops[i], ipv4.drops[i], "drop " << i);
+        }
+        const std::string expired = "reason " + std::to_string(Ipv4L3Protocol::DROP_TTL_EXPIRED);
+        for (const std::string& drop : ipv4.drops)
+        {
+            NS_TEST_EXPECT_MSG_NE(drop.find(expired), std::string::npos, drop);
+            NS_TEST_EXPECT_MSG_NE(drop.find(" ttl 1 10."), std::string::npos, drop);
+        }
+        NS_TEST_EXPECT_MSG_EQ(ipv4.icmpToSender, ipv4.drops.size(), "one ICMP per drop");
+        NS_TEST_EXPECT_MSG_EQ(direct.icmpToSender, direct.drops.size(), "one ICMP per drop");
+        NS_TEST_EXPECT_MSG_EQ(ipv4.completed, 1U, "the message under one edge switch");
+        NS_TEST_EXPECT_MSG_EQ(direct.completed, 1U, "the message under one edge switch");
+    }
+};
+
 /// \return a k=4 all-to-all of \p bytes per message under \p scheme
 ExperimentConfig
 AllToAll(const std::string& scheme, uint64_t bytes)
@@ -156,6 +270,7 @@ class FabricLbSwitchPathTestSuite : public TestSuite
                                                        return r.packetsMarked > 0 && r.cnps > 0;
                                                    }),
                     FABRIC_LB_TEST_QUICK);
+        AddTestCase(new TtlExpiryTest, FABRIC_LB_TEST_QUICK);
         ExperimentConfig lossy = AllToAll("host-spray", 32768);
         lossy.recovery = "sack";
         AddTestCase(new SwitchPathIdentityTestCase(
