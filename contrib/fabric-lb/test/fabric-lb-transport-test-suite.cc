@@ -18,6 +18,7 @@
 #include "ns3/double.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-lb-compat.h"
+#include "ns3/lower-bound.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -29,6 +30,7 @@
 #include <string>
 #include <unistd.h>
 #include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -410,6 +412,71 @@ class StudyErasureTest : public TestCase
 };
 
 /// The transport suite.
+/**
+ * \ingroup fabric-lb-tests
+ * \brief RoceNic::LimitFlowRate (rho_max under failures): a NIC limited to a share of its link
+ * sends each queue pair's packets a pacing slot (a data packet and an ACK with their gaps) per
+ * share of line time apart, the first at a random offset within one gap. A lone 16-packet
+ * message across pods then completes within a gap after its paced bound, 15 gaps and a lone
+ * packet's round trip, instead of at its line-rate bound; a looser limit after a tighter one
+ * leaves the tighter (the same completion, the offset drawn alike); another host's NIC is not
+ * limited.
+ */
+class LimitFlowRateTest : public TestCase
+{
+  public:
+    LimitFlowRateTest()
+        : TestCase("a limited NIC paces at its share: near the paced bound, the tighter limit "
+                   "kept")
+    {
+    }
+
+  private:
+    /// Packets of the message.
+    static constexpr uint32_t PACKETS = 16;
+
+    /**
+     * \param shares the limits host 0's NIC gets, in turn
+     * \param source the message's sender, to host 15 (6 hops)
+     * \return when the message completes (-1: never)
+     */
+    static Time Completion(const std::vector<double>& shares, uint32_t source)
+    {
+        Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(4);
+        for (const double share : shares)
+        {
+            fabric->GetNic(0)->LimitFlowRate(share);
+        }
+        fabriclbtest::Completions completions;
+        fabriclbtest::InstallMessages(fabric, {{source, 15, PACKETS * 4096}}, completions);
+        Simulator::Run();
+        const Time completion = completions.done == 1 ? completions.last : Time(-1);
+        fabric->Dispose();
+        Simulator::Destroy();
+        return completion;
+    }
+
+    void DoRun() override
+    {
+        const fabriclb::WireModel wire = fabriclbtest::BuildFabric(4)->GetWireModel();
+        Simulator::Destroy();
+        const uint64_t quarterGapPs = wire.PacingGapPsAtShare(0.25);
+        const Time paced =
+            PicoSeconds(fabriclb::ComputePacedMessageBound(wire, PACKETS, 6, quarterGapPs));
+        const Time lineRate = PicoSeconds(fabriclb::ComputeLoneMessageBound(wire, PACKETS, 6));
+        NS_TEST_ASSERT_MSG_GT(paced, lineRate, "the limit is slower than line rate");
+        NS_TEST_EXPECT_MSG_EQ(Completion({}, 0), lineRate, "unlimited: line rate");
+        const Time quarter = Completion({0.25}, 0);
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(quarter, paced, "a quarter: no sooner than the paced bound");
+        NS_TEST_EXPECT_MSG_LT(quarter,
+                              paced + PicoSeconds(quarterGapPs),
+                              "a quarter: within the first packet's offset of the paced bound");
+        NS_TEST_EXPECT_MSG_EQ(Completion({0.25, 0.5}, 0), quarter, "a looser limit after it");
+        NS_TEST_EXPECT_MSG_EQ(Completion({0.5, 0.25}, 0), quarter, "a tighter limit after it");
+        NS_TEST_EXPECT_MSG_EQ(Completion({0.25}, 1), lineRate, "host 1's NIC is not limited");
+    }
+};
+
 class FabricLbTransportSuite : public TestSuite
 {
   public:
@@ -426,6 +493,7 @@ class FabricLbTransportSuite : public TestSuite
         AddTestCase(new SwiftQueueTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new StudyErasureTest("physical"), FABRIC_LB_TEST_QUICK);
         AddTestCase(new StudyErasureTest("study"), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new LimitFlowRateTest, FABRIC_LB_TEST_QUICK);
     }
 };
 
