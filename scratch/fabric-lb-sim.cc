@@ -27,6 +27,7 @@
 #include <iostream>
 #include <optional>
 #include <regex>
+#include <sstream>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -87,33 +88,39 @@ main(int argc, char* argv[])
     Time::SetResolution(Time::PS);
     const bool writer = FabricRanks::Local() == 0; // the rank that writes results
 
-    // Integers are read as text and parsed by ParseWholeInteger below.
-    std::string kText = "8";
-    std::string lb = "ecmp";
-    std::string workload = "permutation";
-    std::string groupText = "0";
-    std::string model = "llama3-7b";
-    std::string layersText = "1";
-    std::string msgBytesText = "1048576";
-    std::string seedText = "1";
-    std::string runText = "1";
-    std::string linkRate = "800Gbps";
-    std::string linkDelay = "500ns";
-    std::string bufferBytesText = "800000";
-    std::string wire = "physical";
-    std::string switchPath = "direct";
-    std::string recovery = "erasure";
-    std::string cc = "fixed";
-    std::string lossRateText = "0";
+    // Every flag starts from its one default: the experiment's (ExperimentConfig,
+    // FailureSpec), the fabric's attributes (FatTreeHelper) and RngSeedManager's.
+    // Numbers are read as text and parsed below.
+    const ExperimentConfig defaults;
+    FailureSpec failures;
+    std::string kText = AttributeDefault("ns3::FatTreeHelper::K");
+    std::string lb = defaults.lb;
+    std::string workload = defaults.workload;
+    std::string groupText = std::to_string(defaults.group);
+    std::string model = defaults.model;
+    std::string layersText = std::to_string(defaults.layers);
+    std::string msgBytesText = std::to_string(defaults.messageBytes);
+    std::string seedText = std::to_string(RngSeedManager::GetSeed());
+    std::string runText = std::to_string(RngSeedManager::GetRun());
+    std::string linkRate = AttributeDefault("ns3::FatTreeHelper::LinkRate");
+    std::string linkDelay = AttributeDefault("ns3::FatTreeHelper::LinkDelay");
+    std::string bufferBytesText = AttributeDefault("ns3::FatTreeHelper::BufferBytes");
+    std::string wire = AttributeDefault("ns3::FatTreeHelper::Wire");
+    std::string switchPath = AttributeDefault("ns3::FatTreeHelper::SwitchPath");
+    std::string recovery = defaults.recovery;
+    std::string cc = defaults.cc;
+    std::string lossRateText = AttributeDefault("ns3::FatTreeHelper::LossRate");
     std::string matrix;
     std::string dumpMatrix;
     std::string flows;
     std::string out;
-    bool progress = false;
+    bool progress = defaults.progress;
     std::string flowmon;
-    std::string failProbText = "0";
-    std::string failRateText = "0.1";
-    FailureSpec failures;
+    std::ostringstream failureDefaults;
+    failureDefaults << failures.probability << " " << failures.degradedRate;
+    std::string failProbText;
+    std::string failRateText;
+    std::istringstream(failureDefaults.str()) >> failProbText >> failRateText;
 
     // The fastest of ns-3's schedulers for this event mix; --SchedulerType overrides it.
     GlobalValue::Bind("SchedulerType", StringValue("ns3::PriorityQueueScheduler"));

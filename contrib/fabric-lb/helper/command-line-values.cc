@@ -6,6 +6,7 @@
 
 #include "ns3/command-line.h"
 #include "ns3/fat-tree-topology.h"
+#include "ns3/type-id.h"
 
 #include <cstdlib>
 #include <exception>
@@ -15,6 +16,23 @@
 
 namespace ns3
 {
+
+std::string
+AttributeDefault(const std::string& attribute)
+{
+    const std::string::size_type colons = attribute.rfind("::");
+    TypeId tid;
+    TypeId::AttributeInformation info;
+    if (colons == std::string::npos ||
+        !TypeId::LookupByNameFailSafe(attribute.substr(0, colons), &tid) ||
+        !tid.LookupAttributeByName(attribute.substr(colons + 2), &info))
+    {
+        throw std::invalid_argument("no attribute " + attribute);
+    }
+    const std::string text = info.initialValue->SerializeToString(info.checker);
+    // ns-3 writes a positive Time with its sign ("+500000ps"); flags take it without.
+    return text.rfind('+', 0) == 0 ? text.substr(1) : text;
+}
 
 namespace
 {

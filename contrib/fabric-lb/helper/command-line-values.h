@@ -60,6 +60,17 @@ void ParseCommandLineOrExit(CommandLine& cmd, int argc, char* argv[], const std:
 
 /**
  * \ingroup fabric-lb
+ * \brief The default of an attribute as text, so that a flag that sets it shows
+ * and starts from the attribute's own default (written once, in its GetTypeId).
+ * \param attribute "ns3::Class::Attribute"
+ * \return its initial value, serialised (after any Config::SetDefault), a Time
+ * without its leading '+' ("500000ps")
+ * \throws std::invalid_argument if there is no such attribute
+ */
+std::string AttributeDefault(const std::string& attribute);
+
+/**
+ * \ingroup fabric-lb
  * \brief A CommandLine::AddValue callback that keeps a flag's whole value, spaces
  * included (ns-3.37's CommandLine reads a std::string value only up to its first
  * space, silently dropping the rest).

@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_FABRIC_EXPERIMENT_H
 #define FABRIC_LB_FABRIC_EXPERIMENT_H
 
+#include "ns3/command-line-values.h"
 #include "ns3/connection-matrix.h"
 #include "ns3/experiment-result.h"
 #include "ns3/fabric-links.h"
@@ -27,10 +28,12 @@ namespace ns3
  */
 struct FailureSpec
 {
-    double probability{0};         //!< each switch-to-switch link fails with this probability
-    std::string links;             //!< NAME[@TIME],... named links to fail
-    std::string mode{"drop"};      //!< drop (black hole) or degrade
-    double degradedRate{0.1};      //!< a degraded link's share of its rate
+    double probability{0}; //!< each switch-to-switch link fails with this probability
+    std::string links;     //!< NAME[@TIME],... named links to fail
+    /// drop (black hole) or degrade; LinkFailureManager::Mode's default
+    std::string mode{AttributeDefault("ns3::LinkFailureManager::Mode")};
+    /// a degraded link's share of its rate; LinkFailureManager::DegradedRate's default
+    double degradedRate{std::stod(AttributeDefault("ns3::LinkFailureManager::DegradedRate"))};
     std::string convergence{"0"};  //!< G: a time (10us), N RTTs (1rtt), or inf
     std::string rate{"rhomax"};    //!< flows' rate under failures: rhomax or line
     std::string timeLimit{"auto"}; //!< simulated time to give up at: a time, or auto

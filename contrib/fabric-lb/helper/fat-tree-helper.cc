@@ -128,16 +128,6 @@ FatTreeHelper::GetTypeId()
 }
 
 FatTreeHelper::FatTreeHelper()
-    : m_k(8),
-      m_bufferBytes(800000),
-      m_markThresholdBytes(0),
-      m_wire("physical"),
-      m_payloadBytes(4096),
-      m_ackBytes(64),
-      m_gapBytes(20),
-      m_mtu(9000),
-      m_lossRate(0),
-      m_switchPath("direct")
 {
     m_nicFactory.SetTypeId(RoceNic::GetTypeId());
 }

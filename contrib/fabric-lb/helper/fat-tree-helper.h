@@ -227,22 +227,22 @@ class FatTreeHelper : public Object
     /// Gives every switch its routes and every edge and aggregation switch its discipline.
     void ConfigureSwitches(const SwitchPorts& ports);
 
-    uint32_t m_k;                  //!< radix
-    uint32_t m_ranks;              //!< ranks the nodes are placed on
-    DataRate m_linkRate;           //!< every link's rate
-    Time m_linkDelay;              //!< every link's propagation delay
-    uint32_t m_bufferBytes;        //!< per-port buffer
-    uint32_t m_markThresholdBytes; //!< per-port ECN marking threshold
-    std::string m_wire;            //!< name of the wire model
-    uint32_t m_payloadBytes;       //!< message bytes per data packet
-    uint32_t m_ackBytes;           //!< ACK size on a physical wire
-    uint32_t m_gapBytes;           //!< inter-packet gap on a physical wire
-    uint32_t m_mtu;                //!< every device's MTU
-    TypeId m_switchDiscipline;     //!< discipline of every edge and aggregation switch
-    TypeId m_hostPathPolicy;       //!< policy of every host
-    ObjectFactory m_nicFactory;    //!< every host's RoceNic
-    double m_lossRate;             //!< packet loss probability of every link direction
-    std::string m_switchPath;      //!< name of the switches' forwarding path
+    uint32_t m_k{};                  //!< radix
+    uint32_t m_ranks;                //!< ranks the nodes are placed on
+    DataRate m_linkRate;             //!< every link's rate
+    Time m_linkDelay;                //!< every link's propagation delay
+    uint32_t m_bufferBytes{};        //!< per-port buffer
+    uint32_t m_markThresholdBytes{}; //!< per-port ECN marking threshold
+    std::string m_wire{};            //!< name of the wire model
+    uint32_t m_payloadBytes{};       //!< message bytes per data packet
+    uint32_t m_ackBytes{};           //!< ACK size on a physical wire
+    uint32_t m_gapBytes{};           //!< inter-packet gap on a physical wire
+    uint32_t m_mtu{};                //!< every device's MTU
+    TypeId m_switchDiscipline;       //!< discipline of every edge and aggregation switch
+    TypeId m_hostPathPolicy;         //!< policy of every host
+    ObjectFactory m_nicFactory;      //!< every host's RoceNic
+    double m_lossRate{};             //!< packet loss probability of every link direction
+    std::string m_switchPath{};      //!< name of the switches' forwarding path
     std::vector<std::pair<std::string, Ptr<AttributeValue>>>
         m_queueDiscAttributes;                      //!< set on every port's queue disc
     std::vector<Ptr<RateErrorModel>> m_errorModels; //!< LossRate's, one per device

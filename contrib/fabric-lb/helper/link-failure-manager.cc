@@ -62,11 +62,7 @@ LinkFailureManager::GetTypeId()
 }
 
 LinkFailureManager::LinkFailureManager()
-    : m_mode("drop"),
-      m_degradedRate(0.1),
-      m_convergenceDelay(Seconds(0)),
-      m_converges(true),
-      m_rng(CreateObject<UniformRandomVariable>())
+    : m_rng(CreateObject<UniformRandomVariable>())
 {
 }
 

@@ -119,10 +119,10 @@ class LinkFailureManager : public Object
                    Ptr<Ipv4> ipv4,
                    uint32_t interface);
 
-    std::string m_mode;                        //!< drop or degrade
-    double m_degradedRate;                     //!< a degraded link's share of its rate
-    Time m_convergenceDelay;                   //!< G
-    bool m_converges;                          //!< false: G is infinite
+    std::string m_mode{};                      //!< drop or degrade
+    double m_degradedRate{};                   //!< a degraded link's share of its rate
+    Time m_convergenceDelay{};                 //!< G
+    bool m_converges{};                        //!< false: G is infinite
     Ptr<FatTreeHelper> m_fabric;               //!< the fabric
     Ptr<UniformRandomVariable> m_rng;          //!< draws of FailRandomLinks
     std::vector<uint32_t> m_failed;            //!< failed links, in order

@@ -70,12 +70,7 @@ FabricQueueDisc::GetTypeId()
 }
 
 FabricQueueDisc::FabricQueueDisc()
-    : QueueDisc(QueueDiscSizePolicy::SINGLE_INTERNAL_QUEUE),
-      m_markThresholdBytes(0),
-      m_redMarking(false),
-      m_redMinBytes(100000),
-      m_redMaxBytes(400000),
-      m_redMaxProbability(0.2)
+    : QueueDisc(QueueDiscSizePolicy::SINGLE_INTERNAL_QUEUE)
 {
 }
 

@@ -85,11 +85,11 @@ class FabricQueueDisc : public QueueDisc
     const char* MarkReason(uint32_t backlog);
 
     TracedCallback<Ptr<const QueueDiscItem>, uint32_t> m_portBacklogTrace; //!< every arrival
-    uint32_t m_markThresholdBytes;    //!< marking threshold; 0 disables marking
-    bool m_redMarking;                //!< mark RED-style instead
-    uint32_t m_redMinBytes;           //!< Kmin
-    uint32_t m_redMaxBytes;           //!< Kmax
-    double m_redMaxProbability;       //!< Pmax
+    uint32_t m_markThresholdBytes{};  //!< marking threshold; 0 disables marking
+    bool m_redMarking{};              //!< mark RED-style instead
+    uint32_t m_redMinBytes{};         //!< Kmin
+    uint32_t m_redMaxBytes{};         //!< Kmax
+    double m_redMaxProbability{};     //!< Pmax
     Ptr<UniformRandomVariable> m_rng; //!< RED draws, with RedMarking
     Ptr<Queue<Packet>> m_deviceQueue; //!< the device's transmit queue, if set
 };

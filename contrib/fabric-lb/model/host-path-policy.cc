@@ -161,11 +161,6 @@ SubflowPathPolicy::GetTypeId()
     return tid;
 }
 
-SubflowPathPolicy::SubflowPathPolicy()
-    : m_subflows(4)
-{
-}
-
 void
 SubflowPathPolicy::AddQueuePair(uint32_t queuePair, uint32_t /* destinationHost */)
 {
@@ -233,14 +228,6 @@ PlbPathPolicy::GetTypeId()
                           MakeUintegerAccessor(&PlbPathPolicy::m_congestedGapsMax),
                           MakeUintegerChecker<uint32_t>());
     return tid;
-}
-
-PlbPathPolicy::PlbPathPolicy()
-    : m_windowAcks(10),
-      m_markedAcks(4),
-      m_congestedGapsMin(10),
-      m_congestedGapsMax(12)
-{
 }
 
 void
@@ -358,13 +345,6 @@ RepsPathPolicy::GetTypeId()
                           MakeBooleanAccessor(&RepsPathPolicy::m_freezeAtEveryLoss),
                           MakeBooleanChecker());
     return tid;
-}
-
-RepsPathPolicy::RepsPathPolicy()
-    : m_capacity(64),
-      m_freezeTime(MilliSeconds(10)),
-      m_freezeAtEveryLoss(false)
-{
 }
 
 void

@@ -187,14 +187,13 @@ class SubflowPathPolicy : public HostPathPolicy
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    SubflowPathPolicy();
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
 
   protected:
     uint16_t DoSelectLabel(uint32_t queuePair) override;
 
   private:
-    uint32_t m_subflows;                         //!< labels per queue pair
+    uint32_t m_subflows{};                       //!< labels per queue pair
     std::vector<std::vector<uint16_t>> m_labels; //!< each queue pair's labels
     std::vector<uint32_t> m_next;                //!< each queue pair's next subflow
 };
@@ -215,17 +214,16 @@ class PlbPathPolicy : public FixedLabelPathPolicy
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    PlbPathPolicy();
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
     /// ACKs and NACKs count their ECN marks; a loss repaths at once.
     void NotifyFeedback(const PathFeedback& feedback) override;
     void SetPacingGap(Time gap) override;
 
   private:
-    uint32_t m_windowAcks;                   //!< ACKs whose marks count
-    uint32_t m_markedAcks;                   //!< marks that make a path not good
-    uint32_t m_congestedGapsMin;             //!< congested interval, smallest, in pacing gaps
-    uint32_t m_congestedGapsMax;             //!< congested interval, largest, in pacing gaps
+    uint32_t m_windowAcks{};                 //!< ACKs whose marks count
+    uint32_t m_markedAcks{};                 //!< marks that make a path not good
+    uint32_t m_congestedGapsMin{};           //!< congested interval, smallest, in pacing gaps
+    uint32_t m_congestedGapsMax{};           //!< congested interval, largest, in pacing gaps
     uint64_t m_pacingGapPs{0};               //!< a flow's packet interval
     std::vector<fabriclb::PlbState> m_state; //!< each queue pair's state
 };
@@ -266,7 +264,6 @@ class RepsPathPolicy : public HostPathPolicy
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    RepsPathPolicy();
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
     /// ACKs and NACKs recycle or drop their label by its ECN mark; a loss evicts it.
     void NotifyFeedback(const PathFeedback& feedback) override;
@@ -278,9 +275,9 @@ class RepsPathPolicy : public HostPathPolicy
     uint16_t DoSelectLabel(uint32_t queuePair) override;
 
   private:
-    uint32_t m_capacity;                            //!< labels a cache holds
-    Time m_freezeTime;                              //!< how long a freeze lasts
-    bool m_freezeAtEveryLoss;                       //!< freeze at every loss
+    uint32_t m_capacity{};                          //!< labels a cache holds
+    Time m_freezeTime{};                            //!< how long a freeze lasts
+    bool m_freezeAtEveryLoss{};                     //!< freeze at every loss
     std::vector<fabriclb::RepsLabelCache> m_caches; //!< each queue pair's cache
 };
 

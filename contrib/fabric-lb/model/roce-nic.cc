@@ -113,8 +113,7 @@ RoceNic::GetTypeId()
 }
 
 RoceNic::RoceNic()
-    : m_ecnCapable(true),
-      m_rng(CreateObject<UniformRandomVariable>())
+    : m_rng(CreateObject<UniformRandomVariable>())
 {
 }
 

@@ -305,7 +305,7 @@ class RoceNic : public Object, private RoceLinkOwner
 
     fabriclb::WireModel m_wire;          //!< packet sizes and pacing
     Time m_initialRtt;                   //!< RTT estimate before the first sample
-    bool m_ecnCapable;                   //!< send data as ECT(0)
+    bool m_ecnCapable{};                 //!< send data as ECT(0)
     TypeId m_recoveryType;               //!< the Recovery attribute
     TypeId m_congestionType;             //!< the CongestionControl attribute
     Ptr<RoceRecoveryOps> m_recovery;     //!< loss recovery of every queue pair

@@ -90,11 +90,6 @@ RoceStudyErasureRecovery::GetTypeId()
     return tid;
 }
 
-RoceStudyErasureRecovery::RoceStudyErasureRecovery()
-    : m_lossless(true)
-{
-}
-
 std::unique_ptr<fabriclb::RecoverySender>
 RoceStudyErasureRecovery::CreateSender(uint32_t packets) const
 {
@@ -175,11 +170,6 @@ RoceSelectiveRepeatRecovery::GetTypeId()
                           MakeUintegerAccessor(&RoceSelectiveRepeatRecovery::m_reorderThreshold),
                           MakeUintegerChecker<uint32_t>(1));
     return tid;
-}
-
-RoceSelectiveRepeatRecovery::RoceSelectiveRepeatRecovery()
-    : m_reorderThreshold(6)
-{
 }
 
 std::unique_ptr<fabriclb::RecoverySender>

@@ -85,13 +85,12 @@ class RoceStudyErasureRecovery : public RoceRecoveryOps
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    RoceStudyErasureRecovery();
     std::unique_ptr<fabriclb::RecoverySender> CreateSender(uint32_t packets) const override;
     std::unique_ptr<fabriclb::RecoveryReceiver> CreateReceiver(uint32_t packets) const override;
     bool SharesRttEstimate() const override;
 
   private:
-    bool m_lossless; //!< never send beyond the first m in flight
+    bool m_lossless{}; //!< never send beyond the first m in flight
 };
 
 /**
@@ -127,13 +126,12 @@ class RoceSelectiveRepeatRecovery : public RoceRecoveryOps
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    RoceSelectiveRepeatRecovery();
     std::unique_ptr<fabriclb::RecoverySender> CreateSender(uint32_t packets) const override;
     std::unique_ptr<fabriclb::RecoveryReceiver> CreateReceiver(uint32_t packets) const override;
     bool SharesRttEstimate() const override;
 
   private:
-    uint32_t m_reorderThreshold; //!< x
+    uint32_t m_reorderThreshold{}; //!< x
 };
 
 } // namespace ns3

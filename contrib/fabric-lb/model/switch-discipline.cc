@@ -73,8 +73,7 @@ SwitchDiscipline::GetTypeId()
 }
 
 SwitchDiscipline::SwitchDiscipline()
-    : m_rng(CreateObject<UniformRandomVariable>()),
-      m_ackBinBytes(512)
+    : m_rng(CreateObject<UniformRandomVariable>())
 {
     m_draw = fabriclb::UniformIndexFrom(m_rng);
 }
@@ -230,12 +229,6 @@ RoundRobinDiscipline::GetTypeId()
                           MakeBooleanAccessor(&RoundRobinDiscipline::m_randomStart),
                           MakeBooleanChecker());
     return tid;
-}
-
-RoundRobinDiscipline::RoundRobinDiscipline()
-    : m_reshuffleWraps(5),
-      m_randomStart(true)
-{
 }
 
 void
@@ -395,14 +388,6 @@ QuantisedAdaptiveDiscipline::GetTypeId()
     return tid;
 }
 
-QuantisedAdaptiveDiscipline::QuantisedAdaptiveDiscipline()
-    : m_band1(0.05),
-      m_band2(0.10),
-      m_band3(0.20),
-      m_refreshInterval(NanoSeconds(100))
-{
-}
-
 void
 QuantisedAdaptiveDiscipline::DoInitialize()
 {
@@ -460,12 +445,6 @@ FlowletDiscipline::GetTypeId()
     return tid;
 }
 
-FlowletDiscipline::FlowletDiscipline()
-    : m_idleGap(MicroSeconds(10)),
-      m_repathProbability(fabriclb::FlowletTable::DEFAULT_REPATH_PROBABILITY)
-{
-}
-
 void
 FlowletDiscipline::DoInitialize()
 {
@@ -515,11 +494,6 @@ OfanDiscipline::GetTypeId()
                           MakeUintegerAccessor(&OfanDiscipline::m_shiftWraps),
                           MakeUintegerChecker<uint32_t>());
     return tid;
-}
-
-OfanDiscipline::OfanDiscipline()
-    : m_shiftWraps(0)
-{
 }
 
 void

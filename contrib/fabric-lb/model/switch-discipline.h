@@ -236,7 +236,7 @@ class SwitchDiscipline : public Object
     std::shared_ptr<const fabriclb::UplinkView> m_view; //!< usable uplinks and weights
     std::vector<uint32_t> m_everyPort;                  //!< 0 .. uplinks-1
     std::vector<uint64_t> m_unitWeights;                //!< weight 1 on every uplink
-    uint32_t m_ackBinBytes;                             //!< largest IP payload counted as an ACK
+    uint32_t m_ackBinBytes{};                           //!< largest IP payload counted as an ACK
     std::vector<uint32_t> m_backlogs;                   //!< scratch for ReadBacklogs
     TracedCallback<Ptr<const Packet>, uint32_t, uint32_t> m_uplinkChosenTrace; //!< every choice
 };
@@ -279,7 +279,6 @@ class RoundRobinDiscipline : public SwitchDiscipline
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    RoundRobinDiscipline();
 
   protected:
     uint32_t DoSelectUplink(const UplinkCandidates& candidates,
@@ -290,8 +289,8 @@ class RoundRobinDiscipline : public SwitchDiscipline
     bool m_fixedOrder{false}; //!< start at uplink 0 in order 0 .. n-1 and never reshuffle
 
   private:
-    uint32_t m_reshuffleWraps;                          //!< wraps between reshuffles
-    bool m_randomStart;                                 //!< start at a random slot
+    uint32_t m_reshuffleWraps{};                        //!< wraps between reshuffles
+    bool m_randomStart{};                               //!< start at a random slot
     std::optional<fabriclb::RotationPointer> m_pointer; //!< the rotation
 };
 
@@ -362,7 +361,6 @@ class QuantisedAdaptiveDiscipline : public SwitchDiscipline
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    QuantisedAdaptiveDiscipline();
 
   protected:
     uint32_t DoSelectUplink(const UplinkCandidates& candidates,
@@ -371,10 +369,10 @@ class QuantisedAdaptiveDiscipline : public SwitchDiscipline
     void DoInitialize() override;
 
   private:
-    double m_band1;                                //!< first band threshold, fraction of the buffer
-    double m_band2;                                //!< second band threshold
-    double m_band3;                                //!< third band threshold
-    Time m_refreshInterval;                        //!< age beyond which a band is recomputed
+    double m_band1{};                              //!< first band threshold, fraction of the buffer
+    double m_band2{};                              //!< second band threshold
+    double m_band3{};                              //!< third band threshold
+    Time m_refreshInterval{};                      //!< age beyond which a band is recomputed
     std::optional<fabriclb::SampledBands> m_bands; //!< the uplinks' cached bands
 };
 
@@ -393,7 +391,6 @@ class FlowletDiscipline : public SwitchDiscipline
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    FlowletDiscipline();
 
   protected:
     uint32_t DoSelectUplink(const UplinkCandidates& candidates,
@@ -402,8 +399,8 @@ class FlowletDiscipline : public SwitchDiscipline
     void DoInitialize() override;
 
   private:
-    Time m_idleGap;                                //!< gap that ends a flowlet
-    double m_repathProbability;                    //!< chance of a new uplink after a gap
+    Time m_idleGap{};                              //!< gap that ends a flowlet
+    double m_repathProbability{};                  //!< chance of a new uplink after a gap
     uint32_t m_salt{0};                            //!< flow hash salt
     std::optional<fabriclb::FlowletTable> m_table; //!< flow -> (uplink, last seen)
 };
@@ -429,7 +426,6 @@ class OfanDiscipline : public SwitchDiscipline
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    OfanDiscipline();
     void Setup(const SwitchContext& context) override;
     /// Rebuilds every pointer's IWRR schedule from the new weights, lazily.
     void SetUplinkView(std::shared_ptr<const fabriclb::UplinkView> view) override;
@@ -443,7 +439,7 @@ class OfanDiscipline : public SwitchDiscipline
 
   private:
     std::vector<std::optional<fabriclb::WeightedRotation>> m_pointers; //!< by (key, bin)
-    uint32_t m_shiftWraps; //!< wraps between one-slot shifts of a pointer; 0 = never
+    uint32_t m_shiftWraps{}; //!< wraps between one-slot shifts of a pointer; 0 = never
 };
 
 /**
