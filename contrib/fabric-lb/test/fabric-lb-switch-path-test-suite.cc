@@ -153,13 +153,15 @@ class TtlExpiryTest : public TestCase
             for (uint32_t i = 0; i < switches->GetN(); ++i)
             {
                 const Ptr<Node> node = switches->Get(i);
-                const auto record = [&outcome, node](const Ipv4Header& header,
-                                                     Ptr<const Packet> packet,
-                                                     Ipv4L3Protocol::DropReason reason,
-                                                     Ptr<Ipv4>,
-                                                     uint32_t interface) {
+                // The switch's id, not its Ptr: a Ptr in its own trace would never be freed.
+                const uint32_t id = node->GetId();
+                const auto record = [&outcome, id](const Ipv4Header& header,
+                                                   Ptr<const Packet> packet,
+                                                   Ipv4L3Protocol::DropReason reason,
+                                                   Ptr<Ipv4>,
+                                                   uint32_t interface) {
                     std::ostringstream os;
-                    os << "node " << node->GetId() << " reason " << reason << " interface "
+                    os << "node " << id << " reason " << reason << " interface "
                        << interface << " ttl " << int(header.GetTtl()) << " " << header.GetSource()
                        << " to " << header.GetDestination() << ", " << packet->GetSize() << " B";
                     outcome.drops.push_back(os.str());
