@@ -29,6 +29,7 @@
 #include <regex>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 #include <unistd.h>
 
 using namespace ns3;
@@ -296,21 +297,17 @@ main(int argc, char* argv[])
                     "' is not a time with its unit (ps, ns, us, ms or s) such as 500ns");
     }
     Config::SetDefault("ns3::FatTreeHelper::LinkDelay", TimeValue(PicoSeconds(*delayPs)));
-    try
+    // The closed sets: their attributes' checkers know the names.
+    for (const auto& [flag, attribute, name] :
+         {std::tuple{"--wire", "ns3::FatTreeHelper::Wire", wire},
+          std::tuple{"--switchPath", "ns3::FatTreeHelper::SwitchPath", switchPath},
+          std::tuple{"--failMode", "ns3::LinkFailureManager::Mode", failures.mode}})
     {
-        fabriclb::ParseWireKind(wire);
-    }
-    catch (const std::invalid_argument& e)
-    {
-        return Fail(std::string("--wire: ") + e.what());
-    }
-    try
-    {
-        FatTreeHelper::ParseSwitchPath(switchPath);
-    }
-    catch (const std::invalid_argument& e)
-    {
-        return Fail(std::string("--switchPath: ") + e.what());
+        if (!Config::SetDefaultFailSafe(attribute, StringValue(name)))
+        {
+            return Fail(std::string(flag) + ": unknown value '" + name + "' (" +
+                        AttributeChoices(attribute) + ")");
+        }
     }
     const std::optional<double> lossRate = ParseWholeDouble(lossRateText);
     if (!lossRate || *lossRate < 0 || *lossRate > 1)
@@ -318,8 +315,6 @@ main(int argc, char* argv[])
         return Fail("--lossRate must be a probability in [0, 1], got '" + lossRateText + "'");
     }
     Config::SetDefault("ns3::FatTreeHelper::LossRate", DoubleValue(*lossRate));
-    Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue(wire));
-    Config::SetDefault("ns3::FatTreeHelper::SwitchPath", StringValue(switchPath));
     Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(k));
     Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(*bufferBytes));
     RngSeedManager::SetSeed(*seed);

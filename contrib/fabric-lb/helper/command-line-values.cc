@@ -17,8 +17,11 @@
 namespace ns3
 {
 
-std::string
-AttributeDefault(const std::string& attribute)
+namespace
+{
+/// \return what the TypeId knows of \p attribute ("ns3::Class::Attribute")
+TypeId::AttributeInformation
+LookupAttribute(const std::string& attribute)
 {
     const std::string::size_type colons = attribute.rfind("::");
     TypeId tid;
@@ -29,6 +32,27 @@ AttributeDefault(const std::string& attribute)
     {
         throw std::invalid_argument("no attribute " + attribute);
     }
+    return info;
+}
+} // namespace
+
+std::string
+AttributeChoices(const std::string& attribute)
+{
+    // An enum checker describes itself as its names joined by '|'.
+    std::string names = LookupAttribute(attribute).checker->GetUnderlyingTypeInformation();
+    for (std::string::size_type bar = names.find('|'); bar != std::string::npos;
+         bar = names.find('|', bar))
+    {
+        names.replace(bar, 1, ", ");
+    }
+    return names;
+}
+
+std::string
+AttributeDefault(const std::string& attribute)
+{
+    const TypeId::AttributeInformation info = LookupAttribute(attribute);
     const std::string text = info.initialValue->SerializeToString(info.checker);
     // ns-3 writes a positive Time with its sign ("+500000ps"); flags take it without.
     return text.rfind('+', 0) == 0 ? text.substr(1) : text;

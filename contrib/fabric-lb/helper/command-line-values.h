@@ -71,6 +71,14 @@ std::string AttributeDefault(const std::string& attribute);
 
 /**
  * \ingroup fabric-lb
+ * \param attribute "ns3::Class::Attribute", an enum attribute
+ * \return the names it takes, comma-separated (its checker's)
+ * \throws std::invalid_argument if there is no such attribute
+ */
+std::string AttributeChoices(const std::string& attribute);
+
+/**
+ * \ingroup fabric-lb
  * \brief A CommandLine::AddValue callback that keeps a flag's whole value, spaces
  * included (ns-3.37's CommandLine reads a std::string value only up to its first
  * space, silently dropping the rest).

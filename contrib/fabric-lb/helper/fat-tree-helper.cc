@@ -73,13 +73,17 @@ FatTreeHelper::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&FatTreeHelper::m_markThresholdBytes),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("Wire",
-                          "Accounting of bytes on the wire: physical (RoCEv2 frames and gaps) "
-                          "or study (the study's simulator: sizes, no gaps, paced hosts, "
-                          "buffers in slots)",
-                          StringValue("physical"),
-                          MakeStringAccessor(&FatTreeHelper::m_wire),
-                          MakeStringChecker())
+            .AddAttribute(
+                "Wire",
+                "Accounting of bytes on the wire: physical (RoCEv2 frames and gaps) "
+                "or study (the study's simulator: sizes, no gaps, paced hosts, "
+                "buffers in slots)",
+                EnumValue(fabriclb::PHYSICAL),
+                fabriclb::MakeEnumAttributeAccessor<fabriclb::WireKind>(&FatTreeHelper::m_wire),
+                MakeEnumChecker(fabriclb::PHYSICAL,
+                                fabriclb::WireKindName(fabriclb::PHYSICAL),
+                                fabriclb::STUDY,
+                                fabriclb::WireKindName(fabriclb::STUDY)))
             .AddAttribute("PayloadBytes",
                           "Message bytes per data packet (4096: 4158 B on a physical wire)",
                           UintegerValue(4096),
@@ -117,33 +121,20 @@ FatTreeHelper::GetTypeId()
                           DoubleValue(0),
                           MakeDoubleAccessor(&FatTreeHelper::m_lossRate),
                           MakeDoubleChecker<double>(0, 1))
-            .AddAttribute("SwitchPath",
-                          "How switches forward: direct (DirectSwitchForwarder: the same routing, "
-                          "TTL, queue discs and drops, without ns-3's IPv4 receive and forward) "
-                          "or ipv4 (through Ipv4L3Protocol and the traffic-control layer)",
-                          StringValue("direct"),
-                          MakeStringAccessor(&FatTreeHelper::m_switchPath),
-                          MakeStringChecker());
+            .AddAttribute(
+                "SwitchPath",
+                "How switches forward: direct (DirectSwitchForwarder: the same routing, "
+                "TTL, queue discs and drops, without ns-3's IPv4 receive and forward) "
+                "or ipv4 (through Ipv4L3Protocol and the traffic-control layer)",
+                EnumValue(DIRECT),
+                fabriclb::MakeEnumAttributeAccessor<SwitchPath>(&FatTreeHelper::m_switchPath),
+                MakeEnumChecker(DIRECT, "direct", IPV4, "ipv4"));
     return tid;
 }
 
 FatTreeHelper::FatTreeHelper()
 {
     m_nicFactory.SetTypeId(RoceNic::GetTypeId());
-}
-
-FatTreeHelper::SwitchPath
-FatTreeHelper::ParseSwitchPath(const std::string& name)
-{
-    if (name == "ipv4")
-    {
-        return SwitchPath::IPV4;
-    }
-    if (name == "direct")
-    {
-        return SwitchPath::DIRECT;
-    }
-    throw std::invalid_argument("unknown switch path '" + name + "' (ipv4 or direct)");
 }
 
 void
@@ -174,7 +165,7 @@ FatTreeHelper::MakeWireModel(fabriclb::WireKind kind) const
 fabriclb::WireModel
 FatTreeHelper::GetWireModel() const
 {
-    return MakeWireModel(fabriclb::ParseWireKind(m_wire));
+    return MakeWireModel(m_wire);
 }
 
 fabriclb::WireModel
@@ -308,12 +299,10 @@ FatTreeHelper::Build()
     NS_ABORT_MSG_UNLESS(
         Time::GetResolution() == Time::PS,
         "FatTreeHelper needs Time::SetResolution(Time::PS) before any Time is made");
-    SwitchPath switchPath = SwitchPath::DIRECT;
     try
     {
         m_topology = std::make_shared<const fabriclb::FatTreeTopology>(m_k);
         m_wireModel = GetWireModel();
-        switchPath = ParseSwitchPath(m_switchPath);
     }
     catch (const std::invalid_argument& e)
     {
@@ -338,7 +327,7 @@ FatTreeHelper::Build()
     ConnectEdgesToAggregations(ports);
     ConnectAggregationsToCores(ports);
     ConfigureSwitches(ports);
-    if (switchPath == SwitchPath::DIRECT)
+    if (m_switchPath == DIRECT)
     {
         for (const NodeContainer* switches : {&m_edges, &m_aggregations, &m_cores})
         {

@@ -50,19 +50,12 @@ class FatTreeHelper : public Object
     static TypeId GetTypeId();
     FatTreeHelper();
 
-    /// How switches forward (the SwitchPath attribute).
-    enum class SwitchPath
+    /// How switches forward (the SwitchPath attribute; unscoped, as an enum attribute's type).
+    enum SwitchPath
     {
         IPV4,  //!< ns-3's Ipv4L3Protocol, Ipv4Interface and traffic-control layer
         DIRECT //!< DirectSwitchForwarder: the same decisions, straight to the egress queue disc
     };
-
-    /**
-     * \param name ipv4 or direct
-     * \return the switch path \p name names
-     * \throws std::invalid_argument for any other name
-     */
-    static SwitchPath ParseSwitchPath(const std::string& name);
 
     /// Creates the whole fabric. Call once.
     void Build();
@@ -146,7 +139,6 @@ class FatTreeHelper : public Object
     /**
      * \return the sizes, gaps and pacing of the Wire attribute's model, from the
      * current attributes (callable before Build)
-     * \throws std::invalid_argument for an unknown Wire value
      */
     fabriclb::WireModel GetWireModel() const;
 
@@ -233,7 +225,7 @@ class FatTreeHelper : public Object
     Time m_linkDelay;                //!< every link's propagation delay
     uint32_t m_bufferBytes{};        //!< per-port buffer
     uint32_t m_markThresholdBytes{}; //!< per-port ECN marking threshold
-    std::string m_wire{};            //!< name of the wire model
+    fabriclb::WireKind m_wire{};     //!< the wire model
     uint32_t m_payloadBytes{};       //!< message bytes per data packet
     uint32_t m_ackBytes{};           //!< ACK size on a physical wire
     uint32_t m_gapBytes{};           //!< inter-packet gap on a physical wire
@@ -242,7 +234,7 @@ class FatTreeHelper : public Object
     TypeId m_hostPathPolicy;         //!< policy of every host
     ObjectFactory m_nicFactory;      //!< every host's RoceNic
     double m_lossRate{};             //!< packet loss probability of every link direction
-    std::string m_switchPath{};      //!< name of the switches' forwarding path
+    SwitchPath m_switchPath{};       //!< the switches' forwarding path
     std::vector<std::pair<std::string, Ptr<AttributeValue>>>
         m_queueDiscAttributes;                      //!< set on every port's queue disc
     std::vector<Ptr<RateErrorModel>> m_errorModels; //!< LossRate's, one per device

@@ -7,6 +7,7 @@
 #include "ns3/boolean.h"
 #include "ns3/direct-switch-forwarder.h"
 #include "ns3/double.h"
+#include "ns3/fabric-lb-compat.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/point-to-point-net-device.h"
@@ -28,12 +29,13 @@ LinkFailureManager::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("FabricLb")
             .AddConstructor<LinkFailureManager>()
-            .AddAttribute("Mode",
-                          "drop: a failed link black-holes what is sent into it; degrade: it "
-                          "keeps working at DegradedRate of its rate",
-                          StringValue("drop"),
-                          MakeStringAccessor(&LinkFailureManager::m_mode),
-                          MakeStringChecker())
+            .AddAttribute(
+                "Mode",
+                "drop: a failed link black-holes what is sent into it; degrade: it "
+                "keeps working at DegradedRate of its rate",
+                EnumValue(DROP),
+                fabriclb::MakeEnumAttributeAccessor<FailureMode>(&LinkFailureManager::m_mode),
+                MakeEnumChecker(DROP, "drop", DEGRADE, "degrade"))
             .AddAttribute("DegradedRate",
                           "A degraded link's share of its rate, in (0, 1]",
                           DoubleValue(0.1),
@@ -69,8 +71,6 @@ LinkFailureManager::LinkFailureManager()
 void
 LinkFailureManager::Install(Ptr<FatTreeHelper> fabric)
 {
-    NS_ABORT_MSG_UNLESS(m_mode == "drop" || m_mode == "degrade",
-                        "LinkFailureManager::Mode must be drop or degrade, not '" << m_mode << "'");
     m_fabric = fabric;
     const uint32_t links = fabric->GetLinks().Count();
     m_known.assign(links, false);
@@ -138,7 +138,7 @@ fabriclb::LinkStates
 LinkFailureManager::GetDroppingLinks() const
 {
     fabriclb::LinkStates down(m_known.size(), false);
-    if (m_mode == "drop")
+    if (m_mode == DROP)
     {
         for (uint32_t link : m_failed)
         {
@@ -154,7 +154,7 @@ LinkFailureManager::GetLinkCapacities() const
     std::vector<double> capacity(m_known.size(), 1);
     for (uint32_t link : m_failed)
     {
-        if (m_mode == "degrade")
+        if (m_mode == DEGRADE)
         {
             capacity[link] = m_degradedRate;
         }
@@ -179,7 +179,7 @@ LinkFailureManager::Fail(uint32_t link)
 {
     const std::string name = m_fabric->GetLinks().Name(link);
     const auto& [lower, upper] = m_fabric->GetLinkDevices(link);
-    if (m_mode == "degrade")
+    if (m_mode == DEGRADE)
     {
         NS_LOG_INFO("degrading " << name << " at " << Simulator::Now());
         const DataRate rate(

@@ -46,6 +46,19 @@ class LinkFailureManager : public Object
     static TypeId GetTypeId();
     LinkFailureManager();
 
+    /// What a failed link does (the Mode attribute; unscoped, as an enum attribute's type).
+    enum FailureMode
+    {
+        DROP,   //!< it black-holes what is sent into it
+        DEGRADE //!< it keeps working at DegradedRate of its rate
+    };
+
+    /// \return the Mode attribute
+    FailureMode GetMode() const
+    {
+        return m_mode;
+    }
+
     /**
      * \param fabric the built fabric
      */
@@ -119,7 +132,7 @@ class LinkFailureManager : public Object
                    Ptr<Ipv4> ipv4,
                    uint32_t interface);
 
-    std::string m_mode{};                      //!< drop or degrade
+    FailureMode m_mode{};                      //!< drop or degrade
     double m_degradedRate{};                   //!< a degraded link's share of its rate
     Time m_convergenceDelay{};                 //!< G
     bool m_converges{};                        //!< false: G is infinite

@@ -13,6 +13,7 @@
  * it is configured with --enable-build-version).
  */
 
+#include "ns3/enum.h"
 #include "ns3/ipv4-routing-protocol.h"
 
 #include <cstdint>
@@ -35,6 +36,62 @@ constexpr uint16_t IPV4_ETHERTYPE = 0x0800;
  * for iana-internet-protocol-numbers.h, which ns-3.37 lacks.
  */
 constexpr uint8_t UDP_PROTOCOL_NUMBER = 17;
+
+/**
+ * \brief EnumValue is a class from ns-3.37 to 3.40 and a class template from ns-3.41
+ * (EnumValue<E>); this picks whichever the API has, so that one spelling holds an
+ * enum attribute's value in both.
+ * \tparam Value EnumValue, whichever it is
+ * \tparam E the enum
+ * \return nothing: only its type is used
+ */
+template <template <typename...> class Value, typename E>
+Value<E> EnumValueOf(int);
+/// The overload for ns-3.37 to 3.40, where EnumValue is a class. \return nothing
+template <typename Value, typename E>
+Value EnumValueOf(long);
+
+/// An enum attribute's value holder: EnumValue (ns-3.37) or EnumValue<E> (ns-3.41 on).
+template <typename E>
+using EnumAttributeValue = decltype(EnumValueOf<EnumValue, E>(0));
+
+/**
+ * \brief MakeEnumAccessor<E> of ns-3.41 on (its first parameter the enum).
+ * \param member the attribute's member
+ * \return the accessor
+ */
+template <typename E, typename Member>
+auto
+MakeEnumAttributeAccessor(Member member, int) -> decltype(MakeEnumAccessor<E, Member>(member))
+{
+    return MakeEnumAccessor<E, Member>(member);
+}
+
+/**
+ * \brief MakeEnumAccessor of ns-3.37 to 3.40 (the enum is not a parameter; the
+ * member must be an unscoped enum, which converts to the int EnumValue holds).
+ * \param member the attribute's member
+ * \return the accessor
+ */
+template <typename E, typename Member>
+auto
+MakeEnumAttributeAccessor(Member member, long) -> decltype(MakeEnumAccessor<Member>(member))
+{
+    return MakeEnumAccessor<Member>(member);
+}
+
+/**
+ * \brief The accessor of an enum attribute, in either ns-3 API.
+ * \tparam E the enum (unscoped)
+ * \param member the attribute's member, of type E
+ * \return the accessor
+ */
+template <typename E, typename Member>
+Ptr<const AttributeAccessor>
+MakeEnumAttributeAccessor(Member member)
+{
+    return MakeEnumAttributeAccessor<E>(member, 0);
+}
 
 /// The parameter types of a member function.
 template <typename F>

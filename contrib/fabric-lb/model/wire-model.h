@@ -26,10 +26,10 @@ namespace fabriclb
  *   per host, each gap stretched by a uniform 0 to 1%, and buffers are whole
  *   multiples of that slot.
  */
-enum class WireKind
+enum WireKind // unscoped: the type of an ns-3 enum attribute (FatTreeHelper::Wire)
 {
-    PHYSICAL,
-    STUDY
+    PHYSICAL, //!< RoCEv2 frames and gaps
+    STUDY     //!< the study's simulator's accounting
 };
 
 /**
