@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace fabriclbe2e;
@@ -250,6 +251,30 @@ TEST(Driver, ListsSchemes)
     const Outcome o = RunSim("--lb=help");
     EXPECT_EQ(o.status, 0);
     EXPECT_EQ(o.out.rfind("ecmp\t", 0), 0U) << o.out;
+}
+
+TEST(Driver, ListsEveryRegisteredStrategy)
+{
+    // One line per registered name, in name order, each with its description.
+    for (const auto& [flag, names] :
+         {std::pair<std::string, std::vector<std::string>>{"--cc=help",
+                                                           {"dcqcn", "fixed", "swift"}},
+          {"--recovery=help", {"erasure", "gbn", "sack", "study-erasure"}}})
+    {
+        const Outcome o = RunSim(flag);
+        EXPECT_EQ(o.status, 0) << flag;
+        std::istringstream lines(o.out);
+        std::string line;
+        std::vector<std::string> listed;
+        while (std::getline(lines, line))
+        {
+            const std::string::size_type tab = line.find('\t');
+            ASSERT_NE(tab, std::string::npos) << line;
+            EXPECT_GT(line.size(), tab + 10) << "a description: " << line;
+            listed.push_back(line.substr(0, tab));
+        }
+        EXPECT_EQ(listed, names) << flag;
+    }
 }
 
 TEST(Driver, ListsModels)
