@@ -158,10 +158,8 @@ FabricExperiment::Configure()
     m_result.markThresholdBytes =
         static_cast<uint32_t>(scheme->markFraction * m_fabric->GetPortBufferBytes());
     m_fabric->SetAttribute("MarkThresholdBytes", UintegerValue(m_result.markThresholdBytes));
-    TypeId::AttributeInformation redDefault;
-    FabricQueueDisc::GetTypeId().LookupAttributeByName("RedMarking", &redDefault);
     m_result.redMarking =
-        cc.redMarking || redDefault.initialValue->SerializeToString(redDefault.checker) == "true";
+        cc.redMarking || AttributeDefault("ns3::FabricQueueDisc::RedMarking") == "true";
     UintegerValue k;
     m_fabric->GetAttribute("K", k);
     const fabriclb::FatTreeTopology topology(k.Get()); // throws std::invalid_argument for a bad k
