@@ -148,6 +148,25 @@ TEST(Driver, SameSeedAndRunSameJson)
     EXPECT_EQ(a["messages_completed"], 240);
 }
 
+/// A flag and its attribute are one setting: either sets it, and the NIC's own default holds
+/// when no flag names a recovery or congestion control.
+TEST(Driver, FlagsAndTheirAttributesAreOneSetting)
+{
+    const nlohmann::json flag = RunJson("--k=4 --msgBytes=16384 --lb=ofan --recovery=gbn");
+    const nlohmann::json attributes = RunJson(
+        "--k=4 --ns3::ExperimentConfig::MessageBytes=16384 "
+        "--ns3::ExperimentConfig::Scheme=ofan --ns3::RoceNic::Recovery=ns3::RoceGoBackNRecovery");
+    for (const char* field : {"msg_bytes", "scheme", "recovery", "cct_ns", "packets_sent"})
+    {
+        EXPECT_EQ(flag[field], attributes[field]) << field;
+    }
+    EXPECT_EQ(attributes["recovery"], "gbn");
+    EXPECT_EQ(attributes["scheme"], "ofan");
+    EXPECT_EQ(
+        RunJson("--k=4 --msgBytes=16384 --ns3::RoceNic::CongestionControl=ns3::RoceDcqcn")["cc"],
+        "dcqcn");
+}
+
 TEST(Driver, SwitchPathsGiveTheSameJson)
 {
     const std::string args = "--k=4 --workload=all-to-all --msgBytes=16384 --lb=ofan "

@@ -5,14 +5,27 @@
 #include "command-line-values.h"
 
 #include "ns3/command-line.h"
+#include "ns3/config.h"
+#include "ns3/data-rate.h"
+#include "ns3/double.h"
+#include "ns3/fabric-links.h"
 #include "ns3/fat-tree-topology.h"
+#include "ns3/global-value.h"
+#include "ns3/integer.h"
+#include "ns3/nstime.h"
+#include "ns3/string.h"
 #include "ns3/type-id.h"
+#include "ns3/uinteger.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <exception>
+#include <functional>
 #include <iostream>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
+#include <variant>
 
 namespace ns3
 {
@@ -34,19 +47,236 @@ LookupAttribute(const std::string& attribute)
     }
     return info;
 }
-} // namespace
 
+/// \return an enum checker's names, comma-separated (it describes itself as them joined by '|')
 std::string
-AttributeChoices(const std::string& attribute)
+EnumNames(const AttributeChecker& checker)
 {
-    // An enum checker describes itself as its names joined by '|'.
-    std::string names = LookupAttribute(attribute).checker->GetUnderlyingTypeInformation();
+    std::string names = checker.GetUnderlyingTypeInformation();
     for (std::string::size_type bar = names.find('|'); bar != std::string::npos;
          bar = names.find('|', bar))
     {
         names.replace(bar, 1, ", ");
     }
     return names;
+}
+
+/// Where a flag's value goes: an attribute's default or a GlobalValue.
+struct AttributeTarget
+{
+    std::string help;                               //!< its help text
+    Ptr<const AttributeChecker> checker;            //!< its checker
+    std::function<bool(const AttributeValue&)> set; //!< sets it; false if refused
+    std::function<std::string()> current;           //!< its value now, as text
+};
+
+/// \return where \p attribute ("ns3::Class::Attribute" or a GlobalValue's name) is set
+AttributeTarget
+FindTarget(const std::string& attribute)
+{
+    if (attribute.find("::") == std::string::npos)
+    {
+        for (auto it = GlobalValue::Begin(); it != GlobalValue::End(); ++it)
+        {
+            GlobalValue* global = *it;
+            if (global->GetName() == attribute)
+            {
+                return {global->GetHelp(),
+                        global->GetChecker(),
+                        [global](const AttributeValue& value) { return global->SetValue(value); },
+                        [global]() {
+                            StringValue text;
+                            global->GetValue(text);
+                            return text.Get();
+                        }};
+            }
+        }
+        throw std::invalid_argument("no global value " + attribute);
+    }
+    const TypeId::AttributeInformation info = LookupAttribute(attribute);
+    return {info.help,
+            info.checker,
+            [attribute](const AttributeValue& value) {
+                return Config::SetDefaultFailSafe(attribute, value);
+            },
+            [attribute]() { return AttributeDefault(attribute); }};
+}
+
+/// \return the range of a numeric checker, "[min, max]", from its "type min:max"
+std::string
+RangeOf(const AttributeChecker& checker)
+{
+    std::string range = checker.GetUnderlyingTypeInformation();
+    range = range.substr(range.find(' ') + 1);
+    return "[" + range.replace(range.find(':'), 1, ", ") + "]";
+}
+
+/// \return \p text as a value of \p checker's type, or why it is not one
+std::variant<Ptr<AttributeValue>, std::string>
+ValueFromText(Ptr<const AttributeChecker> checkerPtr, const std::string& text)
+{
+    const AttributeChecker& checker = *checkerPtr;
+    // Checkers name their value type with or without "ns3::" (DataRateValue, ns3::DoubleValue).
+    std::string type = checker.GetValueTypeName();
+    type = type.rfind("ns3::", 0) == 0 ? type : "ns3::" + type;
+    const std::string shown = "'" + text + "'";
+    if (type == "ns3::UintegerValue" || type == "ns3::IntegerValue")
+    {
+        const bool isUnsigned = type == "ns3::UintegerValue";
+        const std::optional<uint64_t> u = ParseWholeInteger<uint64_t>(text);
+        const std::optional<int64_t> i = ParseWholeInteger<int64_t>(text);
+        if (isUnsigned ? !u : !i)
+        {
+            return shown + " is not " + (isUnsigned ? "a non-negative integer" : "an integer");
+        }
+        Ptr<AttributeValue> value = isUnsigned ? Ptr<AttributeValue>(Create<UintegerValue>(*u))
+                                               : Ptr<AttributeValue>(Create<IntegerValue>(*i));
+        if (!checker.Check(*value))
+        {
+            return shown + " is not an integer in " + RangeOf(checker);
+        }
+        return value;
+    }
+    if (type == "ns3::DoubleValue")
+    {
+        const std::optional<double> d = ParseWholeDouble(text);
+        if (!d)
+        {
+            return shown + " is not a number";
+        }
+        Ptr<AttributeValue> value = Create<DoubleValue>(*d);
+        if (!checker.Check(*value))
+        {
+            return shown + " is not a number in " + RangeOf(checker);
+        }
+        return value;
+    }
+    if (type == "ns3::TimeValue")
+    {
+        const std::optional<uint64_t> ps = fabriclb::ParseSimulatedTimePs(text);
+        Ptr<AttributeValue> value;
+        if (ps)
+        {
+            value = Create<TimeValue>(PicoSeconds(*ps));
+        }
+        if (!ps || !checker.Check(*value))
+        {
+            return shown + " is not a time with its unit (ps, ns, us, ms or s) such as 500ns";
+        }
+        return value;
+    }
+    if (type == "ns3::DataRateValue")
+    {
+        // ns-3 reads a bare number as bit/s and aborts on some malformed values.
+        static const std::regex rateShape("[0-9]+(\\.[0-9]+)?[A-Za-z/]+");
+        Ptr<DataRateValue> value = Create<DataRateValue>();
+        if (!std::regex_match(text, rateShape) || !value->DeserializeFromString(text, checkerPtr) ||
+            value->Get().GetBitRate() == 0)
+        {
+            return shown + " is not a data rate with its unit such as 800Gbps";
+        }
+        return Ptr<AttributeValue>(value);
+    }
+    TypeId typeId;
+    if (type == "ns3::TypeIdValue" && !TypeId::LookupByNameFailSafe(text, &typeId))
+    {
+        return shown + " is not a registered TypeId";
+    }
+    Ptr<AttributeValue> value = checker.CreateValidValue(StringValue(text));
+    if (!value)
+    {
+        if (type.rfind("ns3::EnumValue", 0) == 0)
+        {
+            return "unknown value " + shown + " (" + EnumNames(checker) + ")";
+        }
+        return shown + " is not a valid value (" + checker.GetUnderlyingTypeInformation() + ")";
+    }
+    return value;
+}
+
+} // namespace
+
+std::optional<double>
+ParseWholeDouble(const std::string& text)
+{
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value))
+    {
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<std::string>
+SetDefaultFromText(const std::string& attribute, const std::string& text)
+{
+    const AttributeTarget target = FindTarget(attribute);
+    auto value = ValueFromText(target.checker, text);
+    if (const std::string* why = std::get_if<std::string>(&value))
+    {
+        return *why;
+    }
+    if (!target.set(*std::get<Ptr<AttributeValue>>(value)))
+    {
+        return "'" + text + "' is refused by " + attribute;
+    }
+    return std::nullopt;
+}
+
+void
+AttributeFlags::Add(CommandLine& cmd,
+                    const std::string& flag,
+                    const std::string& attribute,
+                    const std::string& note,
+                    const std::string& shownDefault)
+{
+    const AttributeTarget target = FindTarget(attribute);
+    Flag& added = m_flags.emplace_back(Flag{flag, attribute, std::nullopt});
+    const std::string help = target.help + (note.empty() ? "" : " (" + note + ")");
+    cmd.AddValue(
+        flag,
+        help,
+        [&added](const std::string& value) {
+            added.text = value;
+            return true;
+        },
+        shownDefault.empty() ? target.current() : shownDefault);
+}
+
+std::optional<std::string>
+AttributeFlags::Given(const std::string& flag) const
+{
+    for (const Flag& f : m_flags)
+    {
+        if (f.name == flag)
+        {
+            return f.text;
+        }
+    }
+    return std::nullopt;
+}
+
+void
+AttributeFlags::Apply() const
+{
+    for (const Flag& flag : m_flags)
+    {
+        if (!flag.text)
+        {
+            continue;
+        }
+        if (const std::optional<std::string> why = SetDefaultFromText(flag.attribute, *flag.text))
+        {
+            throw std::invalid_argument("--" + flag.name + ": " + *why);
+        }
+    }
+}
+
+std::string
+AttributeChoices(const std::string& attribute)
+{
+    return EnumNames(*LookupAttribute(attribute).checker);
 }
 
 std::string

@@ -7,6 +7,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <list>
 #include <optional>
 #include <string>
 
@@ -32,6 +33,13 @@ ParseWholeInteger(const std::string& text)
     }
     return value;
 }
+
+/**
+ * \ingroup fabric-lb
+ * \param text a command-line value
+ * \return the whole of \p text as a finite number, or nothing if it is not one
+ */
+std::optional<double> ParseWholeDouble(const std::string& text);
 
 /**
  * \ingroup fabric-lb
@@ -76,6 +84,63 @@ std::string AttributeDefault(const std::string& attribute);
  * \throws std::invalid_argument if there is no such attribute
  */
 std::string AttributeChoices(const std::string& attribute);
+
+/**
+ * \ingroup fabric-lb
+ * \brief Sets the default of \p attribute from command-line text, more strictly than ns-3
+ * reads it: an integer must be whole (ns-3 takes "1.5" as 1 and "-1" as 2^64 - 1), a number
+ * finite, a time and a data rate must carry their unit (ns-3 takes a bare number as seconds
+ * or bit/s) and a data rate must be positive; then the attribute's checker decides (its
+ * range, an enum's names).
+ * \param attribute "ns3::Class::Attribute", or the name of a GlobalValue ("RngSeed")
+ * \param text the value
+ * \return nothing once it is set, else why not ("'1.5' is not an integer")
+ * \throws std::invalid_argument if there is no such attribute
+ */
+std::optional<std::string> SetDefaultFromText(const std::string& attribute,
+                                              const std::string& text);
+
+/**
+ * \ingroup fabric-lb
+ * \brief A program's flags that set attribute defaults, so that each default is written
+ * once, in its class's GetTypeId: a flag shows its attribute's help and default, keeps its
+ * whole value, and sets the attribute (SetDefaultFromText) when Apply is called.
+ */
+class AttributeFlags
+{
+  public:
+    /**
+     * Adds --\p flag for \p attribute to \p cmd.
+     * \param cmd the command line
+     * \param flag the flag's name
+     * \param attribute "ns3::Class::Attribute" or a GlobalValue's name
+     * \param note appended to the attribute's help ("--lb=help lists them")
+     * \param shownDefault the default the help shows, if not the attribute's own text
+     */
+    void Add(CommandLine& cmd,
+             const std::string& flag,
+             const std::string& attribute,
+             const std::string& note = "",
+             const std::string& shownDefault = "");
+
+    /// \return the value given for --\p flag, if it was given
+    std::optional<std::string> Given(const std::string& flag) const;
+
+    /// Sets the attribute of every flag given, in the order the flags were added.
+    /// \throws std::invalid_argument "--flag: why" for the first bad value
+    void Apply() const;
+
+  private:
+    /// One flag and what the command line gave it.
+    struct Flag
+    {
+        std::string name;                //!< the flag, without its dashes
+        std::string attribute;           //!< what it sets
+        std::optional<std::string> text; //!< its value, if given
+    };
+
+    std::list<Flag> m_flags; //!< stable addresses: CommandLine's callbacks hold them
+};
 
 /**
  * \ingroup fabric-lb

@@ -15,6 +15,8 @@
 #include "ns3/collective-triggers.h"
 #include "ns3/collectives.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-partition.h"
 #include "ns3/fabric-ranks.h"
 #include "ns3/fabric-registry.h"
@@ -23,6 +25,7 @@
 #include "ns3/lower-bound.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/roce-nic.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -102,7 +105,213 @@ CollectiveParamsOf(const ExperimentConfig& config, uint32_t hosts)
             config.layers};
 }
 
+/// \return the TypeId name that \p attribute of \p tid holds by default
+std::string
+DefaultTypeName(TypeId tid, const std::string& attribute)
+{
+    return AttributeDefault(tid.GetName() + "::" + attribute);
+}
+
 } // namespace
+
+NS_OBJECT_ENSURE_REGISTERED(FailureSpec);
+
+TypeId
+FailureSpec::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FailureSpec")
+            .SetParent<ObjectBase>()
+            .SetGroupName("FabricLb")
+            .AddAttribute("Probability",
+                          "each edge-aggregation and aggregation-core link fails at time 0 with "
+                          "this probability (the study: 0.01)",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&FailureSpec::probability),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("Links",
+                          "links to fail, NAME[@TIME],... (e.g. agg-p3-1:core-5@10us)",
+                          StringValue(""),
+                          MakeStringAccessor(&FailureSpec::links),
+                          MakeStringChecker())
+            .AddAttribute("Convergence",
+                          "G: when switches not attached to a failed link, and host DR, learn "
+                          "of it: a time (10us), N base RTTs (1rtt) or inf",
+                          StringValue("0"),
+                          MakeStringAccessor(&FailureSpec::convergence),
+                          MakeStringChecker())
+            .AddAttribute("FlowRate",
+                          "every flow's rate under failures: rhomax (B/F, the study's ideal) "
+                          "or line",
+                          EnumValue(RHO_MAX),
+                          fabriclb::MakeEnumAttributeAccessor<FlowRate>(&FailureSpec::rate),
+                          MakeEnumChecker(RHO_MAX, "rhomax", LINE_RATE, "line"))
+            .AddAttribute("TimeLimit",
+                          "simulated time at which a run gives up, failures or not (auto: 50x "
+                          "the bound, at least 200us)",
+                          StringValue("auto"),
+                          MakeStringAccessor(&FailureSpec::timeLimit),
+                          MakeStringChecker());
+    return tid;
+}
+
+TypeId
+FailureSpec::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+FailureSpec::FailureSpec()
+{
+    ConstructSelf(AttributeConstructionList());
+}
+
+NS_OBJECT_ENSURE_REGISTERED(ExperimentConfig);
+
+TypeId
+ExperimentConfig::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::ExperimentConfig")
+            .SetParent<ObjectBase>()
+            .SetGroupName("FabricLb")
+            .AddAttribute("Scheme",
+                          "load-balancing scheme, a registered name (empty: the one "
+                          "FatTreeHelper's SwitchDiscipline and HostPathPolicy form)",
+                          StringValue(""),
+                          MakeStringAccessor(&ExperimentConfig::lb),
+                          MakeStringChecker())
+            .AddAttribute("Workload",
+                          "the collective: permutation, all-to-all, ring-allgather, "
+                          "ring-reducescatter, ring-allreduce, fsdp (with Model) or matrix "
+                          "(with MatrixFile)",
+                          StringValue("permutation"),
+                          MakeStringAccessor(&ExperimentConfig::workload),
+                          MakeStringChecker())
+            .AddAttribute("Group",
+                          "ring collectives: hosts per ring (0: all hosts)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&ExperimentConfig::group),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Model",
+                          "fsdp: the Llama-3 model, llama3-7b, llama3-70b or llama3-405b",
+                          StringValue("llama3-7b"),
+                          MakeStringAccessor(&ExperimentConfig::model),
+                          MakeStringChecker())
+            .AddAttribute("Layers",
+                          "fsdp: backward-pass layer phases",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&ExperimentConfig::layers),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("MessageBytes",
+                          "bytes per message",
+                          UintegerValue(1048576),
+                          MakeUintegerAccessor(&ExperimentConfig::messageBytes),
+                          MakeUintegerChecker<uint64_t>(1))
+            .AddAttribute("Progress",
+                          "report progress on stderr about once a second",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&ExperimentConfig::progress),
+                          MakeBooleanChecker())
+            .AddAttribute("FlowMonitorFile",
+                          "run ns-3's FlowMonitor on the hosts and write its XML here",
+                          StringValue(""),
+                          MakeStringAccessor(&ExperimentConfig::flowMonitorFile),
+                          MakeStringChecker())
+            .AddAttribute("MatrixFile",
+                          "an htsim connection-matrix file, for the workload matrix",
+                          StringValue(""),
+                          MakeStringAccessor(&ExperimentConfig::matrixFile),
+                          MakeStringChecker())
+            .AddAttribute("Recovery",
+                          "loss recovery, a registered name (empty: RoceNic's Recovery)",
+                          StringValue(""),
+                          MakeStringAccessor(&ExperimentConfig::recovery),
+                          MakeStringChecker())
+            .AddAttribute("CongestionControl",
+                          "congestion control, a registered name (empty: RoceNic's "
+                          "CongestionControl)",
+                          StringValue(""),
+                          MakeStringAccessor(&ExperimentConfig::cc),
+                          MakeStringChecker());
+    return tid;
+}
+
+TypeId
+ExperimentConfig::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+ExperimentConfig::ExperimentConfig()
+{
+    ConstructSelf(AttributeConstructionList());
+}
+
+const fabriclb::LbScheme&
+ResolveLbScheme(const std::string& name)
+{
+    if (!name.empty())
+    {
+        return fabriclb::LbSchemes().Get(name, "load-balancing scheme");
+    }
+    const std::string discipline = DefaultTypeName(FatTreeHelper::GetTypeId(), "SwitchDiscipline");
+    const std::string policy = DefaultTypeName(FatTreeHelper::GetTypeId(), "HostPathPolicy");
+    const fabriclb::LbScheme* scheme =
+        fabriclb::LbSchemes().FindWhere([&](const fabriclb::LbScheme& s) {
+            return s.switchDiscipline == discipline && s.hostPolicy == policy;
+        });
+    if (!scheme)
+    {
+        throw std::invalid_argument("FatTreeHelper's SwitchDiscipline " + discipline +
+                                    " and HostPathPolicy " + policy +
+                                    " form no registered scheme: name one (--lb)");
+    }
+    return *scheme;
+}
+
+namespace
+{
+/**
+ * \return the entry of \p registry named \p name, or if it is empty the one whose TypeId is
+ * RoceNic's default for \p attribute
+ * \param kind what the entries are, for the error message
+ */
+template <typename Entry>
+const Entry&
+ResolveNicStrategy(const fabriclb::Registry<Entry>& registry,
+                   const std::string& name,
+                   const std::string& kind,
+                   const std::string& attribute)
+{
+    if (!name.empty())
+    {
+        return registry.Get(name, kind);
+    }
+    const std::string type = DefaultTypeName(RoceNic::GetTypeId(), attribute);
+    const Entry* entry = registry.FindWhere([&type](const Entry& e) { return e.typeName == type; });
+    if (!entry)
+    {
+        throw std::invalid_argument("RoceNic's " + attribute + " " + type + " is not registered");
+    }
+    return *entry;
+}
+} // namespace
+
+const fabriclb::RecoveryStrategy&
+ResolveRecovery(const std::string& name)
+{
+    return ResolveNicStrategy(fabriclb::RecoveryStrategies(), name, "recovery", "Recovery");
+}
+
+const fabriclb::CongestionControlStrategy&
+ResolveCongestionControl(const std::string& name)
+{
+    return ResolveNicStrategy(fabriclb::CongestionControls(),
+                              name,
+                              "congestion control",
+                              "CongestionControl");
+}
 
 fabriclb::ConnectionMatrix
 BuildTraffic(const ExperimentConfig& config, uint32_t hosts)
@@ -123,21 +332,19 @@ FabricExperiment::FabricExperiment(const ExperimentConfig& config)
 void
 FabricExperiment::Configure()
 {
-    const fabriclb::LbScheme* scheme = fabriclb::LbSchemes().Find(m_config.lb);
-    if (!scheme)
-    {
-        throw std::invalid_argument("unknown load-balancing scheme '" + m_config.lb +
-                                    "' (--lb=help lists them)");
-    }
+    const fabriclb::LbScheme* scheme = &ResolveLbScheme(m_config.lb);
     const fabriclb::Collective& collective = CollectiveNamed(m_config.workload);
     if (m_config.messageBytes == 0)
     {
         throw std::invalid_argument("message size must be positive");
     }
-    const fabriclb::RecoveryStrategy& recovery =
-        fabriclb::RecoveryStrategies().Get(m_config.recovery, "recovery");
-    const fabriclb::CongestionControlStrategy& cc =
-        fabriclb::CongestionControls().Get(m_config.cc, "congestion control");
+    if (m_config.workload == "fsdp" && !fabriclb::FindLlamaModel(m_config.model))
+    {
+        throw std::invalid_argument("unknown --model '" + m_config.model +
+                                    "' (--model=help lists them)");
+    }
+    const fabriclb::RecoveryStrategy& recovery = ResolveRecovery(m_config.recovery);
+    const fabriclb::CongestionControlStrategy& cc = ResolveCongestionControl(m_config.cc);
 
     m_fabric = CreateObject<FatTreeHelper>();
     m_fabric->SetAttribute("SwitchDiscipline",
@@ -189,7 +396,7 @@ FabricExperiment::Configure()
     CheckMessageSizes();
     ConfigureFailures(topology);
 
-    m_result.scheme = m_config.lb;
+    m_result.scheme = scheme->name;
     m_result.workload = m_config.workload;
     m_result.wire = fabriclb::WireKindName(fabriclb::ParseWireKind(wireName.Get()));
     m_result.recovery = recovery.name;
@@ -215,19 +422,6 @@ FabricExperiment::ConfigureFailures(const fabriclb::FatTreeTopology& topology)
     {
         throw std::invalid_argument("--failProb must lie in [0, 1], got " +
                                     std::to_string(spec.probability));
-    }
-    if (spec.mode != "drop" && spec.mode != "degrade")
-    {
-        throw std::invalid_argument("--failMode must be drop or degrade, got '" + spec.mode + "'");
-    }
-    if (!(spec.degradedRate > 0 && spec.degradedRate <= 1))
-    {
-        throw std::invalid_argument("--failRate must lie in (0, 1], got " +
-                                    std::to_string(spec.degradedRate));
-    }
-    if (spec.rate != "rhomax" && spec.rate != "line")
-    {
-        throw std::invalid_argument("--rate must be rhomax or line, got '" + spec.rate + "'");
     }
     // G: a time, a number of the fabric's base RTTs, or never.
     const std::string& g = spec.convergence;
@@ -300,6 +494,18 @@ FabricExperiment::ConfigureFailures(const fabriclb::FatTreeTopology& topology)
         {
             const auto [role, sw, port] = links.ToHtsim(failure.link);
             m_traffic.failures.push_back({role, sw, port, 0});
+        }
+    }
+    if (HasFailures())
+    {
+        // How links fail is the manager's own (its Mode and DegradedRate attributes).
+        m_failures = CreateObject<LinkFailureManager>();
+        DoubleValue degradedRate;
+        m_failures->GetAttribute("DegradedRate", degradedRate);
+        if (!(degradedRate.Get() > 0))
+        {
+            throw std::invalid_argument("--failRate must lie in (0, 1], got " +
+                                        std::to_string(degradedRate.Get()));
         }
     }
 }
@@ -383,13 +589,10 @@ void
 FabricExperiment::InstallFailures()
 {
     const FailureSpec& spec = m_config.failures;
-    if (!HasFailures())
+    if (!m_failures)
     {
         return;
     }
-    m_failures = CreateObject<LinkFailureManager>();
-    m_failures->SetAttribute("Mode", StringValue(spec.mode));
-    m_failures->SetAttribute("DegradedRate", DoubleValue(spec.degradedRate));
     m_failures->SetAttribute("Converges", BooleanValue(m_result.convergencePs >= 0));
     m_failures->SetAttribute("ConvergenceDelay",
                              TimeValue(PicoSeconds(std::max<int64_t>(m_result.convergencePs, 0))));
@@ -426,7 +629,7 @@ FabricExperiment::InstallFailures()
         std::cerr << "fabric-lb: message " << flow << " (host " << pairs[flow].first << " to "
                   << pairs[flow].second << ") cannot complete: no usable path\n";
     }
-    if (spec.rate == "rhomax")
+    if (spec.rate == FailureSpec::RHO_MAX)
     {
         for (uint32_t h = 0; h < m_result.hosts; ++h)
         {
@@ -728,7 +931,8 @@ FabricExperiment::Collect()
         linkCapacities = m_failures->GetCarriedShares();
         result.blackHoleDrops = m_failures->GetBlackHoleDrops();
         result.packetsDropped += result.blackHoleDrops;
-        result.converged = m_config.failures.mode == "drop" && m_failures->HasConverged();
+        result.converged =
+            m_failures->GetMode() == LinkFailureManager::DROP && m_failures->HasConverged();
         m_failures->Dispose();
         m_failures = nullptr;
     }

@@ -9,7 +9,9 @@
 #include "ns3/connection-matrix.h"
 #include "ns3/experiment-result.h"
 #include "ns3/fabric-links.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/lower-bound.h"
+#include "ns3/object-base.h"
 #include "ns3/ptr.h"
 #include "ns3/wire-model.h"
 #include "ns3/workload.h"
@@ -24,41 +26,90 @@ namespace ns3
 
 /**
  * \ingroup fabric-lb
- * \brief Which links fail, how, and when the fabric converges (the driver's failure flags).
+ * \brief Which links fail and when the fabric converges (the driver's failure flags); how a
+ * link fails is LinkFailureManager's (Mode, DegradedRate). Its defaults are its attributes'
+ * (ns3::FailureSpec::...), so Config::SetDefault and the driver's flags change them.
  */
-struct FailureSpec
+class FailureSpec : public ObjectBase
 {
-    double probability{0}; //!< each switch-to-switch link fails with this probability
-    std::string links;     //!< NAME[@TIME],... named links to fail
-    /// drop (black hole) or degrade; LinkFailureManager::Mode's default
-    std::string mode{AttributeDefault("ns3::LinkFailureManager::Mode")};
-    /// a degraded link's share of its rate; LinkFailureManager::DegradedRate's default
-    double degradedRate{std::stod(AttributeDefault("ns3::LinkFailureManager::DegradedRate"))};
-    std::string convergence{"0"};  //!< G: a time (10us), N RTTs (1rtt), or inf
-    std::string rate{"rhomax"};    //!< flows' rate under failures: rhomax or line
-    std::string timeLimit{"auto"}; //!< simulated time to give up at: a time, or auto
+  public:
+    /// The flows' rate while links are failed.
+    enum FlowRate
+    {
+        RHO_MAX,  //!< B/F of the whole failure pattern, the study's ideal
+        LINE_RATE //!< the line rate
+    };
+
+    /// \return the attributes
+    static TypeId GetTypeId();
+    TypeId GetInstanceTypeId() const override;
+    /// Takes the attributes' defaults.
+    FailureSpec();
+
+    double probability;      //!< each switch-to-switch link fails with this probability
+    std::string links;       //!< NAME[@TIME],... named links to fail
+    std::string convergence; //!< G: a time (10us), N RTTs (1rtt), or inf
+    FlowRate rate;           //!< the flows' rate under failures
+    std::string timeLimit;   //!< simulated time to give up at: a time, or auto
 };
 
 /**
  * \ingroup fabric-lb
- * \brief One experiment: a scheme, a workload and a message size on the fat
- * tree that FatTreeHelper's attributes describe.
+ * \brief One experiment: a scheme, a workload and a message size on the fat tree that
+ * FatTreeHelper's attributes describe. Its defaults are its attributes'
+ * (ns3::ExperimentConfig::...): the driver's flags set them, and so does Config::SetDefault.
+ *
+ * An empty scheme, recovery or congestion control is the fabric's own default: the scheme
+ * that FatTreeHelper's SwitchDiscipline and HostPathPolicy form, RoceNic's Recovery and
+ * CongestionControl (DefaultLbScheme and the like name them).
  */
-struct ExperimentConfig
+class ExperimentConfig : public ObjectBase
 {
-    std::string lb{"ecmp"};              //!< scheme name (fabriclb::LbSchemes)
-    std::string workload{"permutation"}; //!< collective name (fabriclb::Collectives)
-    uint32_t group{0};                   //!< ring collectives: hosts per ring (0: all)
-    std::string model{"llama3-7b"};      //!< fsdp: the Llama-3 model (fabriclb::LlamaModels)
-    uint32_t layers{1};                  //!< fsdp: backward-pass layer phases
-    uint64_t messageBytes{1048576};      //!< bytes per message
-    bool progress{false};                //!< report progress on stderr about once a second
-    std::string flowMonitorFile;     //!< if set, FlowMonitor watches every host and writes XML here
-    std::string matrixFile;          //!< the connection matrix of workload "matrix"
-    std::string recovery{"erasure"}; //!< loss recovery (fabriclb::RecoveryStrategies)
-    std::string cc{"fixed"};         //!< congestion control (fabriclb::CongestionControlStrategies)
-    FailureSpec failures;            //!< link failures, if any
+  public:
+    /// \return the attributes
+    static TypeId GetTypeId();
+    TypeId GetInstanceTypeId() const override;
+    /// Takes the attributes' defaults.
+    ExperimentConfig();
+
+    std::string lb;              //!< scheme name (fabriclb::LbSchemes); empty: the fabric's
+    std::string workload;        //!< collective name (fabriclb::Collectives)
+    uint32_t group;              //!< ring collectives: hosts per ring (0: all)
+    std::string model;           //!< fsdp: the Llama-3 model (fabriclb::LlamaModels)
+    uint32_t layers;             //!< fsdp: backward-pass layer phases
+    uint64_t messageBytes;       //!< bytes per message
+    bool progress;               //!< report progress on stderr about once a second
+    std::string flowMonitorFile; //!< if set, FlowMonitor watches every host and writes XML here
+    std::string matrixFile;      //!< the connection matrix of workload "matrix"
+    std::string recovery;        //!< loss recovery (fabriclb::RecoveryStrategies); empty: RoceNic's
+    std::string cc;       //!< congestion control (fabriclb::CongestionControls); empty: RoceNic's
+    FailureSpec failures; //!< link failures, if any
 };
+
+/**
+ * \ingroup fabric-lb
+ * \param name a scheme's name, or empty
+ * \return the scheme named \p name, or if it is empty the registered scheme whose discipline
+ * and host policy are FatTreeHelper's defaults
+ * \throws std::invalid_argument for an unknown name, or defaults that form no registered scheme
+ */
+const fabriclb::LbScheme& ResolveLbScheme(const std::string& name);
+
+/**
+ * \ingroup fabric-lb
+ * \param name a recovery's name, or empty
+ * \return the recovery named \p name, or if it is empty the one of RoceNic::Recovery's default
+ * \throws std::invalid_argument for an unknown name or an unregistered default
+ */
+const fabriclb::RecoveryStrategy& ResolveRecovery(const std::string& name);
+
+/**
+ * \ingroup fabric-lb
+ * \param name a congestion control's name, or empty
+ * \return the congestion control named \p name, or if it is empty RoceNic::CongestionControl's
+ * \throws std::invalid_argument for an unknown name or an unregistered default
+ */
+const fabriclb::CongestionControlStrategy& ResolveCongestionControl(const std::string& name);
 
 /**
  * \ingroup fabric-lb

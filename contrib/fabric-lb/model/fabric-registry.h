@@ -58,6 +58,20 @@ class Registry
         return it == m_entries.end() ? nullptr : &it->second;
     }
 
+    /// \return the first entry, by name, for which \p matches is true, or nullptr
+    template <typename Predicate>
+    const Entry* FindWhere(Predicate matches) const
+    {
+        for (const auto& [name, entry] : m_entries)
+        {
+            if (matches(entry))
+            {
+                return &entry;
+            }
+        }
+        return nullptr;
+    }
+
     /**
      * \param name a name
      * \param kind what the entries are, for the error message ("congestion control")

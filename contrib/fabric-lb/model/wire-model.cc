@@ -44,6 +44,12 @@ WireModel::Make(WireKind kind,
                 uint32_t physicalAckBytes,
                 uint32_t physicalGapBytes)
 {
+    if (linkRateBps == 0 || linkRateBps > MAX_LINK_RATE_BPS)
+    {
+        throw std::invalid_argument("a link rate of " + std::to_string(linkRateBps) + " bit/s is " +
+                                    (linkRateBps == 0 ? "zero" : "above 100Tbps") +
+                                    ": the wire model times packets in whole picoseconds");
+    }
     WireModel wire;
     wire.linkRateBps = linkRateBps;
     wire.linkDelayPs = linkDelayPs;

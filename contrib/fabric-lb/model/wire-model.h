@@ -57,6 +57,8 @@ struct WireModel
     static constexpr uint32_t STUDY_ACK_BYTES = 82;
     /// The study's simulator stretches every pacing gap by up to this fraction.
     static constexpr double STUDY_PACING_JITTER = 0.01;
+    /// The fastest link: a 20 B gap still takes more than a picosecond, the model's unit.
+    static constexpr uint64_t MAX_LINK_RATE_BPS = 100000000000000ULL;
 
     uint64_t linkRateBps{800000000000ULL}; //!< link rate, bit/s
     uint64_t linkDelayPs{500000};          //!< one-way propagation per link, ps
@@ -76,6 +78,7 @@ struct WireModel
      * \param physicalAckBytes an ACK's size on a physical link
      * \param physicalGapBytes the gap after every packet on a physical link
      * \return the model
+     * \throws std::invalid_argument for a rate of 0 or above MAX_LINK_RATE_BPS
      */
     static WireModel Make(WireKind kind,
                           uint64_t linkRateBps,

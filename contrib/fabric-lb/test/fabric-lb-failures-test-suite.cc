@@ -13,6 +13,7 @@
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/link-failure-manager.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/workload.h"
 
@@ -251,11 +252,12 @@ class DegradedLinkTestCase : public TestCase
     void DoRun() override
     {
         ExperimentConfig config = AllToAll("ofan");
-        config.failures.rate = "line";
+        config.failures.rate = FailureSpec::LINE_RATE;
         const ExperimentResult healthy = RunWithK(4, config);
         config.failures.links = FAILED_LINK;
-        config.failures.mode = "degrade";
+        Config::SetDefault("ns3::LinkFailureManager::Mode", StringValue("degrade"));
         const ExperimentResult degraded = RunWithK(4, config);
+        Config::SetDefault("ns3::LinkFailureManager::Mode", StringValue("drop"));
         NS_TEST_EXPECT_MSG_EQ(degraded.messagesCompleted, degraded.messages, "all complete");
         // Only the full buffer behind the slow link may drop; the erasure code makes it up.
         NS_TEST_EXPECT_MSG_EQ(degraded.blackHoleDrops, 0, "a degraded link is no black hole");
