@@ -32,6 +32,11 @@ namespace
 {
 constexpr uint32_t EDGE_AGG_NETWORK = 0x0A400000; //!< 10.64.0.0: edge-aggregation links
 constexpr uint32_t AGG_CORE_NETWORK = 0x0A800000; //!< 10.128.0.0: aggregation-core links
+/// The fat tree's tiers as a FabricTopology numbers them.
+constexpr uint32_t EDGE_TIER = fabriclb::FatTreeTopology::TierOf(fabriclb::FabricRole::EDGE);
+constexpr uint32_t AGGREGATION_TIER =
+    fabriclb::FatTreeTopology::TierOf(fabriclb::FabricRole::AGGREGATION);
+constexpr uint32_t CORE_TIER = fabriclb::FatTreeTopology::TierOf(fabriclb::FabricRole::CORE);
 } // namespace
 
 TypeId
@@ -432,8 +437,7 @@ FatTreeHelper::ConfigureSwitches(const SwitchPorts& ports)
         Ptr<SwitchDiscipline> edgeDiscipline = disciplineFactory.Create<SwitchDiscipline>();
         routingOf(m_edges.Get(sw))
             ->ConfigureSwitch(m_topology,
-                              fabriclb::FabricRole::EDGE,
-                              sw,
+                              {EDGE_TIER, sw},
                               ports.edgeDown[sw],
                               ports.edgeUp[sw],
                               ports.edgeUpQueues[sw],
@@ -441,8 +445,7 @@ FatTreeHelper::ConfigureSwitches(const SwitchPorts& ports)
         Ptr<SwitchDiscipline> aggDiscipline = disciplineFactory.Create<SwitchDiscipline>();
         routingOf(m_aggregations.Get(sw))
             ->ConfigureSwitch(m_topology,
-                              fabriclb::FabricRole::AGGREGATION,
-                              sw,
+                              {AGGREGATION_TIER, sw},
                               ports.aggDown[sw],
                               ports.aggUp[sw],
                               ports.aggUpQueues[sw],
@@ -454,13 +457,7 @@ FatTreeHelper::ConfigureSwitches(const SwitchPorts& ports)
     for (uint32_t core = 0; core < topo.CoreCount(); ++core)
     {
         routingOf(m_cores.Get(core))
-            ->ConfigureSwitch(m_topology,
-                              fabriclb::FabricRole::CORE,
-                              core,
-                              ports.coreDown[core],
-                              {},
-                              {},
-                              nullptr);
+            ->ConfigureSwitch(m_topology, {CORE_TIER, core}, ports.coreDown[core], {}, {}, nullptr);
     }
 }
 

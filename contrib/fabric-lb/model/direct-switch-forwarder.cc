@@ -39,7 +39,7 @@ DirectSwitchForwarder::Install(Ptr<Node> node,
     m_ipv4 = node->GetObject<Ipv4L3Protocol>();
     NS_ABORT_MSG_UNLESS(m_ipv4, "DirectSwitchForwarder needs the Internet stack on the switch");
     m_routing = m_ipv4->GetRoutingProtocol()->GetObject<FabricRouting>();
-    NS_ABORT_MSG_UNLESS(m_routing && m_routing->GetRole() != fabriclb::FabricRole::HOST,
+    NS_ABORT_MSG_UNLESS(m_routing && m_routing->IsSwitch(),
                         "DirectSwitchForwarder needs a switch's FabricRouting");
     m_topology = std::move(topology);
     m_checksums = Node::ChecksumEnabled();

@@ -104,9 +104,6 @@ class FabricLinks
     uint32_t m_edgeAggLinks;    //!< edge-aggregation links, k^3/4 (as many go to the cores)
 };
 
-/// Which links are down, by link id.
-using LinkStates = std::vector<bool>;
-
 /**
  * \ingroup fabric-lb
  * \brief A link to fail and when.
@@ -198,19 +195,6 @@ bool PathUsable(const FabricLinks& links,
                 uint32_t destination,
                 uint32_t edgeUplink,
                 uint32_t aggUplink);
-
-/**
- * \ingroup fabric-lb
- * \brief What an edge or aggregation switch believes of its uplinks: per destination
- * key (the destination's edge switch at an edge switch, its pod at an aggregation
- * switch, as OfanKey) the W-ECMP weight of every uplink and the usable ones.
- */
-struct UplinkView
-{
-    bool failuresKnown{false};                  //!< false: every uplink usable, weight 1
-    std::vector<std::vector<uint64_t>> weights; //!< by key, by uplink
-    std::vector<std::vector<uint32_t>> usable;  //!< by key: the uplinks of positive weight
-};
 
 /**
  * \ingroup fabric-lb

@@ -4,8 +4,6 @@
 
 #include "fabric-routing.h"
 
-#include "ofan-keys.h"
-
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
@@ -33,32 +31,29 @@ FabricRouting::GetTypeId()
 }
 
 void
-FabricRouting::ConfigureHost(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
+FabricRouting::ConfigureHost(std::shared_ptr<const fabriclb::FabricTopology> topology,
                              uint32_t host,
                              Ptr<Ipv4Route> uplink)
 {
     m_topology = std::move(topology);
-    m_role = fabriclb::FabricRole::HOST;
-    m_index = host;
+    m_isHost = true;
+    m_host = host;
     m_up = {uplink};
 }
 
 void
-FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
-                               fabriclb::FabricRole role,
-                               uint32_t index,
+FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FabricTopology> topology,
+                               fabriclb::SwitchRef self,
                                std::vector<Ptr<Ipv4Route>> down,
                                std::vector<Ptr<Ipv4Route>> up,
                                std::vector<Ptr<FabricQueueDisc>> upQueues,
                                Ptr<SwitchDiscipline> discipline)
 {
-    NS_ABORT_MSG_IF(role == fabriclb::FabricRole::HOST, "ConfigureSwitch needs a switch role");
-    NS_ABORT_MSG_IF(role != fabriclb::FabricRole::CORE && (up.empty() || !discipline),
-                    "edge and aggregation switches need up ports and a discipline");
+    NS_ABORT_MSG_IF(up.empty() == bool(discipline), "a switch with up ports needs a discipline");
     NS_ABORT_MSG_UNLESS(up.size() == upQueues.size(), "one queue disc per up port");
     m_topology = std::move(topology);
-    m_role = role;
-    m_index = index;
+    m_isHost = false;
+    m_self = self;
     m_down = std::move(down);
     m_up = std::move(up);
     m_discipline = discipline;
@@ -66,15 +61,15 @@ FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> 
     m_downPortDown.assign(m_down.size(), false);
     if (m_discipline)
     {
-        // What the fat tree tells a discipline: Ofan's keys (the destination's edge
-        // switch or pod) and the digit of a host DR label this tier reads.
+        // What the topology tells a discipline: the destination keys a rotation keeps
+        // pointers for and the digit of a host DR label this switch reads.
         SwitchContext context;
         context.uplinkQueues = std::move(upQueues);
-        context.destinationKey = [topology = m_topology, role](uint32_t host) {
-            return fabriclb::OfanKey(*topology, role, host);
+        context.destinationKey = [topology = m_topology, self](uint32_t host) {
+            return topology->DestinationKey(self, host);
         };
-        context.destinationKeys = fabriclb::OfanKeyCount(*m_topology, role);
-        context.labelDivisor = role == fabriclb::FabricRole::EDGE ? 1 : m_topology->Half();
+        context.destinationKeys = m_topology->DestinationKeyCount(self);
+        context.labelDivisor = m_topology->LabelDivisor(self);
         m_discipline->Setup(context);
     }
 }
@@ -83,36 +78,18 @@ Ptr<Ipv4Route>
 FabricRouting::RouteToHost(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host)
 {
     NS_LOG_FUNCTION(this << p << header.GetDestination() << host);
-    const uint32_t half = m_topology->Half();
-    switch (m_role)
+    if (m_isHost)
     {
-    case fabriclb::FabricRole::HOST:
         return m_up.front();
-    case fabriclb::FabricRole::CORE: {
-        const uint32_t pod = m_topology->PodOf(host);
-        if (m_downPortDown[pod])
+    }
+    const uint32_t down = m_topology->DownPortToward(m_self, host);
+    if (down != fabriclb::FabricTopology::GO_UP)
+    {
+        if (m_downPortDown[down])
         {
             return nullptr;
         }
-        return Forward(p, header, false, pod);
-    }
-    case fabriclb::FabricRole::EDGE:
-        if (m_topology->EdgeOf(host) == m_index)
-        {
-            return Forward(p, header, false, m_topology->SlotOf(host));
-        }
-        break;
-    case fabriclb::FabricRole::AGGREGATION:
-        if (m_topology->PodOf(host) == m_topology->PodOfSwitch(m_index))
-        {
-            const uint32_t edge = m_topology->EdgeOf(host) % half;
-            if (m_downPortDown[edge])
-            {
-                return nullptr;
-            }
-            return Forward(p, header, false, edge);
-        }
-        break;
+        return Forward(p, header, false, down);
     }
 
     const UplinkRequest request{p, header, host};
@@ -164,7 +141,7 @@ FabricRouting::RouteInput(Ptr<const Packet> p,
     NS_ABORT_MSG_IF(!m_topology, "FabricRouting used before it was configured");
     const uint32_t host = m_topology->HostFromAddress(header.GetDestination().Get());
     const bool toHost = host < m_topology->HostCount();
-    if (toHost && m_role != fabriclb::FabricRole::HOST)
+    if (toHost && !m_isHost)
     {
         Ptr<Ipv4Route> route = RouteToHost(p, header, host);
         if (!route)
@@ -175,7 +152,8 @@ FabricRouting::RouteInput(Ptr<const Packet> p,
         return true;
     }
     const int32_t iif = m_ipv4->GetInterfaceForDevice(idev);
-    if ((toHost && host == m_index) || m_ipv4->IsDestinationAddress(header.GetDestination(), iif))
+    if ((toHost && m_isHost && host == m_host) ||
+        m_ipv4->IsDestinationAddress(header.GetDestination(), iif))
     {
         lcb(p, header, iif);
         return true;
@@ -192,7 +170,7 @@ FabricRouting::NotifyInterfaceUp(uint32_t /* interface */)
 void
 FabricRouting::NotifyInterfaceDown(uint32_t interface)
 {
-    if (m_role == fabriclb::FabricRole::HOST || !m_ipv4)
+    if (m_isHost || !m_ipv4)
     {
         return;
     }
@@ -224,24 +202,6 @@ FabricRouting::SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> know
     RefreshView();
 }
 
-std::optional<uint32_t>
-FabricRouting::LinkOfPort(bool up, uint32_t port) const
-{
-    const fabriclb::FabricLinks links(*m_topology);
-    const uint32_t half = m_topology->Half();
-    switch (m_role)
-    {
-    case fabriclb::FabricRole::EDGE:
-        return up ? std::optional<uint32_t>(links.EdgeAggregation(m_index, port)) : std::nullopt;
-    case fabriclb::FabricRole::AGGREGATION:
-        return up ? links.AggregationCore(m_index, port)
-                  : links.EdgeAggregation(m_topology->PodOfSwitch(m_index) * half + port,
-                                          m_index % half);
-    default: // hosts and cores choose nothing, so they keep no view
-        return std::nullopt;
-    }
-}
-
 void
 FabricRouting::RefreshView()
 {
@@ -249,22 +209,22 @@ FabricRouting::RefreshView()
     {
         return; // a core switch has no choice to make
     }
-    const fabriclb::FabricLinks links(*m_topology);
-    fabriclb::LinkStates down = m_known ? *m_known : fabriclb::LinkStates(links.Count(), false);
+    fabriclb::LinkStates down =
+        m_known ? *m_known : fabriclb::LinkStates(m_topology->LinkCount(), false);
     for (bool up : {true, false})
     {
         const std::vector<bool>& portDown = up ? m_upPortDown : m_downPortDown;
         for (uint32_t port = 0; port < portDown.size(); ++port)
         {
-            const std::optional<uint32_t> link = LinkOfPort(up, port);
+            const std::optional<uint32_t> link = m_topology->LinkOfPort(m_self, up, port);
             if (link && portDown[port])
             {
                 down[*link] = true;
             }
         }
     }
-    m_discipline->SetUplinkView(std::make_shared<const fabriclb::UplinkView>(
-        fabriclb::BuildUplinkView(links, *m_topology, m_role, m_index, down)));
+    m_discipline->SetUplinkView(
+        std::make_shared<const fabriclb::UplinkView>(m_topology->BuildUplinkView(m_self, down)));
 }
 
 void
@@ -286,10 +246,17 @@ FabricRouting::SetIpv4(Ptr<Ipv4> ipv4)
 void
 FabricRouting::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit /* unit */) const
 {
-    static const char* const roles[] = {"host", "edge", "aggregation", "core"};
     std::ostream& os = *stream->GetStream();
-    os << "FabricRouting " << roles[static_cast<int>(m_role)] << " " << m_index << ": "
-       << m_down.size() << " down ports, " << m_up.size() << " up ports";
+    os << "FabricRouting ";
+    if (m_isHost)
+    {
+        os << "host " << m_host;
+    }
+    else
+    {
+        os << "switch " << m_self.index << " of tier " << m_self.tier;
+    }
+    os << ": " << m_down.size() << " down ports, " << m_up.size() << " up ports";
     if (m_discipline)
     {
         os << ", discipline " << m_discipline->GetInstanceTypeId().GetName();

@@ -6,8 +6,7 @@
 #define FABRIC_LB_FABRIC_ROUTING_H
 
 #include "fabric-lb-compat.h"
-#include "fabric-links.h"
-#include "fat-tree-topology.h"
+#include "fabric-topology.h"
 #include "switch-discipline.h"
 
 #include "ns3/ipv4-route.h"
@@ -54,24 +53,22 @@ class FabricRouting : public Ipv4RoutingProtocol
      * \param host this host's index
      * \param uplink the route through the host's only port
      */
-    void ConfigureHost(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
+    void ConfigureHost(std::shared_ptr<const fabriclb::FabricTopology> topology,
                        uint32_t host,
                        Ptr<Ipv4Route> uplink);
 
     /**
      * \brief Make this node a switch.
-     * \param topology the fabric's coordinates
-     * \param role EDGE, AGGREGATION or CORE
-     * \param index fabric-wide edge or aggregation index (pod * k/2 + position), or core index
-     * \param down routes through the down ports: host slot order at an edge switch,
-     *             edge position at an aggregation switch, pod order at a core switch
-     * \param up routes through the up ports (none at a core switch)
+     * \param topology the fabric
+     * \param self this switch
+     * \param down routes through the down ports, in the topology's port order
+     *             (FabricTopology::DownPortToward)
+     * \param up routes through the up ports (none at the top tier)
      * \param upQueues the up ports' egress buffers, in the order of \p up
-     * \param discipline chooses among \p up (null at a core switch)
+     * \param discipline chooses among \p up (null without up ports)
      */
-    void ConfigureSwitch(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
-                         fabriclb::FabricRole role,
-                         uint32_t index,
+    void ConfigureSwitch(std::shared_ptr<const fabriclb::FabricTopology> topology,
+                         fabriclb::SwitchRef self,
                          std::vector<Ptr<Ipv4Route>> down,
                          std::vector<Ptr<Ipv4Route>> up,
                          std::vector<Ptr<FabricQueueDisc>> upQueues,
@@ -85,9 +82,10 @@ class FabricRouting : public Ipv4RoutingProtocol
     void SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> known);
 
     /// \return the node's role
-    fabriclb::FabricRole GetRole() const
+    /// \return whether this node is a switch (configured by ConfigureSwitch)
+    bool IsSwitch() const
     {
-        return m_role;
+        return !m_isHost;
     }
 
     /// \return the switch discipline (null on hosts and core switches)
@@ -142,10 +140,6 @@ class FabricRouting : public Ipv4RoutingProtocol
     void DoDispose() override;
 
   private:
-    /// \return at an edge or aggregation switch, the link id behind up port (\p up) or down
-    /// port \p port; none for host links
-    std::optional<uint32_t> LinkOfPort(bool up, uint32_t port) const;
-
     /// Recomputes the uplink view from the known failures and this switch's own ports.
     void RefreshView();
 
@@ -159,15 +153,16 @@ class FabricRouting : public Ipv4RoutingProtocol
      */
     Ptr<Ipv4Route> Forward(Ptr<const Packet> p, const Ipv4Header& header, bool up, uint32_t port);
 
-    Ptr<Ipv4> m_ipv4;                                            //!< this node's IPv4
-    std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< fabric coordinates
-    fabriclb::FabricRole m_role{fabriclb::FabricRole::HOST};     //!< this node's role
-    uint32_t m_index{0};                                         //!< host, switch or core index
-    std::vector<Ptr<Ipv4Route>> m_down;                          //!< down-port routes
-    std::vector<Ptr<Ipv4Route>> m_up;                            //!< up-port routes
-    Ptr<SwitchDiscipline> m_discipline;                          //!< up-port choice
-    std::vector<bool> m_upPortDown;                              //!< up ports whose link is down
-    std::vector<bool> m_downPortDown;                            //!< down ports whose link is down
+    Ptr<Ipv4> m_ipv4;                                           //!< this node's IPv4
+    std::shared_ptr<const fabriclb::FabricTopology> m_topology; //!< the fabric
+    bool m_isHost{true};                                        //!< a host, not a switch
+    fabriclb::SwitchRef m_self{0, 0};                           //!< this switch
+    uint32_t m_host{0};                                         //!< this host's index
+    std::vector<Ptr<Ipv4Route>> m_down;                         //!< down-port routes
+    std::vector<Ptr<Ipv4Route>> m_up;                           //!< up-port routes
+    Ptr<SwitchDiscipline> m_discipline;                         //!< up-port choice
+    std::vector<bool> m_upPortDown;                             //!< up ports whose link is down
+    std::vector<bool> m_downPortDown;                           //!< down ports whose link is down
     std::shared_ptr<const fabriclb::LinkStates> m_known; //!< failures the fabric converged on
     TracedCallback<Ptr<const Packet>, const Ipv4Header&, bool, uint32_t> m_forwardTrace; //!< trace
 };

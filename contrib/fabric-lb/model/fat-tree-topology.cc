@@ -4,6 +4,8 @@
 
 #include "fat-tree-topology.h"
 
+#include "fabric-links.h"
+
 #include <stdexcept>
 #include <string>
 
@@ -68,6 +70,34 @@ FatTreeTopology::HostFromAddress(uint32_t address) const
     }
     const uint32_t host = (address - HOST_NETWORK) / 4;
     return host < HostCount() ? host : HostCount();
+}
+
+std::optional<uint32_t>
+FatTreeTopology::LinkOfPort(SwitchRef sw, bool up, uint32_t port) const
+{
+    const FabricLinks links(*this);
+    switch (sw.tier)
+    {
+    case 0:
+        return up ? std::optional<uint32_t>(links.EdgeAggregation(sw.index, port)) : std::nullopt;
+    case 1:
+        return up ? links.AggregationCore(sw.index, port)
+                  : links.EdgeAggregation(PodOfSwitch(sw.index) * m_half + port, sw.index % m_half);
+    default:
+        return up ? std::nullopt
+                  : std::optional<uint32_t>(links.AggregationCore(port * m_half + sw.index / m_half,
+                                                                  sw.index % m_half));
+    }
+}
+
+UplinkView
+FatTreeTopology::BuildUplinkView(SwitchRef sw, const LinkStates& down) const
+{
+    return fabriclb::BuildUplinkView(FabricLinks(*this),
+                                     *this,
+                                     RoleOfTier(sw.tier),
+                                     sw.index,
+                                     down);
 }
 
 } // namespace fabriclb

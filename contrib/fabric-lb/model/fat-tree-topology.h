@@ -5,6 +5,8 @@
 #ifndef FABRIC_LB_FAT_TREE_TOPOLOGY_H
 #define FABRIC_LB_FAT_TREE_TOPOLOGY_H
 
+#include "fabric-topology.h"
+
 #include <cstdint>
 
 namespace ns3
@@ -31,9 +33,10 @@ enum class FabricRole
  * Pure logic, no ns-3 objects. Hosts are numbered 0 .. k^3/4 - 1 so that
  * host h sits in pod h / (k/2)^2, under edge switch (h / (k/2)) % (k/2) of
  * that pod, in slot h % (k/2). Aggregation switch a of every pod connects to
- * the core switches a*(k/2) .. a*(k/2)+k/2-1.
+ * the core switches a*(k/2) .. a*(k/2)+k/2-1. As a FabricTopology its tiers are
+ * 0 (edge), 1 (aggregation) and 2 (core), indices fabric-wide.
  */
-class FatTreeTopology
+class FatTreeTopology : public FabricTopology
 {
   public:
     /// The largest radix the address plan holds: k^3/4 links of a tier, 4 addresses
@@ -58,8 +61,20 @@ class FatTreeTopology
         return m_half;
     }
 
+    /// \return the switch role of \p tier (0: EDGE, 1: AGGREGATION, 2: CORE)
+    static constexpr FabricRole RoleOfTier(uint32_t tier)
+    {
+        return static_cast<FabricRole>(tier + 1);
+    }
+
+    /// \return the tier of switch role \p role (EDGE: 0, AGGREGATION: 1, CORE: 2)
+    static constexpr uint32_t TierOf(FabricRole role)
+    {
+        return static_cast<uint32_t>(role) - 1;
+    }
+
     /// \return k^3/4
-    uint32_t HostCount() const
+    uint32_t HostCount() const override
     {
         return m_k * m_half * m_half;
     }
@@ -110,13 +125,13 @@ class FatTreeTopology
      * \return the number of links on a shortest path between two hosts:
      * 0 (same host), 2 (same edge), 4 (same pod) or 6.
      */
-    uint32_t Hops(uint32_t a, uint32_t b) const;
+    uint32_t Hops(uint32_t a, uint32_t b) const override;
 
     /**
      * \return the number of distinct shortest paths between two hosts:
      * 1 (same edge), k/2 (same pod), (k/2)^2 (different pods).
      */
-    uint32_t PathCount(uint32_t a, uint32_t b) const;
+    uint32_t PathCount(uint32_t a, uint32_t b) const override;
 
     /**
      * \param agg index of an aggregation switch within its pod
@@ -142,7 +157,62 @@ class FatTreeTopology
      * \param address an IPv4 address as an integer
      * \return the index of the host that owns it, or HostCount() if none does
      */
-    uint32_t HostFromAddress(uint32_t address) const;
+    uint32_t HostFromAddress(uint32_t address) const override;
+
+    /// \return 3: edge, aggregation, core
+    uint32_t TierCount() const override
+    {
+        return 3;
+    }
+
+    /// \return k^2/2 edge or aggregation switches, k^2/4 cores
+    uint32_t SwitchCount(uint32_t tier) const override
+    {
+        return tier == 2 ? CoreCount() : EdgeCount();
+    }
+
+    /// \return k^3/2: as many edge-aggregation as aggregation-core links (FabricLinks' ids)
+    uint32_t LinkCount() const override
+    {
+        return 2 * HostCount();
+    }
+
+    /// The host's slot at its edge switch, its edge switch's position at an aggregation
+    /// switch of its pod, its pod at a core switch; else up.
+    uint32_t DownPortToward(SwitchRef sw, uint32_t host) const override
+    {
+        switch (sw.tier)
+        {
+        case 0:
+            return EdgeOf(host) == sw.index ? SlotOf(host) : GO_UP;
+        case 1:
+            return PodOf(host) == PodOfSwitch(sw.index) ? EdgeOf(host) % m_half : GO_UP;
+        default:
+            return PodOf(host);
+        }
+    }
+
+    /// The destination's edge switch at an edge switch, its pod at an aggregation switch.
+    uint32_t DestinationKey(SwitchRef sw, uint32_t host) const override
+    {
+        return sw.tier == 0 ? EdgeOf(host) : PodOf(host);
+    }
+
+    /// k^2/2 edge switches at an edge switch, k pods at an aggregation switch.
+    uint32_t DestinationKeyCount(SwitchRef sw) const override
+    {
+        return sw.tier == 0 ? EdgeCount() : m_k;
+    }
+
+    /// An edge switch reads a label's lowest base-k/2 digit, an aggregation switch the next.
+    uint32_t LabelDivisor(SwitchRef sw) const override
+    {
+        return sw.tier == 0 ? 1 : m_half;
+    }
+
+    std::optional<uint32_t> LinkOfPort(SwitchRef sw, bool up, uint32_t port) const override;
+
+    UplinkView BuildUplinkView(SwitchRef sw, const LinkStates& down) const override;
 
     static constexpr uint32_t HOST_NETWORK = 0x0A000000; //!< 10.0.0.0/10, the host links' block
 

@@ -28,15 +28,14 @@ uint32_t
 OfanKey(const FatTreeTopology& topology, FabricRole tier, uint32_t destinationHost)
 {
     RequireUplinkTier(tier);
-    return tier == FabricRole::EDGE ? topology.EdgeOf(destinationHost)
-                                    : topology.PodOf(destinationHost);
+    return topology.DestinationKey({FatTreeTopology::TierOf(tier), 0}, destinationHost);
 }
 
 uint32_t
 OfanKeyCount(const FatTreeTopology& topology, FabricRole tier)
 {
     RequireUplinkTier(tier);
-    return tier == FabricRole::EDGE ? topology.EdgeCount() : topology.K();
+    return topology.DestinationKeyCount({FatTreeTopology::TierOf(tier), 0});
 }
 
 uint32_t

@@ -1,0 +1,125 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_FABRIC_TOPOLOGY_H
+#define FABRIC_LB_FABRIC_TOPOLOGY_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+/// Which links are down, by link id.
+using LinkStates = std::vector<bool>;
+
+/**
+ * \ingroup fabric-lb
+ * \brief What a switch that chooses among uplinks believes of them: per destination key
+ * (FabricTopology::DestinationKey) the W-ECMP weight of every uplink and the usable ones.
+ */
+struct UplinkView
+{
+    bool failuresKnown{false};                  //!< false: every uplink usable, weight 1
+    std::vector<std::vector<uint64_t>> weights; //!< by key, by uplink
+    std::vector<std::vector<uint32_t>> usable;  //!< by key: the uplinks of positive weight
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief A switch of a fabric: its tier (0: the switches the hosts attach to, rising
+ * towards the top of the fabric) and its index within the tier.
+ */
+struct SwitchRef
+{
+    uint32_t tier;  //!< 0 for the hosts' switches
+    uint32_t index; //!< within the tier
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief What routing, switch disciplines and the host-DR labels read of a fabric, in
+ * place of one fabric's arithmetic: its hosts and switches, where a switch sends a
+ * packet for a host (down one port, or up among its uplinks), the destination key a
+ * rotation keeps a pointer for, the digit of a host-DR label a switch reads, the link
+ * behind each switch port and the uplinks that still reach each key.
+ *
+ * Pure logic, no ns-3 objects. FatTreeTopology is one; a new fabric is another.
+ */
+class FabricTopology
+{
+  public:
+    /// DownPortToward's answer when the packet goes up.
+    static constexpr uint32_t GO_UP = UINT32_MAX;
+
+    virtual ~FabricTopology() = default;
+
+    /// \return the number of hosts
+    virtual uint32_t HostCount() const = 0;
+
+    /// \return the number of switch tiers
+    virtual uint32_t TierCount() const = 0;
+
+    /// \return the number of switches in \p tier
+    virtual uint32_t SwitchCount(uint32_t tier) const = 0;
+
+    /// \return the number of switch-to-switch links (their ids run from 0)
+    virtual uint32_t LinkCount() const = 0;
+
+    /**
+     * \param sw a switch
+     * \param host a destination host
+     * \return the down port of \p sw that leads to \p host, or GO_UP if the packet goes up
+     */
+    virtual uint32_t DownPortToward(SwitchRef sw, uint32_t host) const = 0;
+
+    /**
+     * \param sw a switch with uplinks
+     * \param host a destination host
+     * \return the key a destination rotation at \p sw keeps its pointer for (Ofan's)
+     */
+    virtual uint32_t DestinationKey(SwitchRef sw, uint32_t host) const = 0;
+
+    /// \return the number of destination keys at \p sw (keys run from 0)
+    virtual uint32_t DestinationKeyCount(SwitchRef sw) const = 0;
+
+    /// \return what a host-DR label is divided by before \p sw takes its uplink digit
+    virtual uint32_t LabelDivisor(SwitchRef sw) const = 0;
+
+    /**
+     * \param sw a switch
+     * \param up an up port (true) or a down port
+     * \param port its index among the up or the down ports
+     * \return the switch-to-switch link behind it, or nothing (a host's link)
+     */
+    virtual std::optional<uint32_t> LinkOfPort(SwitchRef sw, bool up, uint32_t port) const = 0;
+
+    /**
+     * \param sw a switch with uplinks
+     * \param down the links \p sw believes down, by link id
+     * \return the uplinks' weights and the usable ones per destination key
+     */
+    virtual UplinkView BuildUplinkView(SwitchRef sw, const LinkStates& down) const = 0;
+
+    /// \return the number of links on a shortest path between hosts \p a and \p b
+    virtual uint32_t Hops(uint32_t a, uint32_t b) const = 0;
+
+    /// \return the number of distinct shortest paths between hosts \p a and \p b
+    virtual uint32_t PathCount(uint32_t a, uint32_t b) const = 0;
+
+    /**
+     * \param address an IPv4 address as an integer
+     * \return the index of the host that owns it, or HostCount() if none does
+     */
+    virtual uint32_t HostFromAddress(uint32_t address) const = 0;
+};
+
+} // namespace fabriclb
+} // namespace ns3
+
+#endif /* FABRIC_LB_FABRIC_TOPOLOGY_H */
