@@ -14,23 +14,9 @@ using namespace ns3::fabriclb;
 namespace
 {
 
-/// Up ports of every switch but the top tier's: the fat tree's k/2.
-uint32_t
-UpPorts(const FatTreeTopology& t, SwitchRef sw)
-{
-    return sw.tier + 1 < t.TierCount() ? t.Half() : 0;
-}
-
-/// Down ports: k/2 at an edge or aggregation switch, k at a core switch.
-uint32_t
-DownPorts(const FatTreeTopology& t, SwitchRef sw)
-{
-    return sw.tier + 1 < t.TierCount() ? t.Half() : t.K();
-}
-
 /**
  * What any topology must hold: every switch-to-switch link is behind exactly one up port
- * and one down port, and following DownPortToward from the top reaches every host.
+ * and one down port, the ones its ends name, and every host is behind its attachment.
  */
 void
 ExpectConsistent(const FatTreeTopology& t)
@@ -41,14 +27,14 @@ ExpectConsistent(const FatTreeTopology& t)
         for (uint32_t index = 0; index < t.SwitchCount(tier); ++index)
         {
             const SwitchRef sw{tier, index};
-            for (uint32_t port = 0; port < UpPorts(t, sw); ++port)
+            for (uint32_t port = 0; port < t.UpPortCount(sw); ++port)
             {
                 const std::optional<uint32_t> link = t.LinkOfPort(sw, true, port);
                 ASSERT_TRUE(link.has_value());
                 ASSERT_LT(*link, t.LinkCount());
                 ++sides[*link].first;
             }
-            for (uint32_t port = 0; port < DownPorts(t, sw); ++port)
+            for (uint32_t port = 0; port < t.DownPortCount(sw); ++port)
             {
                 const std::optional<uint32_t> link = t.LinkOfPort(sw, false, port);
                 EXPECT_EQ(link.has_value(), tier > 0) << "only host links have no id";
@@ -63,6 +49,15 @@ ExpectConsistent(const FatTreeTopology& t)
     for (const auto& [link, count] : sides)
     {
         EXPECT_EQ(count, std::make_pair(1, 1)) << "link " << link;
+        const LinkEnds ends = t.EndsOf(link);
+        EXPECT_EQ(ends.upper.tier, ends.lower.tier + 1);
+        EXPECT_EQ(t.LinkOfPort(ends.lower, true, ends.upPort), link);
+        EXPECT_EQ(t.LinkOfPort(ends.upper, false, ends.downPort), link);
+    }
+    for (uint32_t host = 0; host < t.HostCount(); ++host)
+    {
+        const HostAttachment at = t.AttachmentOf(host);
+        EXPECT_EQ(t.DownPortToward({0, at.leaf}, host), at.downPort) << "host " << host;
     }
 }
 

@@ -19,6 +19,7 @@
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <array>
 #include <stdexcept>
 
 namespace ns3
@@ -327,10 +328,19 @@ FatTreeHelper::Build()
     stack.Install(m_aggregations);
     stack.Install(m_cores);
 
-    SwitchPorts ports(topo.EdgeCount(), topo.CoreCount());
+    SwitchPorts ports(topo.TierCount());
+    for (uint32_t tier = 0; tier < topo.TierCount(); ++tier)
+    {
+        for (uint32_t index = 0; index < topo.SwitchCount(tier); ++index)
+        {
+            const fabriclb::SwitchRef sw{tier, index};
+            ports[tier].push_back({std::vector<Ptr<Ipv4Route>>(topo.DownPortCount(sw)),
+                                   std::vector<Ptr<Ipv4Route>>(topo.UpPortCount(sw)),
+                                   std::vector<Ptr<FabricQueueDisc>>(topo.UpPortCount(sw))});
+        }
+    }
     ConnectHosts(ports);
-    ConnectEdgesToAggregations(ports);
-    ConnectAggregationsToCores(ports);
+    ConnectSwitches(ports);
     ConfigureSwitches(ports);
     if (m_switchPath == DIRECT)
     {
@@ -352,13 +362,13 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
     policyFactory.SetTypeId(m_hostPathPolicy);
     for (uint32_t h = 0; h < topo.HostCount(); ++h)
     {
-        const uint32_t edge = topo.EdgeOf(h);
+        const fabriclb::HostAttachment at = topo.AttachmentOf(h);
         LinkRoutes link = Connect(m_hosts.Get(h),
-                                  m_edges.Get(edge),
+                                  SwitchNodes(EDGE_TIER).Get(at.leaf),
                                   FabricStage::HOST_UP,
                                   FabricStage::EDGE_DOWN,
                                   fabriclb::FatTreeTopology::HOST_NETWORK + 4 * h);
-        ports.edgeDown[edge].push_back(link.down);
+        ports[EDGE_TIER][at.leaf].down[at.downPort] = link.down;
         m_hosts.Get(h)
             ->GetObject<Ipv4>()
             ->GetRoutingProtocol()
@@ -372,54 +382,35 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
     }
 }
 
-void
-FatTreeHelper::ConnectEdgesToAggregations(SwitchPorts& ports)
+NodeContainer&
+FatTreeHelper::SwitchNodes(uint32_t tier)
 {
-    const fabriclb::FatTreeTopology& topo = *m_topology;
-    const uint32_t half = topo.Half();
-    uint32_t linkIndex = 0;
-    for (uint32_t edge = 0; edge < topo.EdgeCount(); ++edge)
-    {
-        const uint32_t pod = topo.PodOfSwitch(edge);
-        for (uint32_t a = 0; a < half; ++a)
-        {
-            const uint32_t agg = pod * half + a;
-            LinkRoutes link = Connect(m_edges.Get(edge),
-                                      m_aggregations.Get(agg),
-                                      FabricStage::EDGE_UP,
-                                      FabricStage::AGG_DOWN,
-                                      EDGE_AGG_NETWORK + 4 * linkIndex++);
-            m_linkDevices[m_links->EdgeAggregation(edge, a)] = {link.up->GetOutputDevice(),
-                                                                link.down->GetOutputDevice()};
-            ports.edgeUp[edge].push_back(link.up);
-            ports.edgeUpQueues[edge].push_back(link.upQueue);
-            ports.aggDown[agg].push_back(link.down);
-        }
-    }
+    return tier == EDGE_TIER ? m_edges : tier == AGGREGATION_TIER ? m_aggregations : m_cores;
 }
 
 void
-FatTreeHelper::ConnectAggregationsToCores(SwitchPorts& ports)
+FatTreeHelper::ConnectSwitches(SwitchPorts& ports)
 {
     const fabriclb::FatTreeTopology& topo = *m_topology;
-    const uint32_t half = topo.Half();
-    uint32_t linkIndex = 0;
-    for (uint32_t agg = 0; agg < topo.EdgeCount(); ++agg)
+    // The fat tree's stages and address blocks, by the tier of a link's lower switch.
+    const std::array<FabricStage, 2> upStage{FabricStage::EDGE_UP, FabricStage::AGG_UP};
+    const std::array<FabricStage, 2> downStage{FabricStage::AGG_DOWN, FabricStage::CORE_DOWN};
+    const std::array<uint32_t, 2> network{EDGE_AGG_NETWORK, AGG_CORE_NETWORK};
+    std::array<uint32_t, 2> linksOfTier{0, 0};
+    for (uint32_t id = 0; id < topo.LinkCount(); ++id)
     {
-        for (uint32_t port = 0; port < half; ++port)
-        {
-            const uint32_t core = topo.CoreAbove(agg % half, port);
-            LinkRoutes link = Connect(m_aggregations.Get(agg),
-                                      m_cores.Get(core),
-                                      FabricStage::AGG_UP,
-                                      FabricStage::CORE_DOWN,
-                                      AGG_CORE_NETWORK + 4 * linkIndex++);
-            m_linkDevices[m_links->AggregationCore(agg, port)] = {link.up->GetOutputDevice(),
-                                                                  link.down->GetOutputDevice()};
-            ports.aggUp[agg].push_back(link.up);
-            ports.aggUpQueues[agg].push_back(link.upQueue);
-            ports.coreDown[core].push_back(link.down);
-        }
+        const fabriclb::LinkEnds ends = topo.EndsOf(id);
+        const uint32_t tier = ends.lower.tier;
+        LinkRoutes link = Connect(SwitchNodes(tier).Get(ends.lower.index),
+                                  SwitchNodes(ends.upper.tier).Get(ends.upper.index),
+                                  upStage.at(tier),
+                                  downStage.at(tier),
+                                  network.at(tier) + 4 * linksOfTier.at(tier)++);
+        m_linkDevices[id] = {link.up->GetOutputDevice(), link.down->GetOutputDevice()};
+        PortRoutes& lower = ports[tier][ends.lower.index];
+        lower.up[ends.upPort] = link.up;
+        lower.upQueues[ends.upPort] = link.upQueue;
+        ports[ends.upper.tier][ends.upper.index].down[ends.downPort] = link.down;
     }
 }
 
@@ -438,17 +429,17 @@ FatTreeHelper::ConfigureSwitches(const SwitchPorts& ports)
         routingOf(m_edges.Get(sw))
             ->ConfigureSwitch(m_topology,
                               {EDGE_TIER, sw},
-                              ports.edgeDown[sw],
-                              ports.edgeUp[sw],
-                              ports.edgeUpQueues[sw],
+                              ports[EDGE_TIER][sw].down,
+                              ports[EDGE_TIER][sw].up,
+                              ports[EDGE_TIER][sw].upQueues,
                               edgeDiscipline);
         Ptr<SwitchDiscipline> aggDiscipline = disciplineFactory.Create<SwitchDiscipline>();
         routingOf(m_aggregations.Get(sw))
             ->ConfigureSwitch(m_topology,
                               {AGGREGATION_TIER, sw},
-                              ports.aggDown[sw],
-                              ports.aggUp[sw],
-                              ports.aggUpQueues[sw],
+                              ports[AGGREGATION_TIER][sw].down,
+                              ports[AGGREGATION_TIER][sw].up,
+                              ports[AGGREGATION_TIER][sw].upQueues,
                               aggDiscipline);
         // Aggregated, the disciplines are initialised with their nodes at simulation start.
         m_edges.Get(sw)->AggregateObject(edgeDiscipline);
@@ -457,7 +448,12 @@ FatTreeHelper::ConfigureSwitches(const SwitchPorts& ports)
     for (uint32_t core = 0; core < topo.CoreCount(); ++core)
     {
         routingOf(m_cores.Get(core))
-            ->ConfigureSwitch(m_topology, {CORE_TIER, core}, ports.coreDown[core], {}, {}, nullptr);
+            ->ConfigureSwitch(m_topology,
+                              {CORE_TIER, core},
+                              ports[CORE_TIER][core].down,
+                              {},
+                              {},
+                              nullptr);
     }
 }
 

@@ -172,37 +172,20 @@ class FatTreeHelper : public Object
         Ptr<FabricQueueDisc> upQueue; //!< the lower node's egress buffer onto the link
     };
 
-    /// Each switch's routes through its links and its uplinks' buffers, as Build connects them.
-    struct SwitchPorts
+    /// One switch's routes through its links and its uplinks' buffers, in the topology's
+    /// port order, as Build connects them.
+    struct PortRoutes
     {
-        /**
-         * \param edgeSwitches edge switches (aggregation switches are as many)
-         * \param cores core switches
-         */
-        SwitchPorts(size_t edgeSwitches, size_t cores)
-            : edgeDown(edgeSwitches),
-              edgeUp(edgeSwitches),
-              aggDown(edgeSwitches),
-              aggUp(edgeSwitches),
-              coreDown(cores),
-              edgeUpQueues(edgeSwitches),
-              aggUpQueues(edgeSwitches)
-        {
-        }
-
-        /// by edge switch, its links down to its hosts
-        std::vector<std::vector<Ptr<Ipv4Route>>> edgeDown;
-        /// by edge switch, its links up to its pod's aggregation switches
-        std::vector<std::vector<Ptr<Ipv4Route>>> edgeUp;
-        /// by aggregation switch, its links down to its pod's edge switches
-        std::vector<std::vector<Ptr<Ipv4Route>>> aggDown;
-        /// by aggregation switch, its links up to the core
-        std::vector<std::vector<Ptr<Ipv4Route>>> aggUp;
-        /// by core switch, its links down to one aggregation switch of each pod
-        std::vector<std::vector<Ptr<Ipv4Route>>> coreDown;
-        std::vector<std::vector<Ptr<FabricQueueDisc>>> edgeUpQueues; //!< as edgeUp
-        std::vector<std::vector<Ptr<FabricQueueDisc>>> aggUpQueues;  //!< as aggUp
+        std::vector<Ptr<Ipv4Route>> down;           //!< by down port
+        std::vector<Ptr<Ipv4Route>> up;             //!< by up port
+        std::vector<Ptr<FabricQueueDisc>> upQueues; //!< by up port
     };
+
+    /// Every switch's ports, by tier and index within the tier.
+    using SwitchPorts = std::vector<std::vector<PortRoutes>>;
+
+    /// \return the switches of \p tier (0: edge, 1: aggregation, 2: core)
+    NodeContainer& SwitchNodes(uint32_t tier);
 
     /// Connects \p lower to \p upper with one link in subnet \p network/30.
     LinkRoutes Connect(Ptr<Node> lower,
@@ -212,10 +195,8 @@ class FatTreeHelper : public Object
                        uint32_t network);
     /// Links every host to its edge switch and gives it its routing, path policy and NIC.
     void ConnectHosts(SwitchPorts& ports);
-    /// Links every edge switch to its pod's aggregation switches.
-    void ConnectEdgesToAggregations(SwitchPorts& ports);
-    /// Links every aggregation switch to its cores.
-    void ConnectAggregationsToCores(SwitchPorts& ports);
+    /// Connects the topology's switch-to-switch links in id order (FabricTopology::EndsOf).
+    void ConnectSwitches(SwitchPorts& ports);
     /// Gives every switch its routes and every edge and aggregation switch its discipline.
     void ConfigureSwitches(const SwitchPorts& ports);
 

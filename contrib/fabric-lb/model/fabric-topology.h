@@ -43,6 +43,29 @@ struct SwitchRef
 
 /**
  * \ingroup fabric-lb
+ * \brief The two ends of a switch-to-switch link: the lower switch's up port and the
+ * upper switch's down port.
+ */
+struct LinkEnds
+{
+    SwitchRef lower;   //!< the switch nearer the hosts
+    uint32_t upPort;   //!< its up port
+    SwitchRef upper;   //!< the switch above
+    uint32_t downPort; //!< its down port
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Where a host attaches: a switch of tier 0 and its down port.
+ */
+struct HostAttachment
+{
+    uint32_t leaf;     //!< the tier-0 switch
+    uint32_t downPort; //!< its port to the host
+};
+
+/**
+ * \ingroup fabric-lb
  * \brief What routing, switch disciplines and the host-DR labels read of a fabric, in
  * place of one fabric's arithmetic: its hosts and switches, where a switch sends a
  * packet for a host (down one port, or up among its uplinks), the destination key a
@@ -70,6 +93,18 @@ class FabricTopology
 
     /// \return the number of switch-to-switch links (their ids run from 0)
     virtual uint32_t LinkCount() const = 0;
+
+    /// \return the number of up ports of \p sw (0 at the top tier)
+    virtual uint32_t UpPortCount(SwitchRef sw) const = 0;
+
+    /// \return the number of down ports of \p sw (its hosts' at tier 0)
+    virtual uint32_t DownPortCount(SwitchRef sw) const = 0;
+
+    /// \return the ends of link \p link; a fabric is built link by link in id order
+    virtual LinkEnds EndsOf(uint32_t link) const = 0;
+
+    /// \return where host \p host attaches
+    virtual HostAttachment AttachmentOf(uint32_t host) const = 0;
 
     /**
      * \param sw a switch

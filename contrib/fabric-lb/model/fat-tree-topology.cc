@@ -90,6 +90,16 @@ FatTreeTopology::LinkOfPort(SwitchRef sw, bool up, uint32_t port) const
     }
 }
 
+LinkEnds
+FatTreeTopology::EndsOf(uint32_t link) const
+{
+    const FabricLinks links(*this);
+    const uint32_t lowerTier = links.IsEdgeAggregation(link) ? 0 : 1;
+    const auto [lower, upPort] = links.Lower(link);
+    const auto [upper, downPort] = links.Upper(link);
+    return {{lowerTier, lower}, upPort, {lowerTier + 1, upper}, downPort};
+}
+
 UplinkView
 FatTreeTopology::BuildUplinkView(SwitchRef sw, const LinkStates& down) const
 {

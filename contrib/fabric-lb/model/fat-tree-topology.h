@@ -177,6 +177,28 @@ class FatTreeTopology : public FabricTopology
         return 2 * HostCount();
     }
 
+    /// k/2 at an edge or aggregation switch, none at a core switch.
+    uint32_t UpPortCount(SwitchRef sw) const override
+    {
+        return sw.tier < 2 ? m_half : 0;
+    }
+
+    /// k/2 at an edge or aggregation switch, k (one a pod) at a core switch.
+    uint32_t DownPortCount(SwitchRef sw) const override
+    {
+        return sw.tier < 2 ? m_half : m_k;
+    }
+
+    /// Edge-aggregation links by (edge, position), then aggregation-core links by (aggregation,
+    /// port), as FabricLinks numbers them.
+    LinkEnds EndsOf(uint32_t link) const override;
+
+    /// The host's edge switch and its slot there.
+    HostAttachment AttachmentOf(uint32_t host) const override
+    {
+        return {EdgeOf(host), SlotOf(host)};
+    }
+
     /// The host's slot at its edge switch, its edge switch's position at an aggregation
     /// switch of its pod, its pod at a core switch; else up.
     uint32_t DownPortToward(SwitchRef sw, uint32_t host) const override
