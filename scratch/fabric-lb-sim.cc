@@ -39,7 +39,7 @@ Fail(const std::string& message)
     return 2;
 }
 
-/// Prints the one-line descriptions of the LLama models --model takes.
+/// Prints the one-line descriptions of the Llama models --model takes.
 void
 PrintModels()
 {
@@ -49,6 +49,22 @@ PrintModels()
         const uint64_t bytes = fabriclb::FsdpFlowBytes(m);
         std::cout << m.name << "\t" << m.layers << " layers, " << bytes << " B per flow ("
                   << (bytes + payload - 1) / payload << " packets of " << payload << " B)\n";
+    }
+}
+
+/// \return the name \p resolve gives an empty setting (the fabric's default), or nothing if
+/// the defaults form none (then the run names the problem)
+template <typename Resolve>
+std::string
+DefaultName(Resolve resolve)
+{
+    try
+    {
+        return resolve("").name;
+    }
+    catch (const std::invalid_argument&)
+    {
+        return "";
     }
 }
 
@@ -71,8 +87,13 @@ main(int argc, char* argv[])
     cmd.Usage("Runs one collective on a k-ary fat tree under one load-balancing scheme.");
     AttributeFlags flags;
     const std::string lists = "help lists them";
+    flags.Add(cmd, "topology", "ns3::ExperimentConfig::Topology");
     flags.Add(cmd, "k", "ns3::FatTreeHelper::K");
-    flags.Add(cmd, "lb", "ns3::ExperimentConfig::Scheme", lists, ResolveLbScheme("").name);
+    flags.Add(cmd, "leaves", "ns3::ExperimentConfig::Leaves");
+    flags.Add(cmd, "spines", "ns3::ExperimentConfig::Spines");
+    flags.Add(cmd, "hostsPerLeaf", "ns3::ExperimentConfig::HostsPerLeaf");
+    flags.Add(cmd, "linksPerSpine", "ns3::ExperimentConfig::LinksPerSpine");
+    flags.Add(cmd, "lb", "ns3::ExperimentConfig::Scheme", lists, DefaultName(ResolveLbScheme));
     flags.Add(cmd, "workload", "ns3::ExperimentConfig::Workload", lists);
     flags.Add(cmd, "group", "ns3::ExperimentConfig::Group");
     flags.Add(cmd, "model", "ns3::ExperimentConfig::Model", lists);
@@ -86,12 +107,16 @@ main(int argc, char* argv[])
     flags.Add(cmd, "bufferBytes", "ns3::FatTreeHelper::BufferBytes");
     flags.Add(cmd, "wire", "ns3::FatTreeHelper::Wire");
     flags.Add(cmd, "switchPath", "ns3::FatTreeHelper::SwitchPath");
-    flags.Add(cmd, "recovery", "ns3::ExperimentConfig::Recovery", lists, ResolveRecovery("").name);
+    flags.Add(cmd,
+              "recovery",
+              "ns3::ExperimentConfig::Recovery",
+              lists,
+              DefaultName(ResolveRecovery));
     flags.Add(cmd,
               "cc",
               "ns3::ExperimentConfig::CongestionControl",
               lists,
-              ResolveCongestionControl("").name);
+              DefaultName(ResolveCongestionControl));
     flags.Add(cmd, "lossRate", "ns3::FatTreeHelper::LossRate");
     flags.Add(cmd, "failProb", "ns3::FailureSpec::Probability");
     flags.Add(cmd, "failLinks", "ns3::FailureSpec::Links");
@@ -153,6 +178,20 @@ main(int argc, char* argv[])
     }
     ExperimentConfig config;
     config.progress = config.progress || progress || isatty(STDERR_FILENO);
+    // A fabric's own flags shape that fabric only.
+    const bool leafSpine = config.topology == ExperimentConfig::LEAF_SPINE;
+    for (const std::string flag : {"leaves", "spines", "hostsPerLeaf", "linksPerSpine"})
+    {
+        if (!leafSpine && flags.Given(flag))
+        {
+            return Fail("--" + flag + " shapes a leaf-spine fabric: add --topology=leaf-spine");
+        }
+    }
+    if (leafSpine && flags.Given("k"))
+    {
+        return Fail("--k is a fat tree's radix: a leaf-spine fabric takes --leaves, --spines, "
+                    "--hostsPerLeaf and --linksPerSpine");
+    }
     const std::string& flowmon = config.flowMonitorFile;
 
     // What a run writes, a dump that runs nothing would leave empty.

@@ -388,7 +388,33 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--k=4 --dump-matrix=/dev/null --flowmon=/dev/null", "drop --flowmon"),
         // FlowMonitor fails silently on a file it cannot write; ns-3 ignores stray words.
         std::make_pair("--k=4 --flowmon=/nonexistent/dir/f.xml", "--flowmon"),
-        std::make_pair("--k=4 --msgBytes=4096 7", "unexpected argument '7'")));
+        std::make_pair("--k=4 --msgBytes=4096 7", "unexpected argument '7'"),
+        std::make_pair("--topology=torus", "--topology: unknown value 'torus'"),
+        std::make_pair("--topology=leaf-spine --leaves=1", "--leaves"),
+        std::make_pair("--topology=leaf-spine --spines=0", "--spines"),
+        std::make_pair("--topology=leaf-spine --hostsPerLeaf=-2", "--hostsPerLeaf"),
+        std::make_pair("--topology=leaf-spine --linksPerSpine=0", "--linksPerSpine"),
+        std::make_pair("--topology=leaf-spine --leaves=1024 --hostsPerLeaf=2048", "address plan"),
+        std::make_pair("--topology=leaf-spine --lb=host-dr", "--topology=fat-tree"),
+        std::make_pair("--topology=leaf-spine --failProb=0.1", "fat tree only"),
+        std::make_pair("--leaves=4", "add --topology=leaf-spine"),
+        std::make_pair("--topology=leaf-spine --k=4", "--k is a fat tree's radix")));
+
+TEST(Driver, LeafSpineRunsWithItsShapeInTheJson)
+{
+    const nlohmann::json j = RunJson("--topology=leaf-spine --leaves=4 --spines=2 "
+                                     "--hostsPerLeaf=4 --linksPerSpine=2 --lb=ofan "
+                                     "--workload=all-to-all --msgBytes=16384");
+    EXPECT_EQ(j["topology"], "leaf-spine");
+    EXPECT_EQ(j["fabric"], "leaf-spine 4 leaves x 2 spines x 2 links, 4 hosts a leaf");
+    EXPECT_EQ(j["hosts"], 16);
+    EXPECT_EQ(j["k"], 0);
+    EXPECT_EQ(j["messages"], 16 * 15);
+    EXPECT_EQ(j["messages_completed"], j["messages"]);
+    const nlohmann::json fatTree = RunJson("--k=4 --msgBytes=16384");
+    EXPECT_EQ(fatTree["topology"], "fat-tree");
+    EXPECT_EQ(fatTree["fabric"], "k=4");
+}
 
 TEST(Driver, BuffersOfOneDataPacketRun)
 {

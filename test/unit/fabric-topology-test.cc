@@ -4,12 +4,14 @@
 
 #include "ns3/fabric-links.h"
 #include "ns3/fat-tree-topology.h"
+#include "ns3/leaf-spine-topology.h"
 
 #include <gtest/gtest.h>
 #include <map>
 #include <utility>
 
 using namespace ns3::fabriclb;
+constexpr uint32_t FROM_ABOVE = FabricTopology::FROM_ABOVE;
 
 namespace
 {
@@ -19,7 +21,7 @@ namespace
  * and one down port, the ones its ends name, and every host is behind its attachment.
  */
 void
-ExpectConsistent(const FatTreeTopology& t)
+ExpectConsistent(const FabricTopology& t)
 {
     std::map<uint32_t, std::pair<int, int>> sides; // link: up ports, down ports
     for (uint32_t tier = 0; tier < t.TierCount(); ++tier)
@@ -57,8 +59,47 @@ ExpectConsistent(const FatTreeTopology& t)
     for (uint32_t host = 0; host < t.HostCount(); ++host)
     {
         const HostAttachment at = t.AttachmentOf(host);
-        EXPECT_EQ(t.DownPortToward({0, at.leaf}, host), at.downPort) << "host " << host;
+        EXPECT_EQ(t.DownPortToward({0, at.leaf}, host, FROM_ABOVE), at.downPort) << "host " << host;
+        EXPECT_EQ(t.HostFromAddress(FabricTopology::HostAddress(host)), host);
     }
+}
+
+/**
+ * Walks a packet from host \p from to host \p to taking up port \p choice % (up ports) at
+ * every switch that goes up; \return the links it crosses, or nothing if it loops.
+ */
+std::vector<uint32_t>
+Walk(const FabricTopology& t, uint32_t from, uint32_t to, uint32_t choice)
+{
+    std::vector<uint32_t> crossed;
+    SwitchRef at{0, t.AttachmentOf(from).leaf};
+    uint32_t arrival = t.AttachmentOf(from).downPort;
+    for (uint32_t step = 0; step < 2 * t.TierCount(); ++step)
+    {
+        const uint32_t down = t.DownPortToward(at, to, arrival);
+        if (down == FabricTopology::GO_UP)
+        {
+            const uint32_t up = choice % t.UpPortCount(at);
+            const uint32_t link = *t.LinkOfPort(at, true, up);
+            crossed.push_back(link);
+            const LinkEnds ends = t.EndsOf(link);
+            at = ends.upper;
+            arrival = ends.downPort;
+            continue;
+        }
+        if (at.tier == 0)
+        {
+            EXPECT_EQ(t.AttachmentOf(to).leaf, at.index);
+            EXPECT_EQ(t.AttachmentOf(to).downPort, down);
+            return crossed;
+        }
+        const uint32_t link = *t.LinkOfPort(at, false, down);
+        crossed.push_back(link);
+        at = t.EndsOf(link).lower;
+        arrival = FROM_ABOVE;
+    }
+    ADD_FAILURE() << "no way from host " << from << " to host " << to;
+    return {};
 }
 
 } // namespace
@@ -67,13 +108,13 @@ TEST(FabricTopology, FatTreeDownPortsLeadToTheHost)
 {
     const FatTreeTopology t(4);
     constexpr uint32_t UP = FabricTopology::GO_UP;
-    EXPECT_EQ(t.DownPortToward({0, 0}, 1), 1U);  // host 1 in slot 1 under edge 0
-    EXPECT_EQ(t.DownPortToward({0, 0}, 2), UP);  // under edge 1
-    EXPECT_EQ(t.DownPortToward({1, 1}, 3), 1U);  // aggregation 1 of pod 0: edge 1
-    EXPECT_EQ(t.DownPortToward({1, 1}, 4), UP);  // pod 1
-    EXPECT_EQ(t.DownPortToward({2, 3}, 12), 3U); // a core: the pod
-    EXPECT_EQ(t.DestinationKey({0, 5}, 13), 6U); // the destination's edge switch
-    EXPECT_EQ(t.DestinationKey({1, 5}, 13), 3U); // its pod
+    EXPECT_EQ(t.DownPortToward({0, 0}, 1, FROM_ABOVE), 1U);  // host 1 in slot 1 under edge 0
+    EXPECT_EQ(t.DownPortToward({0, 0}, 2, FROM_ABOVE), UP);  // under edge 1
+    EXPECT_EQ(t.DownPortToward({1, 1}, 3, FROM_ABOVE), 1U);  // aggregation 1 of pod 0: edge 1
+    EXPECT_EQ(t.DownPortToward({1, 1}, 4, FROM_ABOVE), UP);  // pod 1
+    EXPECT_EQ(t.DownPortToward({2, 3}, 12, FROM_ABOVE), 3U); // a core: the pod
+    EXPECT_EQ(t.DestinationKey({0, 5}, 13), 6U);             // the destination's edge switch
+    EXPECT_EQ(t.DestinationKey({1, 5}, 13), 3U);             // its pod
     EXPECT_EQ(t.DestinationKeyCount({0, 0}), 8U);
     EXPECT_EQ(t.DestinationKeyCount({1, 0}), 4U);
     EXPECT_EQ(t.LabelDivisor({0, 0}), 1U);
@@ -88,13 +129,13 @@ TEST(FabricTopology, FatTreeWalkFromAnySwitchReachesEveryHost)
         // Down from every core: core, the pod's aggregation switch, the edge switch, the host.
         for (uint32_t core = 0; core < t.CoreCount(); ++core)
         {
-            const uint32_t pod = t.DownPortToward({2, core}, host);
+            const uint32_t pod = t.DownPortToward({2, core}, host, FROM_ABOVE);
             ASSERT_EQ(pod, t.PodOf(host));
             const uint32_t agg = pod * t.Half() + core / t.Half();
-            const uint32_t edgePosition = t.DownPortToward({1, agg}, host);
+            const uint32_t edgePosition = t.DownPortToward({1, agg}, host, FROM_ABOVE);
             ASSERT_NE(edgePosition, FabricTopology::GO_UP);
             const uint32_t edge = pod * t.Half() + edgePosition;
-            EXPECT_EQ(t.DownPortToward({0, edge}, host), t.SlotOf(host));
+            EXPECT_EQ(t.DownPortToward({0, edge}, host, FROM_ABOVE), t.SlotOf(host));
         }
     }
 }
@@ -120,4 +161,82 @@ TEST(FabricTopology, FatTreeUplinkViewComesFromTheLinks)
     ASSERT_EQ(view.usable.size(), 4U);
     EXPECT_EQ(view.usable[2], std::vector<uint32_t>{0}); // towards pod 2: only core 0
     EXPECT_EQ(*t.LinkOfPort({2, 1}, false, 0), *t.LinkOfPort({1, 0}, true, 1)); // one link
+}
+
+TEST(FabricTopology, LeafSpineLinksAreBehindOneUpAndOneDownPort)
+{
+    ExpectConsistent(LeafSpineTopology(4, 2, 3, 1));
+    ExpectConsistent(LeafSpineTopology(3, 2, 2, 3));
+    ExpectConsistent(LeafSpineTopology(2, 1, 1, 2));
+}
+
+TEST(FabricTopology, LeafSpineParallelLinksKeepTheirLane)
+{
+    const LeafSpineTopology t(3, 2, 2, 2); // 4 uplinks a leaf: (spine, lane) = u % 2, u / 2
+    EXPECT_EQ(t.HostCount(), 6U);
+    EXPECT_EQ(t.LinkCount(), 12U);
+    EXPECT_EQ(t.PathCount(0, 5), 4U);
+    EXPECT_EQ(t.PathCount(0, 1), 1U);
+    EXPECT_EQ(t.Hops(0, 5), 4U);
+    EXPECT_EQ(t.Hops(0, 1), 2U);
+    for (uint32_t up = 0; up < 4; ++up)
+    {
+        // Host 0 (leaf 0) to host 5 (leaf 2): up on leaf 0's port u, down on leaf 2's port u.
+        const std::vector<uint32_t> links = Walk(t, 0, 5, up);
+        ASSERT_EQ(links.size(), 2U);
+        EXPECT_EQ(links[0], 0 * 4 + up);
+        EXPECT_EQ(links[1], 2 * 4 + up);
+    }
+    EXPECT_EQ(Walk(t, 0, 1, 0).size(), 0U); // the same leaf: no switch link
+}
+
+TEST(FabricTopology, EveryWalkArrives)
+{
+    const FatTreeTopology fatTree(4);
+    const LeafSpineTopology leafSpine(4, 3, 2, 2);
+    for (const FabricTopology* t : {static_cast<const FabricTopology*>(&fatTree),
+                                    static_cast<const FabricTopology*>(&leafSpine)})
+    {
+        for (uint32_t a = 0; a < t->HostCount(); ++a)
+        {
+            for (uint32_t b = 0; b < t->HostCount(); ++b)
+            {
+                for (uint32_t choice = 0; choice < 4; ++choice)
+                {
+                    EXPECT_EQ(Walk(*t, a, b, choice).size(), a == b ? 0 : t->Hops(a, b) - 2);
+                }
+            }
+        }
+    }
+}
+
+TEST(FabricTopology, LeafSpineUplinkViewAfterAFailure)
+{
+    const LeafSpineTopology t(3, 2, 1, 1);
+    LinkStates down(t.LinkCount(), false);
+    down[*t.LinkOfPort({1, 1}, false, 2)] = true; // spine 1 to leaf 2
+    const UplinkView fromLeaf0 = t.BuildUplinkView({0, 0}, down);
+    ASSERT_TRUE(fromLeaf0.failuresKnown);
+    EXPECT_EQ(fromLeaf0.usable[1], (std::vector<uint32_t>{0, 1}));
+    EXPECT_EQ(fromLeaf0.usable[2], std::vector<uint32_t>{0}); // only spine 0 reaches leaf 2
+    EXPECT_EQ(fromLeaf0.weights[2], (std::vector<uint64_t>{1, 0}));
+    const UplinkView fromLeaf2 = t.BuildUplinkView({0, 2}, down);
+    EXPECT_EQ(fromLeaf2.usable[0], std::vector<uint32_t>{0}); // its own uplink 1 is down
+}
+
+TEST(FabricTopology, LeafSpineRefusesWhatCannotBeBuilt)
+{
+    EXPECT_THROW(LeafSpineTopology(1, 2, 2, 1), std::invalid_argument);
+    EXPECT_THROW(LeafSpineTopology(2, 0, 2, 1), std::invalid_argument);
+    EXPECT_THROW(LeafSpineTopology(2, 2, 0, 1), std::invalid_argument);
+    EXPECT_THROW(LeafSpineTopology(2, 2, 2, 0), std::invalid_argument);
+    EXPECT_THROW(LeafSpineTopology(1024, 2, 2048, 1), std::invalid_argument); // 2^21 hosts
+    try
+    {
+        LeafSpineTopology(1, 2, 2, 1);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_STREQ(e.what(), "a leaf-spine fabric needs at least 2 leaves, got 1");
+    }
 }

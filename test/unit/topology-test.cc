@@ -8,6 +8,7 @@
 #include <set>
 #include <stdexcept>
 
+using ns3::fabriclb::FabricTopology;
 using ns3::fabriclb::FatTreeTopology;
 
 class FatTreeSizes : public ::testing::TestWithParam<uint32_t>
@@ -74,11 +75,11 @@ TEST_P(FatTreeSizes, AddressesRoundTrip)
     const FatTreeTopology topo(GetParam());
     for (uint32_t h = 0; h < topo.HostCount(); ++h)
     {
-        EXPECT_EQ(topo.HostFromAddress(FatTreeTopology::HostAddress(h)), h);
+        EXPECT_EQ(topo.HostFromAddress(FabricTopology::HostAddress(h)), h);
     }
     // The switch side of a host link, and addresses past the last host, are no host's.
-    EXPECT_EQ(topo.HostFromAddress(FatTreeTopology::HostAddress(0) + 1), topo.HostCount());
-    EXPECT_EQ(topo.HostFromAddress(FatTreeTopology::HostAddress(topo.HostCount())),
+    EXPECT_EQ(topo.HostFromAddress(FabricTopology::HostAddress(0) + 1), topo.HostCount());
+    EXPECT_EQ(topo.HostFromAddress(FabricTopology::HostAddress(topo.HostCount())),
               topo.HostCount());
     EXPECT_EQ(topo.HostFromAddress(0x0B000001), topo.HostCount());
 }
@@ -93,7 +94,7 @@ TEST(FatTree, ConcreteK4Layout)
     EXPECT_EQ(topo.EdgeOf(5), 2U); // hosts 4,5 under edge 2
     EXPECT_EQ(topo.SlotOf(5), 1U);
     EXPECT_EQ(topo.CoreAbove(1, 0), 2U);
-    EXPECT_EQ(FatTreeTopology::HostAddress(5), 0x0A000015U); // 10.0.0.21
+    EXPECT_EQ(FabricTopology::HostAddress(5), 0x0A000015U); // 10.0.0.21
 }
 
 TEST(FatTree, RejectsOddOrSmallRadix)

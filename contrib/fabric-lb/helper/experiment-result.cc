@@ -79,6 +79,8 @@ ExperimentResult::ToJson() const
         {"wire", wire},
         {"recovery", recovery},
         {"cc", cc},
+        {"topology", topology},
+        {"fabric", fabric},
         {"k", k},
         {"hosts", hosts},
         {"msg_bytes", messageBytes},
@@ -133,7 +135,7 @@ ExperimentResult::Summary() const
     std::ostringstream os;
     os << std::fixed << std::setprecision(3);
     os << "fabric-lb: " << workload << " of " << messageBytes << " B (" << messagePackets
-       << " packets) under " << scheme << ", k=" << k << " (" << hosts << " hosts), " << wire
+       << " packets) under " << scheme << ", " << fabric << " (" << hosts << " hosts), " << wire
        << " wire, seed " << seed << " run " << run << "\n";
     if (boundPs > 0)
     {

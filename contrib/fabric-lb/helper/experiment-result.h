@@ -61,7 +61,9 @@ struct ExperimentResult
     std::string cc;                 //!< congestion control name
     uint32_t markThresholdBytes{0}; //!< ECN threshold in force (the scheme's; 0: none)
     bool redMarking{false};         //!< RED marking in force (the congestion control's)
-    uint32_t k{0};                  //!< radix
+    std::string topology;           //!< the fabric's kind (FabricTopology::Name)
+    std::string fabric;             //!< the fabric, described (FabricTopology::Describe)
+    uint32_t k{0};                  //!< a fat tree's radix (0: another fabric)
     uint32_t hosts{0};              //!< host count
     uint64_t messageBytes{0};       //!< bytes per message
     uint32_t messagePackets{0};     //!< packets per message

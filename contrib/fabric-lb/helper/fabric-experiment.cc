@@ -21,6 +21,7 @@
 #include "ns3/fabric-ranks.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/flow-monitor-helper.h"
+#include "ns3/leaf-spine-topology.h"
 #include "ns3/log.h"
 #include "ns3/lower-bound.h"
 #include "ns3/random-variable-stream.h"
@@ -175,6 +176,35 @@ ExperimentConfig::GetTypeId()
         TypeId("ns3::ExperimentConfig")
             .SetParent<ObjectBase>()
             .SetGroupName("FabricLb")
+            .AddAttribute(
+                "Topology",
+                "the fabric: fat-tree (FatTreeHelper's K) or leaf-spine (Leaves, "
+                "Spines, HostsPerLeaf, LinksPerSpine)",
+                EnumValue(FAT_TREE),
+                fabriclb::MakeEnumAttributeAccessor<TopologyKind>(&ExperimentConfig::topology),
+                MakeEnumChecker(FAT_TREE, "fat-tree", LEAF_SPINE, "leaf-spine"))
+            .AddAttribute("Leaves",
+                          "leaf-spine: leaf switches",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&ExperimentConfig::leaves),
+                          MakeUintegerChecker<uint32_t>(2))
+            .AddAttribute("Spines",
+                          "leaf-spine: spine switches",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&ExperimentConfig::spines),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("HostsPerLeaf",
+                          "leaf-spine: hosts under each leaf (against Spines x LinksPerSpine "
+                          "uplinks: the leaves' oversubscription)",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&ExperimentConfig::hostsPerLeaf),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("LinksPerSpine",
+                          "leaf-spine: parallel links between each leaf and each spine, each "
+                          "a path of its own",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&ExperimentConfig::linksPerSpine),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("Scheme",
                           "load-balancing scheme, a registered name (empty: the one "
                           "FatTreeHelper's SwitchDiscipline and HostPathPolicy form)",
@@ -246,6 +276,19 @@ ExperimentConfig::GetInstanceTypeId() const
 ExperimentConfig::ExperimentConfig()
 {
     ConstructSelf(AttributeConstructionList());
+}
+
+std::shared_ptr<const fabriclb::FabricTopology>
+MakeTopology(const ExperimentConfig& config, uint32_t k)
+{
+    if (config.topology == ExperimentConfig::LEAF_SPINE)
+    {
+        return std::make_shared<const fabriclb::LeafSpineTopology>(config.leaves,
+                                                                   config.spines,
+                                                                   config.hostsPerLeaf,
+                                                                   config.linksPerSpine);
+    }
+    return std::make_shared<const fabriclb::FatTreeTopology>(k);
 }
 
 const fabriclb::LbScheme&
@@ -369,10 +412,32 @@ FabricExperiment::Configure()
         cc.redMarking || AttributeDefault("ns3::FabricQueueDisc::RedMarking") == "true";
     UintegerValue k;
     m_fabric->GetAttribute("K", k);
-    const fabriclb::FatTreeTopology topology(k.Get()); // throws std::invalid_argument for a bad k
-    const fabriclb::FabricPartition partition(topology, FabricRanks::Count()); // throws
-    m_fabric->SetAttribute("Ranks", UintegerValue(partition.Ranks()));
-    if (partition.Ranks() > 1 && !m_config.flowMonitorFile.empty())
+    const std::shared_ptr<const fabriclb::FabricTopology> fabric =
+        MakeTopology(m_config, k.Get()); // throws std::invalid_argument for a bad fabric
+    const fabriclb::FabricTopology& topology = *fabric;
+    const auto* fatTree = dynamic_cast<const fabriclb::FatTreeTopology*>(fabric.get());
+    if (!fatTree)
+    {
+        if (FabricRanks::Count() > 1)
+        {
+            throw std::invalid_argument("only a fat tree can be spread over ranks (by pod) so far");
+        }
+        if (scheme->hostPolicy == HostDrPathPolicy::GetTypeId().GetName())
+        {
+            throw std::invalid_argument("--lb=" + scheme->name +
+                                        ": host DR's labels name a fat tree's paths; "
+                                        "--topology=fat-tree");
+        }
+        m_fabric->SetTopology(fabric);
+    }
+    const std::optional<fabriclb::FabricPartition> partition =
+        fatTree ? std::optional<fabriclb::FabricPartition>(std::in_place,
+                                                           *fatTree,
+                                                           FabricRanks::Count()) // throws
+                : std::nullopt;
+    const uint32_t ranks = partition ? partition->Ranks() : 1;
+    m_fabric->SetAttribute("Ranks", UintegerValue(ranks));
+    if (ranks > 1 && !m_config.flowMonitorFile.empty())
     {
         throw std::invalid_argument("--flowmon watches one process's hosts: run it on one rank");
     }
@@ -384,10 +449,11 @@ FabricExperiment::Configure()
         CheckMemory(topology, expectedMessages);
     }
     m_traffic = BuildTraffic(m_config, topology.HostCount()); // before the fabric: fails fast
-    if (std::optional<std::string> clash = partition.FindTriggerAcrossRanks(m_traffic))
+    if (std::optional<std::string> clash =
+            partition ? partition->FindTriggerAcrossRanks(m_traffic) : std::nullopt)
     {
         throw std::invalid_argument("the collective cannot be spread over " +
-                                    std::to_string(partition.Ranks()) + " ranks: " + *clash);
+                                    std::to_string(ranks) + " ranks: " + *clash);
     }
     if (expectedMessages == 0)
     {
@@ -401,7 +467,9 @@ FabricExperiment::Configure()
     m_result.wire = fabriclb::WireKindName(fabriclb::ParseWireKind(wireName.Get()));
     m_result.recovery = recovery.name;
     m_result.cc = cc.name;
-    m_result.k = topology.K();
+    m_result.topology = topology.Name();
+    m_result.fabric = topology.Describe();
+    m_result.k = fatTree ? fatTree->K() : 0;
     m_result.hosts = topology.HostCount();
     m_result.seed = RngSeedManager::GetSeed();
     m_result.run = RngSeedManager::GetRun();
@@ -415,7 +483,7 @@ FabricExperiment::Configure()
 }
 
 void
-FabricExperiment::ConfigureFailures(const fabriclb::FatTreeTopology& topology)
+FabricExperiment::ConfigureFailures(const fabriclb::FabricTopology& topology)
 {
     const FailureSpec& spec = m_config.failures;
     if (!(spec.probability >= 0 && spec.probability <= 1))
@@ -456,8 +524,19 @@ FabricExperiment::ConfigureFailures(const fabriclb::FatTreeTopology& topology)
         }
         m_timeLimitPs = *limit;
     }
+    const auto* fatTree = dynamic_cast<const fabriclb::FatTreeTopology*>(&topology);
+    if (!fatTree)
+    {
+        if (spec.probability > 0 || !spec.links.empty() || !m_traffic.failures.empty())
+        {
+            throw std::invalid_argument("link failures are modelled on the fat tree only so far, "
+                                        "not on a " +
+                                        topology.Name() + " fabric");
+        }
+        return;
+    }
     // The matrix file's failure lines, then --failLinks; each link at most once.
-    const fabriclb::FabricLinks links(topology);
+    const fabriclb::FabricLinks links(*fatTree);
     for (const fabriclb::MatrixFailure& failure : m_traffic.failures)
     {
         const std::optional<uint32_t> link =
@@ -465,8 +544,8 @@ FabricExperiment::ConfigureFailures(const fabriclb::FatTreeTopology& topology)
         if (!link)
         {
             throw std::invalid_argument(m_config.matrixFile + ":" + std::to_string(failure.line) +
-                                        ": the failure names no link of this k=" +
-                                        std::to_string(topology.K()) + " fabric");
+                                        ": the failure names no link of this " +
+                                        topology.Describe() + " fabric");
         }
         m_namedFailures.push_back({*link, 0});
     }
@@ -522,7 +601,7 @@ EstimatePeakMemoryBytes(uint32_t hosts, uint64_t flows)
 }
 
 void
-FabricExperiment::CheckMemory(const fabriclb::FatTreeTopology& topology, uint64_t flows) const
+FabricExperiment::CheckMemory(const fabriclb::FabricTopology& topology, uint64_t flows) const
 {
     const uint64_t expected = EstimatePeakMemoryBytes(topology.HostCount(), flows);
     const uint64_t machine = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
@@ -530,15 +609,15 @@ FabricExperiment::CheckMemory(const fabriclb::FatTreeTopology& topology, uint64_
     const auto mib = [](uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; };
     if (expected > machine)
     {
-        throw std::invalid_argument("k=" + std::to_string(topology.K()) + " with " +
-                                    std::to_string(flows) + " messages needs about " +
-                                    mib(expected) + ", more than this machine's " + mib(machine));
+        throw std::invalid_argument(topology.Describe() + " with " + std::to_string(flows) +
+                                    " messages needs about " + mib(expected) +
+                                    ", more than this machine's " + mib(machine));
     }
     if (topology.HostCount() >= LARGE_FABRIC_HOSTS)
     {
-        std::cerr << "fabric-lb: k=" << topology.K() << " (" << topology.HostCount() << " hosts, "
-                  << flows << " messages): about " << mib(expected) << " of memory expected"
-                  << std::endl;
+        std::cerr << "fabric-lb: " << topology.Describe() << " (" << topology.HostCount()
+                  << " hosts, " << flows << " messages): about " << mib(expected)
+                  << " of memory expected" << std::endl;
     }
 }
 
@@ -618,11 +697,12 @@ FabricExperiment::InstallFailures()
     {
         pairs.emplace_back(flow.source, flow.destination);
     }
-    const fabriclb::RhoMax rho = fabriclb::ComputeRhoMax(links,
-                                                         m_fabric->GetTopology(),
-                                                         m_failures->GetDroppingLinks(),
-                                                         m_failures->GetLinkCapacities(),
-                                                         pairs);
+    const fabriclb::RhoMax rho =
+        fabriclb::ComputeRhoMax(links,
+                                *m_fabric->GetFatTree(), // failures: a fat tree only so far
+                                m_failures->GetDroppingLinks(),
+                                m_failures->GetLinkCapacities(),
+                                pairs);
     m_result.rhoMaxGbps = rho.fraction * m_fabric->GetLinkRate().GetBitRate() / 1e9;
     for (uint32_t flow : rho.unreachableFlows)
     {
@@ -644,7 +724,7 @@ FabricExperiment::Install()
 {
     m_fabric->Build();
     m_fabric->AssignStreams(FABRIC_STREAMS);
-    const fabriclb::FatTreeTopology& topology = m_fabric->GetTopology();
+    const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
     const uint32_t hosts = topology.HostCount();
 
     // With several ranks, each runs the applications of its own hosts.
@@ -739,7 +819,7 @@ FabricExperiment::InstallTriggers()
 void
 FabricExperiment::ComputeBounds()
 {
-    const fabriclb::FatTreeTopology& topology = m_fabric->GetTopology();
+    const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
     const fabriclb::WireModel boundWire = m_fabric->GetBoundWireModel();
     Ptr<RoceNic> nic = m_fabric->GetNic(0);
     const fabriclb::CollectiveBound kind = fabriclb::FindCollective(m_config.workload)->bound;
@@ -821,7 +901,7 @@ FabricExperiment::ComputeBounds()
 std::vector<fabriclb::FlowLoad>
 FabricExperiment::FlowLoads() const
 {
-    const fabriclb::FatTreeTopology& topology = m_fabric->GetTopology();
+    const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
     Ptr<RoceNic> nic = m_fabric->GetNic(0);
     std::vector<fabriclb::FlowLoad> loads;
     for (const fabriclb::MatrixFlow& flow : m_traffic.flows)

@@ -10,6 +10,7 @@
 #include "ns3/experiment-result.h"
 #include "ns3/fabric-links.h"
 #include "ns3/fabric-registry.h"
+#include "ns3/fabric-topology.h"
 #include "ns3/lower-bound.h"
 #include "ns3/object-base.h"
 #include "ns3/ptr.h"
@@ -72,6 +73,18 @@ class ExperimentConfig : public ObjectBase
     /// Takes the attributes' defaults.
     ExperimentConfig();
 
+    /// The fabrics ExperimentConfig builds (the Topology attribute).
+    enum TopologyKind
+    {
+        FAT_TREE,  //!< FatTreeHelper's K-ary fat tree
+        LEAF_SPINE //!< a fabriclb::LeafSpineTopology of Leaves, Spines, HostsPerLeaf, LinksPerSpine
+    };
+
+    TopologyKind topology;       //!< the fabric
+    uint32_t leaves;             //!< leaf-spine: leaf switches
+    uint32_t spines;             //!< leaf-spine: spine switches
+    uint32_t hostsPerLeaf;       //!< leaf-spine: hosts under each leaf
+    uint32_t linksPerSpine;      //!< leaf-spine: parallel links between a leaf and a spine
     std::string lb;              //!< scheme name (fabriclb::LbSchemes); empty: the fabric's
     std::string workload;        //!< collective name (fabriclb::Collectives)
     uint32_t group;              //!< ring collectives: hosts per ring (0: all)
@@ -94,6 +107,16 @@ class ExperimentConfig : public ObjectBase
  * \throws std::invalid_argument for an unknown name, or defaults that form no registered scheme
  */
 const fabriclb::LbScheme& ResolveLbScheme(const std::string& name);
+
+/**
+ * \ingroup fabric-lb
+ * \param config what to run
+ * \param k the fat tree's radix (FatTreeHelper's K), for a fat tree
+ * \return the fabric \p config names
+ * \throws std::invalid_argument for a fabric that cannot be built
+ */
+std::shared_ptr<const fabriclb::FabricTopology> MakeTopology(const ExperimentConfig& config,
+                                                             uint32_t k);
 
 /**
  * \ingroup fabric-lb
@@ -180,7 +203,7 @@ class FabricExperiment
     /// Says on stderr that a run is expected to be long, from its bound \p boundPs and events.
     void AnnounceLongRun(uint64_t boundPs) const;
     /// Checks the failure spec and names its links (throws std::invalid_argument).
-    void ConfigureFailures(const fabriclb::FatTreeTopology& topology);
+    void ConfigureFailures(const fabriclb::FabricTopology& topology);
     /// Fails the links of the failure spec and caps the flows' rate at rho_max.
     void InstallFailures();
     /// \return whether any link may fail (a probability, --failLinks or failure lines)
@@ -190,7 +213,7 @@ class FabricExperiment
     /// Refuses a message of more packets than a queue pair counts (throws std::invalid_argument).
     void CheckMessageSizes() const;
     /// Refuses a fabric and \p flows messages beyond the machine's memory; announces large ones.
-    void CheckMemory(const fabriclb::FatTreeTopology& topology, uint64_t flows) const;
+    void CheckMemory(const fabriclb::FabricTopology& topology, uint64_t flows) const;
 
     ExperimentConfig m_config;                           //!< what to run
     ExperimentResult m_result;                           //!< filled step by step

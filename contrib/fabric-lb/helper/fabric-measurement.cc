@@ -128,11 +128,16 @@ LinkOverloads(const FatTreeHelper& fabric, const std::vector<double>& linkCapaci
             capacityOf[{b, a}] = linkCapacities[link];
         }
     }
+    // A fat tree's core links into one pod share its traffic; elsewhere the top tier's
+    // links into one switch do.
     std::map<uint32_t, uint32_t> podOfAggregation; // node id -> pod
-    const NodeContainer& aggregations = fabric.GetAggregationSwitches();
-    for (uint32_t i = 0; i < aggregations.GetN(); ++i)
+    if (const fabriclb::FatTreeTopology* fatTree = fabric.GetFatTree())
     {
-        podOfAggregation[aggregations.Get(i)->GetId()] = fabric.GetTopology().PodOfSwitch(i);
+        const NodeContainer& aggregations = fabric.GetAggregationSwitches();
+        for (uint32_t i = 0; i < aggregations.GetN(); ++i)
+        {
+            podOfAggregation[aggregations.Get(i)->GetId()] = fatTree->PodOfSwitch(i);
+        }
     }
     const std::vector<Ptr<PortMonitor>>& monitors = fabric.GetPortMonitors();
     std::vector<double> bytes;
@@ -151,9 +156,10 @@ LinkOverloads(const FatTreeHelper& fabric, const std::vector<double>& linkCapaci
         {
             group = monitors[i]->GetNodeId();
         }
-        else if (stage == FabricStage::CORE_DOWN)
+        else if (const auto pod = podOfAggregation.find(monitors[i]->GetPeerNodeId());
+                 stage == FabricStage::CORE_DOWN && pod != podOfAggregation.end())
         {
-            group = podOfAggregation.at(monitors[i]->GetPeerNodeId());
+            group = pod->second;
         }
         const auto capacity =
             capacityOf.find({monitors[i]->GetNodeId(), monitors[i]->GetPeerNodeId()});

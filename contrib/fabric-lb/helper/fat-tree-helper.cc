@@ -31,13 +31,24 @@ NS_OBJECT_ENSURE_REGISTERED(FatTreeHelper);
 
 namespace
 {
-constexpr uint32_t EDGE_AGG_NETWORK = 0x0A400000; //!< 10.64.0.0: edge-aggregation links
-constexpr uint32_t AGG_CORE_NETWORK = 0x0A800000; //!< 10.128.0.0: aggregation-core links
-/// The fat tree's tiers as a FabricTopology numbers them.
-constexpr uint32_t EDGE_TIER = fabriclb::FatTreeTopology::TierOf(fabriclb::FabricRole::EDGE);
-constexpr uint32_t AGGREGATION_TIER =
-    fabriclb::FatTreeTopology::TierOf(fabriclb::FabricRole::AGGREGATION);
-constexpr uint32_t CORE_TIER = fabriclb::FatTreeTopology::TierOf(fabriclb::FabricRole::CORE);
+/// The switch links' address blocks, by the tier of a link's lower switch: 10.64.0.0/10
+/// (a fat tree's edge-aggregation links), 10.128.0.0/10 (aggregation-core).
+constexpr std::array<uint32_t, 2> SWITCH_LINK_NETWORKS{0x0A400000, 0x0A800000};
+
+/// \return the stage of a port going up from \p tier (a fat tree's, whatever the fabric)
+FabricStage
+UpStage(uint32_t tier)
+{
+    return tier == 0 ? FabricStage::EDGE_UP : FabricStage::AGG_UP;
+}
+
+/// \return the stage of a port going down from \p tier of a fabric of \p tiers tiers
+FabricStage
+DownStage(uint32_t tier, uint32_t tiers)
+{
+    return tier == 0 ? FabricStage::EDGE_DOWN
+                     : (tier + 1 == tiers ? FabricStage::CORE_DOWN : FabricStage::AGG_DOWN);
+}
 } // namespace
 
 TypeId
@@ -187,25 +198,35 @@ FatTreeHelper::GetPortBufferBytes() const
 }
 
 void
-FatTreeHelper::CreateNodes(const fabriclb::FatTreeTopology& topo)
+FatTreeHelper::CreateNodes()
 {
+    const fabriclb::FabricTopology& topo = *m_topology;
+    m_switches.resize(topo.TierCount());
+    const fabriclb::FatTreeTopology* fatTree = GetFatTree();
+    if (!fatTree)
+    {
+        NS_ABORT_MSG_IF(m_ranks > 1, "only a fat tree can be spread over ranks (by pod)");
+        m_hosts.Create(topo.HostCount());
+        for (uint32_t tier = 0; tier < topo.TierCount(); ++tier)
+        {
+            m_switches[tier].Create(topo.SwitchCount(tier));
+        }
+        return;
+    }
     // Node ids are the same with any number of ranks: hosts, edges, aggregations, cores.
-    const fabriclb::FabricPartition partition(topo, m_ranks);
+    const fabriclb::FabricPartition partition(*fatTree, m_ranks);
     for (uint32_t h = 0; h < topo.HostCount(); ++h)
     {
         m_hosts.Create(1, partition.RankOfHost(h));
     }
-    for (uint32_t sw = 0; sw < topo.EdgeCount(); ++sw)
+    for (uint32_t tier = 0; tier < topo.TierCount(); ++tier)
     {
-        m_edges.Create(1, partition.RankOfPodSwitch(sw));
-    }
-    for (uint32_t sw = 0; sw < topo.EdgeCount(); ++sw)
-    {
-        m_aggregations.Create(1, partition.RankOfPodSwitch(sw));
-    }
-    for (uint32_t core = 0; core < topo.CoreCount(); ++core)
-    {
-        m_cores.Create(1, partition.RankOfCore(core));
+        for (uint32_t sw = 0; sw < topo.SwitchCount(tier); ++sw)
+        {
+            m_switches[tier].Create(1,
+                                    tier + 1 < topo.TierCount() ? partition.RankOfPodSwitch(sw)
+                                                                : partition.RankOfCore(sw));
+        }
     }
 }
 
@@ -299,6 +320,13 @@ FatTreeHelper::Connect(Ptr<Node> lower,
 }
 
 void
+FatTreeHelper::SetTopology(std::shared_ptr<const fabriclb::FabricTopology> topology)
+{
+    NS_ABORT_MSG_IF(m_built, "FatTreeHelper::SetTopology must come before Build");
+    m_topology = std::move(topology);
+}
+
+void
 FatTreeHelper::Build()
 {
     NS_ABORT_MSG_IF(m_built, "FatTreeHelper::Build called twice");
@@ -307,7 +335,10 @@ FatTreeHelper::Build()
         "FatTreeHelper needs Time::SetResolution(Time::PS) before any Time is made");
     try
     {
-        m_topology = std::make_shared<const fabriclb::FatTreeTopology>(m_k);
+        if (!m_topology)
+        {
+            m_topology = std::make_shared<const fabriclb::FatTreeTopology>(m_k);
+        }
         m_wireModel = GetWireModel();
     }
     catch (const std::invalid_argument& e)
@@ -315,18 +346,22 @@ FatTreeHelper::Build()
         NS_FATAL_ERROR(e.what());
     }
     m_built = true;
-    const fabriclb::FatTreeTopology& topo = *m_topology;
-    m_links.emplace(topo);
-    m_linkDevices.resize(m_links->Count());
+    const fabriclb::FabricTopology& topo = *m_topology;
+    if (const fabriclb::FatTreeTopology* fatTree = GetFatTree())
+    {
+        m_links.emplace(*fatTree);
+    }
+    m_linkDevices.resize(topo.LinkCount());
 
-    CreateNodes(topo);
+    CreateNodes();
 
     InternetStackHelper stack;
     stack.SetRoutingHelper(FabricRoutingHelper());
     stack.Install(m_hosts);
-    stack.Install(m_edges);
-    stack.Install(m_aggregations);
-    stack.Install(m_cores);
+    for (const NodeContainer& switches : m_switches)
+    {
+        stack.Install(switches);
+    }
 
     SwitchPorts ports(topo.TierCount());
     for (uint32_t tier = 0; tier < topo.TierCount(); ++tier)
@@ -344,11 +379,11 @@ FatTreeHelper::Build()
     ConfigureSwitches(ports);
     if (m_switchPath == DIRECT)
     {
-        for (const NodeContainer* switches : {&m_edges, &m_aggregations, &m_cores})
+        for (const NodeContainer& switches : m_switches)
         {
-            for (uint32_t i = 0; i < switches->GetN(); ++i)
+            for (uint32_t i = 0; i < switches.GetN(); ++i)
             {
-                CreateObject<DirectSwitchForwarder>()->Install(switches->Get(i), m_topology);
+                CreateObject<DirectSwitchForwarder>()->Install(switches.Get(i), m_topology);
             }
         }
     }
@@ -357,18 +392,18 @@ FatTreeHelper::Build()
 void
 FatTreeHelper::ConnectHosts(SwitchPorts& ports)
 {
-    const fabriclb::FatTreeTopology& topo = *m_topology;
+    const fabriclb::FabricTopology& topo = *m_topology;
     ObjectFactory policyFactory;
     policyFactory.SetTypeId(m_hostPathPolicy);
     for (uint32_t h = 0; h < topo.HostCount(); ++h)
     {
         const fabriclb::HostAttachment at = topo.AttachmentOf(h);
         LinkRoutes link = Connect(m_hosts.Get(h),
-                                  SwitchNodes(EDGE_TIER).Get(at.leaf),
+                                  m_switches[0].Get(at.leaf),
                                   FabricStage::HOST_UP,
                                   FabricStage::EDGE_DOWN,
-                                  fabriclb::FatTreeTopology::HOST_NETWORK + 4 * h);
-        ports[EDGE_TIER][at.leaf].down[at.downPort] = link.down;
+                                  fabriclb::FabricTopology::HOST_NETWORK + 4 * h);
+        ports[0][at.leaf].down[at.downPort] = link.down;
         m_hosts.Get(h)
             ->GetObject<Ipv4>()
             ->GetRoutingProtocol()
@@ -382,30 +417,20 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
     }
 }
 
-NodeContainer&
-FatTreeHelper::SwitchNodes(uint32_t tier)
-{
-    return tier == EDGE_TIER ? m_edges : tier == AGGREGATION_TIER ? m_aggregations : m_cores;
-}
-
 void
 FatTreeHelper::ConnectSwitches(SwitchPorts& ports)
 {
-    const fabriclb::FatTreeTopology& topo = *m_topology;
-    // The fat tree's stages and address blocks, by the tier of a link's lower switch.
-    const std::array<FabricStage, 2> upStage{FabricStage::EDGE_UP, FabricStage::AGG_UP};
-    const std::array<FabricStage, 2> downStage{FabricStage::AGG_DOWN, FabricStage::CORE_DOWN};
-    const std::array<uint32_t, 2> network{EDGE_AGG_NETWORK, AGG_CORE_NETWORK};
-    std::array<uint32_t, 2> linksOfTier{0, 0};
+    const fabriclb::FabricTopology& topo = *m_topology;
+    std::array<uint32_t, SWITCH_LINK_NETWORKS.size()> linksOfTier{};
     for (uint32_t id = 0; id < topo.LinkCount(); ++id)
     {
         const fabriclb::LinkEnds ends = topo.EndsOf(id);
         const uint32_t tier = ends.lower.tier;
-        LinkRoutes link = Connect(SwitchNodes(tier).Get(ends.lower.index),
-                                  SwitchNodes(ends.upper.tier).Get(ends.upper.index),
-                                  upStage.at(tier),
-                                  downStage.at(tier),
-                                  network.at(tier) + 4 * linksOfTier.at(tier)++);
+        LinkRoutes link = Connect(m_switches[tier].Get(ends.lower.index),
+                                  m_switches[ends.upper.tier].Get(ends.upper.index),
+                                  UpStage(tier),
+                                  DownStage(ends.upper.tier, topo.TierCount()),
+                                  SWITCH_LINK_NETWORKS.at(tier) + 4 * linksOfTier.at(tier)++);
         m_linkDevices[id] = {link.up->GetOutputDevice(), link.down->GetOutputDevice()};
         PortRoutes& lower = ports[tier][ends.lower.index];
         lower.up[ends.upPort] = link.up;
@@ -417,43 +442,35 @@ FatTreeHelper::ConnectSwitches(SwitchPorts& ports)
 void
 FatTreeHelper::ConfigureSwitches(const SwitchPorts& ports)
 {
-    const fabriclb::FatTreeTopology& topo = *m_topology;
+    const fabriclb::FabricTopology& topo = *m_topology;
     ObjectFactory disciplineFactory;
     disciplineFactory.SetTypeId(m_switchDiscipline);
-    auto routingOf = [](Ptr<Node> node) {
-        return node->GetObject<Ipv4>()->GetRoutingProtocol()->GetObject<FabricRouting>();
-    };
-    for (uint32_t sw = 0; sw < topo.EdgeCount(); ++sw)
+    for (uint32_t tier = 0; tier < topo.TierCount(); ++tier)
     {
-        Ptr<SwitchDiscipline> edgeDiscipline = disciplineFactory.Create<SwitchDiscipline>();
-        routingOf(m_edges.Get(sw))
-            ->ConfigureSwitch(m_topology,
-                              {EDGE_TIER, sw},
-                              ports[EDGE_TIER][sw].down,
-                              ports[EDGE_TIER][sw].up,
-                              ports[EDGE_TIER][sw].upQueues,
-                              edgeDiscipline);
-        Ptr<SwitchDiscipline> aggDiscipline = disciplineFactory.Create<SwitchDiscipline>();
-        routingOf(m_aggregations.Get(sw))
-            ->ConfigureSwitch(m_topology,
-                              {AGGREGATION_TIER, sw},
-                              ports[AGGREGATION_TIER][sw].down,
-                              ports[AGGREGATION_TIER][sw].up,
-                              ports[AGGREGATION_TIER][sw].upQueues,
-                              aggDiscipline);
-        // Aggregated, the disciplines are initialised with their nodes at simulation start.
-        m_edges.Get(sw)->AggregateObject(edgeDiscipline);
-        m_aggregations.Get(sw)->AggregateObject(aggDiscipline);
-    }
-    for (uint32_t core = 0; core < topo.CoreCount(); ++core)
-    {
-        routingOf(m_cores.Get(core))
-            ->ConfigureSwitch(m_topology,
-                              {CORE_TIER, core},
-                              ports[CORE_TIER][core].down,
-                              {},
-                              {},
-                              nullptr);
+        for (uint32_t index = 0; index < topo.SwitchCount(tier); ++index)
+        {
+            const Ptr<Node> node = m_switches[tier].Get(index);
+            const PortRoutes& routes = ports[tier][index];
+            Ptr<SwitchDiscipline> discipline;
+            if (!routes.up.empty())
+            {
+                discipline = disciplineFactory.Create<SwitchDiscipline>();
+            }
+            node->GetObject<Ipv4>()
+                ->GetRoutingProtocol()
+                ->GetObject<FabricRouting>()
+                ->ConfigureSwitch(m_topology,
+                                  {tier, index},
+                                  routes.down,
+                                  routes.up,
+                                  routes.upQueues,
+                                  discipline);
+            if (discipline)
+            {
+                // Aggregated, it is initialised with its node at simulation start.
+                node->AggregateObject(discipline);
+            }
+        }
     }
 }
 
@@ -462,11 +479,25 @@ FatTreeHelper::AssignStreams(int64_t stream)
 {
     NS_ABORT_MSG_UNLESS(m_built, "FatTreeHelper::AssignStreams needs Build first");
     int64_t used = 0;
-    for (uint32_t sw = 0; sw < m_edges.GetN(); ++sw)
+    // Switch by switch index, tier by tier within an index (a fat tree: edge 0,
+    // aggregation 0, edge 1, ...), those that have a discipline.
+    uint32_t mostSwitches = 0;
+    for (const NodeContainer& switches : m_switches)
     {
-        for (Ptr<Node> node : {m_edges.Get(sw), m_aggregations.Get(sw)})
+        mostSwitches = std::max(mostSwitches, switches.GetN());
+    }
+    for (uint32_t index = 0; index < mostSwitches; ++index)
+    {
+        for (const NodeContainer& switches : m_switches)
         {
-            used += node->GetObject<SwitchDiscipline>()->AssignStreams(stream + used);
+            if (index < switches.GetN())
+            {
+                if (Ptr<SwitchDiscipline> discipline =
+                        switches.Get(index)->GetObject<SwitchDiscipline>())
+                {
+                    used += discipline->AssignStreams(stream + used);
+                }
+            }
         }
     }
     for (uint32_t h = 0; h < m_hosts.GetN(); ++h)
@@ -491,7 +522,7 @@ FatTreeHelper::AssignStreams(int64_t stream)
 Ipv4Address
 FatTreeHelper::GetHostAddress(uint32_t host) const
 {
-    return Ipv4Address(fabriclb::FatTreeTopology::HostAddress(host));
+    return Ipv4Address(fabriclb::FabricTopology::HostAddress(host));
 }
 
 Ptr<RoceNic>
@@ -507,9 +538,7 @@ FatTreeHelper::DoDispose()
     m_linkDevices.clear();
     m_errorModels.clear();
     m_hosts = NodeContainer();
-    m_edges = NodeContainer();
-    m_aggregations = NodeContainer();
-    m_cores = NodeContainer();
+    m_switches.clear();
     Object::DoDispose();
 }
 

@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_FAT_TREE_HELPER_H
 #define FABRIC_LB_FAT_TREE_HELPER_H
 
+#include "ns3/abort.h"
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
 #include "ns3/fabric-links.h"
@@ -31,11 +32,11 @@ namespace ns3
 
 /**
  * \ingroup fabric-lb
- * \brief Builds a k-ary fat tree on ns-3's Internet stack: hosts, edge,
- * aggregation and core switches, point-to-point links, a FabricQueueDisc on
- * every port, FabricRouting on every node, a RoceNic on every host, and a
- * PortMonitor on every port; with SwitchPath "direct", a DirectSwitchForwarder
- * on every switch.
+ * \brief Builds a fabric on ns-3's Internet stack: a k-ary fat tree (the K attribute) or
+ * any other FabricTopology (SetTopology, e.g. a LeafSpineTopology): hosts, switches tier by
+ * tier, point-to-point links, a FabricQueueDisc on every port, FabricRouting on every node,
+ * a RoceNic on every host, and a PortMonitor on every port; with SwitchPath "direct", a
+ * DirectSwitchForwarder on every switch.
  *
  * Needs picosecond time resolution (Time::SetResolution(Time::PS) before any
  * Time exists): a 4158-byte packet takes 41.58 ns at 800 Gb/s.
@@ -56,6 +57,12 @@ class FatTreeHelper : public Object
         IPV4,  //!< ns-3's Ipv4L3Protocol, Ipv4Interface and traffic-control layer
         DIRECT //!< DirectSwitchForwarder: the same decisions, straight to the egress queue disc
     };
+
+    /**
+     * \brief Builds \p topology instead of the K attribute's fat tree (before Build).
+     * \param topology the fabric
+     */
+    void SetTopology(std::shared_ptr<const fabriclb::FabricTopology> topology);
 
     /// Creates the whole fabric. Call once.
     void Build();
@@ -83,10 +90,16 @@ class FatTreeHelper : public Object
      */
     int64_t AssignStreams(int64_t stream);
 
-    /// \return the fabric's coordinates
-    const fabriclb::FatTreeTopology& GetTopology() const
+    /// \return the fabric (after Build, or after SetTopology)
+    const fabriclb::FabricTopology& GetTopology() const
     {
         return *m_topology;
+    }
+
+    /// \return the fabric as a fat tree, or null if it is another (after Build)
+    const fabriclb::FatTreeTopology* GetFatTree() const
+    {
+        return dynamic_cast<const fabriclb::FatTreeTopology*>(m_topology.get());
     }
 
     /// \return the hosts, by index
@@ -95,22 +108,28 @@ class FatTreeHelper : public Object
         return m_hosts;
     }
 
-    /// \return the edge switches, by fabric-wide index
+    /// \return the switches of \p tier (0: the hosts' switches), by index (after Build)
+    const NodeContainer& GetSwitches(uint32_t tier) const
+    {
+        return m_switches.at(tier);
+    }
+
+    /// \return a fat tree's edge switches (tier 0), by fabric-wide index
     const NodeContainer& GetEdgeSwitches() const
     {
-        return m_edges;
+        return GetSwitches(0);
     }
 
-    /// \return the aggregation switches, by fabric-wide index
+    /// \return a fat tree's aggregation switches (tier 1), by fabric-wide index
     const NodeContainer& GetAggregationSwitches() const
     {
-        return m_aggregations;
+        return GetSwitches(1);
     }
 
-    /// \return the core switches
+    /// \return a fat tree's core switches (tier 2)
     const NodeContainer& GetCoreSwitches() const
     {
-        return m_cores;
+        return GetSwitches(2);
     }
 
     /// \return host \p host's address
@@ -118,9 +137,10 @@ class FatTreeHelper : public Object
     /// \return host \p host's NIC
     Ptr<RoceNic> GetNic(uint32_t host) const;
 
-    /// \return the fabric's switch-to-switch links (after Build)
+    /// \return a fat tree's switch-to-switch links by name (after Build; a fat tree only)
     const fabriclb::FabricLinks& GetLinks() const
     {
+        NS_ABORT_MSG_UNLESS(m_links, "FatTreeHelper::GetLinks: the fabric is not a fat tree");
         return *m_links;
     }
 
@@ -184,20 +204,17 @@ class FatTreeHelper : public Object
     /// Every switch's ports, by tier and index within the tier.
     using SwitchPorts = std::vector<std::vector<PortRoutes>>;
 
-    /// \return the switches of \p tier (0: edge, 1: aggregation, 2: core)
-    NodeContainer& SwitchNodes(uint32_t tier);
-
     /// Connects \p lower to \p upper with one link in subnet \p network/30.
     LinkRoutes Connect(Ptr<Node> lower,
                        Ptr<Node> upper,
                        FabricStage upStage,
                        FabricStage downStage,
                        uint32_t network);
-    /// Links every host to its edge switch and gives it its routing, path policy and NIC.
+    /// Links every host to its switch and gives it its routing, path policy and NIC.
     void ConnectHosts(SwitchPorts& ports);
     /// Connects the topology's switch-to-switch links in id order (FabricTopology::EndsOf).
     void ConnectSwitches(SwitchPorts& ports);
-    /// Gives every switch its routes and every edge and aggregation switch its discipline.
+    /// Gives every switch its routes and every switch with up ports its discipline.
     void ConfigureSwitches(const SwitchPorts& ports);
 
     uint32_t m_k{};                  //!< radix
@@ -211,7 +228,7 @@ class FatTreeHelper : public Object
     uint32_t m_ackBytes{};           //!< ACK size on a physical wire
     uint32_t m_gapBytes{};           //!< inter-packet gap on a physical wire
     uint32_t m_mtu{};                //!< every device's MTU
-    TypeId m_switchDiscipline;       //!< discipline of every edge and aggregation switch
+    TypeId m_switchDiscipline;       //!< discipline of every switch with up ports
     TypeId m_hostPathPolicy;         //!< policy of every host
     ObjectFactory m_nicFactory;      //!< every host's RoceNic
     double m_lossRate{};             //!< packet loss probability of every link direction
@@ -220,20 +237,19 @@ class FatTreeHelper : public Object
         m_queueDiscAttributes;                      //!< set on every port's queue disc
     std::vector<Ptr<RateErrorModel>> m_errorModels; //!< LossRate's, one per device
 
-    /// Creates every node on its rank (FabricPartition), in node-id order.
-    void CreateNodes(const fabriclb::FatTreeTopology& topo);
+    /// Creates every node (a fat tree's on its rank, FabricPartition), in node-id order:
+    /// hosts, then switches tier by tier.
+    void CreateNodes();
 
     /// \return the model of \p kind from the current attributes
     fabriclb::WireModel MakeWireModel(fabriclb::WireKind kind) const;
 
-    fabriclb::WireModel m_wireModel;                             //!< the fabric's wire, from Build
-    std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< coordinates
-    NodeContainer m_hosts;                                       //!< hosts
-    NodeContainer m_edges;                                       //!< edge switches
-    NodeContainer m_aggregations;                                //!< aggregation switches
-    NodeContainer m_cores;                                       //!< core switches
-    std::vector<Ptr<PortMonitor>> m_monitors;                    //!< one per port
-    std::optional<fabriclb::FabricLinks> m_links;                //!< switch-to-switch links
+    fabriclb::WireModel m_wireModel;                            //!< the fabric's wire, from Build
+    std::shared_ptr<const fabriclb::FabricTopology> m_topology; //!< the fabric
+    NodeContainer m_hosts;                                      //!< hosts
+    std::vector<NodeContainer> m_switches;                      //!< by tier
+    std::vector<Ptr<PortMonitor>> m_monitors;                   //!< one per port
+    std::optional<fabriclb::FabricLinks> m_links;               //!< switch-to-switch links
     std::vector<std::pair<Ptr<NetDevice>, Ptr<NetDevice>>> m_linkDevices; //!< by link id
     bool m_built{false};                                                  //!< Build has run
 };

@@ -72,17 +72,16 @@ void
 LinkFailureManager::Install(Ptr<FatTreeHelper> fabric)
 {
     m_fabric = fabric;
-    const uint32_t links = fabric->GetLinks().Count();
-    m_known.assign(links, false);
-    for (const NodeContainer* switches : {&fabric->GetEdgeSwitches(),
-                                          &fabric->GetAggregationSwitches(),
-                                          &fabric->GetCoreSwitches()})
+    const fabriclb::FabricTopology& topology = fabric->GetTopology();
+    m_known.assign(topology.LinkCount(), false);
+    for (uint32_t tier = 0; tier < topology.TierCount(); ++tier)
     {
-        for (uint32_t i = 0; i < switches->GetN(); ++i)
+        const NodeContainer& switches = fabric->GetSwitches(tier);
+        for (uint32_t i = 0; i < switches.GetN(); ++i)
         {
             // What a switch drops goes through Ipv4L3Protocol, or, forwarding
             // directly, through its DirectSwitchForwarder.
-            const Ptr<Node> node = switches->Get(i);
+            const Ptr<Node> node = switches.Get(i);
             node->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
                 "Drop",
                 MakeCallback(&LinkFailureManager::CountDrop, this));
@@ -177,7 +176,7 @@ LinkFailureManager::GetCarriedShares() const
 void
 LinkFailureManager::Fail(uint32_t link)
 {
-    const std::string name = m_fabric->GetLinks().Name(link);
+    const std::string name = m_fabric->GetTopology().LinkName(link);
     const auto& [lower, upper] = m_fabric->GetLinkDevices(link);
     if (m_mode == DEGRADE)
     {
@@ -216,18 +215,17 @@ LinkFailureManager::Fail(uint32_t link)
 void
 LinkFailureManager::Converge(uint32_t link)
 {
-    NS_LOG_INFO("fabric converged on " << m_fabric->GetLinks().Name(link) << " at "
+    NS_LOG_INFO("fabric converged on " << m_fabric->GetTopology().LinkName(link) << " at "
                                        << Simulator::Now());
     m_known[link] = true;
     ++m_convergedFailures;
     const auto known = std::make_shared<const fabriclb::LinkStates>(m_known);
-    for (const NodeContainer* switches : {&m_fabric->GetEdgeSwitches(),
-                                          &m_fabric->GetAggregationSwitches(),
-                                          &m_fabric->GetCoreSwitches()})
+    for (uint32_t tier = 0; tier < m_fabric->GetTopology().TierCount(); ++tier)
     {
-        for (uint32_t i = 0; i < switches->GetN(); ++i)
+        const NodeContainer& switches = m_fabric->GetSwitches(tier);
+        for (uint32_t i = 0; i < switches.GetN(); ++i)
         {
-            switches->Get(i)
+            switches.Get(i)
                 ->GetObject<Ipv4>()
                 ->GetRoutingProtocol()
                 ->GetObject<FabricRouting>()

@@ -34,7 +34,7 @@ DirectSwitchForwarder::GetTypeId()
 
 void
 DirectSwitchForwarder::Install(Ptr<Node> node,
-                               std::shared_ptr<const fabriclb::FatTreeTopology> topology)
+                               std::shared_ptr<const fabriclb::FabricTopology> topology)
 {
     m_ipv4 = node->GetObject<Ipv4L3Protocol>();
     NS_ABORT_MSG_UNLESS(m_ipv4, "DirectSwitchForwarder needs the Internet stack on the switch");
@@ -100,7 +100,7 @@ DirectSwitchForwarder::Receive(Ptr<NetDevice> device,
         packet->RemoveAtEnd(packet->GetSize() - header.GetPayloadSize()); // frame padding
     }
 
-    const Ptr<Ipv4Route> route = m_routing->RouteToHost(packet, header, host);
+    const Ptr<Ipv4Route> route = m_routing->RouteToHost(packet, header, host, device);
     if (!route)
     {
         NS_LOG_LOGIC("no way on to host " << host << ": drop");

@@ -6,7 +6,7 @@
 #define FABRIC_LB_DIRECT_SWITCH_FORWARDER_H
 
 #include "fabric-routing.h"
-#include "fat-tree-topology.h"
+#include "fabric-topology.h"
 
 #include "ns3/address.h"
 #include "ns3/ipv4-l3-protocol.h"
@@ -58,7 +58,7 @@ class DirectSwitchForwarder : public Object
      * \param node the switch
      * \param topology the fabric's coordinates (to find a destination's host index)
      */
-    void Install(Ptr<Node> node, std::shared_ptr<const fabriclb::FatTreeTopology> topology);
+    void Install(Ptr<Node> node, std::shared_ptr<const fabriclb::FabricTopology> topology);
 
   protected:
     void DoDispose() override;
@@ -81,11 +81,11 @@ class DirectSwitchForwarder : public Object
                  uint16_t protocol,
                  const Address& from);
 
-    Ptr<Ipv4L3Protocol> m_ipv4;                                  //!< the switch's IPv4
-    Ptr<FabricRouting> m_routing;                                //!< its routing
-    std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< fabric coordinates
-    std::vector<Port> m_ports;                                   //!< by device index
-    bool m_checksums{false};                                     //!< Node::ChecksumEnabled
+    Ptr<Ipv4L3Protocol> m_ipv4;                                 //!< the switch's IPv4
+    Ptr<FabricRouting> m_routing;                               //!< its routing
+    std::shared_ptr<const fabriclb::FabricTopology> m_topology; //!< fabric coordinates
+    std::vector<Port> m_ports;                                  //!< by device index
+    bool m_checksums{false};                                    //!< Node::ChecksumEnabled
     TracedCallback<const Ipv4Header&,
                    Ptr<const Packet>,
                    Ipv4L3Protocol::DropReason,

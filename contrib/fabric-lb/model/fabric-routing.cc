@@ -55,6 +55,16 @@ FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FabricTopology> t
     m_isHost = false;
     m_self = self;
     m_down = std::move(down);
+    m_downPortOfDevice.clear();
+    for (uint32_t port = 0; port < m_down.size(); ++port)
+    {
+        const uint32_t device = m_down[port]->GetOutputDevice()->GetIfIndex();
+        if (device >= m_downPortOfDevice.size())
+        {
+            m_downPortOfDevice.resize(device + 1, fabriclb::FabricTopology::FROM_ABOVE);
+        }
+        m_downPortOfDevice[device] = port;
+    }
     m_up = std::move(up);
     m_discipline = discipline;
     m_upPortDown.assign(m_up.size(), false);
@@ -75,14 +85,21 @@ FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FabricTopology> t
 }
 
 Ptr<Ipv4Route>
-FabricRouting::RouteToHost(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host)
+FabricRouting::RouteToHost(Ptr<const Packet> p,
+                           const Ipv4Header& header,
+                           uint32_t host,
+                           Ptr<const NetDevice> arrival)
 {
-    NS_LOG_FUNCTION(this << p << header.GetDestination() << host);
+    NS_LOG_FUNCTION(this << p << header.GetDestination() << host << arrival);
     if (m_isHost)
     {
         return m_up.front();
     }
-    const uint32_t down = m_topology->DownPortToward(m_self, host);
+    const uint32_t device = arrival ? arrival->GetIfIndex() : UINT32_MAX;
+    const uint32_t arrivalPort = device < m_downPortOfDevice.size()
+                                     ? m_downPortOfDevice[device]
+                                     : fabriclb::FabricTopology::FROM_ABOVE;
+    const uint32_t down = m_topology->DownPortToward(m_self, host, arrivalPort);
     if (down != fabriclb::FabricTopology::GO_UP)
     {
         if (m_downPortDown[down])
@@ -126,7 +143,7 @@ FabricRouting::RouteOutput(Ptr<Packet> p,
         return nullptr;
     }
     sockerr = Socket::ERROR_NOTERROR;
-    return RouteToHost(p, header, host);
+    return RouteToHost(p, header, host, nullptr);
 }
 
 bool
@@ -143,7 +160,7 @@ FabricRouting::RouteInput(Ptr<const Packet> p,
     const bool toHost = host < m_topology->HostCount();
     if (toHost && !m_isHost)
     {
-        Ptr<Ipv4Route> route = RouteToHost(p, header, host);
+        Ptr<Ipv4Route> route = RouteToHost(p, header, host, idev);
         if (!route)
         {
             return false; // Ipv4L3Protocol drops it (DROP_NO_ROUTE)

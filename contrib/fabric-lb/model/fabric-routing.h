@@ -81,7 +81,6 @@ class FabricRouting : public Ipv4RoutingProtocol
      */
     void SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> known);
 
-    /// \return the node's role
     /// \return whether this node is a switch (configured by ConfigureSwitch)
     bool IsSwitch() const
     {
@@ -101,9 +100,13 @@ class FabricRouting : public Ipv4RoutingProtocol
      * \param p the packet, IPv4 header removed
      * \param header its IPv4 header
      * \param host the destination host's index
+     * \param arrival the device the packet came in on (null: sent by this node)
      * \return the route, or null when no usable port leads on (drop the packet)
      */
-    Ptr<Ipv4Route> RouteToHost(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host);
+    Ptr<Ipv4Route> RouteToHost(Ptr<const Packet> p,
+                               const Ipv4Header& header,
+                               uint32_t host,
+                               Ptr<const NetDevice> arrival);
 
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
                                const Ipv4Header& header,
@@ -159,10 +162,11 @@ class FabricRouting : public Ipv4RoutingProtocol
     fabriclb::SwitchRef m_self{0, 0};                           //!< this switch
     uint32_t m_host{0};                                         //!< this host's index
     std::vector<Ptr<Ipv4Route>> m_down;                         //!< down-port routes
-    std::vector<Ptr<Ipv4Route>> m_up;                           //!< up-port routes
-    Ptr<SwitchDiscipline> m_discipline;                         //!< up-port choice
-    std::vector<bool> m_upPortDown;                             //!< up ports whose link is down
-    std::vector<bool> m_downPortDown;                           //!< down ports whose link is down
+    std::vector<uint32_t> m_downPortOfDevice; //!< by device index: its down port, or FROM_ABOVE
+    std::vector<Ptr<Ipv4Route>> m_up;         //!< up-port routes
+    Ptr<SwitchDiscipline> m_discipline;       //!< up-port choice
+    std::vector<bool> m_upPortDown;           //!< up ports whose link is down
+    std::vector<bool> m_downPortDown;         //!< down ports whose link is down
     std::shared_ptr<const fabriclb::LinkStates> m_known; //!< failures the fabric converged on
     TracedCallback<Ptr<const Packet>, const Ipv4Header&, bool, uint32_t> m_forwardTrace; //!< trace
 };

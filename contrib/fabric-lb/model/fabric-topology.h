@@ -80,7 +80,22 @@ class FabricTopology
     /// DownPortToward's answer when the packet goes up.
     static constexpr uint32_t GO_UP = UINT32_MAX;
 
+    /// DownPortToward's arrival for a packet that came down from above (or from nowhere).
+    static constexpr uint32_t FROM_ABOVE = UINT32_MAX;
+
+    /// The host links' block, 10.0.0.0/10: host h owns HOST_NETWORK + 4 h + 1.
+    static constexpr uint32_t HOST_NETWORK = 0x0A000000;
+
+    /// The most hosts the address plan holds: 4 addresses each in the /10.
+    static constexpr uint32_t MAX_HOSTS = 1U << 20;
+
     virtual ~FabricTopology() = default;
+
+    /// \return the kind of fabric, as --topology names it ("fat-tree", "leaf-spine")
+    virtual std::string Name() const = 0;
+
+    /// \return this fabric's size in a few words ("k=8", "8 leaves x 8 spines")
+    virtual std::string Describe() const = 0;
 
     /// \return the number of hosts
     virtual uint32_t HostCount() const = 0;
@@ -103,15 +118,20 @@ class FabricTopology
     /// \return the ends of link \p link; a fabric is built link by link in id order
     virtual LinkEnds EndsOf(uint32_t link) const = 0;
 
+    /// \return link \p link's name, as logs, failures and results print it
+    virtual std::string LinkName(uint32_t link) const = 0;
+
     /// \return where host \p host attaches
     virtual HostAttachment AttachmentOf(uint32_t host) const = 0;
 
     /**
      * \param sw a switch
      * \param host a destination host
+     * \param arrival the down port the packet came in on, or FROM_ABOVE: where parallel
+     *        links join two switches, a packet turning down keeps the lane it came up on
      * \return the down port of \p sw that leads to \p host, or GO_UP if the packet goes up
      */
-    virtual uint32_t DownPortToward(SwitchRef sw, uint32_t host) const = 0;
+    virtual uint32_t DownPortToward(SwitchRef sw, uint32_t host, uint32_t arrival) const = 0;
 
     /**
      * \param sw a switch with uplinks
@@ -148,10 +168,20 @@ class FabricTopology
     virtual uint32_t PathCount(uint32_t a, uint32_t b) const = 0;
 
     /**
+     * \param host host index (below MAX_HOSTS)
+     * \return the host's IPv4 address as an integer: 10.0.0.0 + 4*host + 1, the first
+     * address of the host link's /30 (its switch's side gets + 1)
+     */
+    static uint32_t HostAddress(uint32_t host)
+    {
+        return HOST_NETWORK + 4 * host + 1;
+    }
+
+    /**
      * \param address an IPv4 address as an integer
      * \return the index of the host that owns it, or HostCount() if none does
      */
-    virtual uint32_t HostFromAddress(uint32_t address) const = 0;
+    uint32_t HostFromAddress(uint32_t address) const;
 };
 
 } // namespace fabriclb

@@ -61,17 +61,6 @@ FatTreeTopology::PathCount(uint32_t a, uint32_t b) const
     }
 }
 
-uint32_t
-FatTreeTopology::HostFromAddress(uint32_t address) const
-{
-    if (address < HOST_NETWORK || (address - HOST_NETWORK) % 4 != 1)
-    {
-        return HostCount();
-    }
-    const uint32_t host = (address - HOST_NETWORK) / 4;
-    return host < HostCount() ? host : HostCount();
-}
-
 std::optional<uint32_t>
 FatTreeTopology::LinkOfPort(SwitchRef sw, bool up, uint32_t port) const
 {
@@ -88,6 +77,12 @@ FatTreeTopology::LinkOfPort(SwitchRef sw, bool up, uint32_t port) const
                   : std::optional<uint32_t>(links.AggregationCore(port * m_half + sw.index / m_half,
                                                                   sw.index % m_half));
     }
+}
+
+std::string
+FatTreeTopology::LinkName(uint32_t link) const
+{
+    return FabricLinks(*this).Name(link);
 }
 
 LinkEnds

@@ -8,6 +8,7 @@
 #include "fabric-topology.h"
 
 #include <cstdint>
+#include <string>
 
 namespace ns3
 {
@@ -71,6 +72,18 @@ class FatTreeTopology : public FabricTopology
     static constexpr uint32_t TierOf(FabricRole role)
     {
         return static_cast<uint32_t>(role) - 1;
+    }
+
+    /// \return "fat-tree"
+    std::string Name() const override
+    {
+        return "fat-tree";
+    }
+
+    /// \return "k=K"
+    std::string Describe() const override
+    {
+        return "k=" + std::to_string(m_k);
     }
 
     /// \return k^3/4
@@ -143,22 +156,6 @@ class FatTreeTopology : public FabricTopology
         return agg * m_half + port;
     }
 
-    /**
-     * \param host host index
-     * \return the host's IPv4 address as an integer: 10.0.0.0 + 4*host + 1, the
-     * first address of the host link's /30 (the edge switch side gets + 1)
-     */
-    static uint32_t HostAddress(uint32_t host)
-    {
-        return HOST_NETWORK + 4 * host + 1;
-    }
-
-    /**
-     * \param address an IPv4 address as an integer
-     * \return the index of the host that owns it, or HostCount() if none does
-     */
-    uint32_t HostFromAddress(uint32_t address) const override;
-
     /// \return 3: edge, aggregation, core
     uint32_t TierCount() const override
     {
@@ -193,6 +190,9 @@ class FatTreeTopology : public FabricTopology
     /// port), as FabricLinks numbers them.
     LinkEnds EndsOf(uint32_t link) const override;
 
+    /// FabricLinks' name, e.g. "edge-p0-1:agg-p0-0" or "agg-p1-0:core-1".
+    std::string LinkName(uint32_t link) const override;
+
     /// The host's edge switch and its slot there.
     HostAttachment AttachmentOf(uint32_t host) const override
     {
@@ -200,8 +200,9 @@ class FatTreeTopology : public FabricTopology
     }
 
     /// The host's slot at its edge switch, its edge switch's position at an aggregation
-    /// switch of its pod, its pod at a core switch; else up.
-    uint32_t DownPortToward(SwitchRef sw, uint32_t host) const override
+    /// switch of its pod, its pod at a core switch; else up. One link joins two switches,
+    /// so the arrival does not matter.
+    uint32_t DownPortToward(SwitchRef sw, uint32_t host, uint32_t /* arrival */) const override
     {
         switch (sw.tier)
         {
@@ -235,8 +236,6 @@ class FatTreeTopology : public FabricTopology
     std::optional<uint32_t> LinkOfPort(SwitchRef sw, bool up, uint32_t port) const override;
 
     UplinkView BuildUplinkView(SwitchRef sw, const LinkStates& down) const override;
-
-    static constexpr uint32_t HOST_NETWORK = 0x0A000000; //!< 10.0.0.0/10, the host links' block
 
   private:
     uint32_t m_k;    //!< radix

@@ -49,8 +49,7 @@ HostPathPolicy::HostPathPolicy()
 }
 
 void
-HostPathPolicy::Setup(std::shared_ptr<const fabriclb::FatTreeTopology> topology,
-                      uint32_t /* host */)
+HostPathPolicy::Setup(std::shared_ptr<const fabriclb::FabricTopology> topology, uint32_t /* host */)
 {
     m_topology = std::move(topology);
 }
@@ -419,10 +418,12 @@ HostDrPathPolicy::GetTypeId()
 }
 
 void
-HostDrPathPolicy::Setup(std::shared_ptr<const fabriclb::FatTreeTopology> topology, uint32_t host)
+HostDrPathPolicy::Setup(std::shared_ptr<const fabriclb::FabricTopology> topology, uint32_t host)
 {
+    const auto* fatTree = dynamic_cast<const fabriclb::FatTreeTopology*>(topology.get());
+    NS_ABORT_MSG_UNLESS(fatTree, "host DR labels name the paths of a fat tree");
+    m_rotation.emplace(fatTree->K(), host);
     HostPathPolicy::Setup(topology, host);
-    m_rotation.emplace(m_topology->K(), host);
 }
 
 void

@@ -73,7 +73,7 @@ class HostPathPolicy : public Object
      * \param topology the fabric's coordinates
      * \param host this host's index
      */
-    virtual void Setup(std::shared_ptr<const fabriclb::FatTreeTopology> topology, uint32_t host);
+    virtual void Setup(std::shared_ptr<const fabriclb::FabricTopology> topology, uint32_t host);
 
     /**
      * \brief A queue pair starts.
@@ -145,9 +145,9 @@ class HostPathPolicy : public Object
     /// \return a uniformly random label in [MIN_LABEL, 65535]
     uint16_t RandomLabel();
 
-    std::shared_ptr<const fabriclb::FatTreeTopology> m_topology; //!< fabric coordinates
-    Ptr<UniformRandomVariable> m_rng;                            //!< this host's stream
-    fabriclb::UniformIndex m_draw;                               //!< uniform integers from m_rng
+    std::shared_ptr<const fabriclb::FabricTopology> m_topology; //!< fabric coordinates
+    Ptr<UniformRandomVariable> m_rng;                           //!< this host's stream
+    fabriclb::UniformIndex m_draw;                              //!< uniform integers from m_rng
 
   private:
     TracedCallback<uint32_t, uint16_t> m_pathChosenTrace; //!< each data packet's label
@@ -296,7 +296,7 @@ class HostDrPathPolicy : public HostPathPolicy
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    void Setup(std::shared_ptr<const fabriclb::FatTreeTopology> topology, uint32_t host) override;
+    void Setup(std::shared_ptr<const fabriclb::FabricTopology> topology, uint32_t host) override;
     void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
     uint16_t SelectAckLabel(Ipv4Address dataSender, uint16_t dataLabel) override;
     void SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> down) override;

@@ -138,7 +138,7 @@ class LocalDetectionTestCase : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = BuildFabric(4, "ns3::RoundRobinDiscipline");
-        const fabriclb::FatTreeTopology& topology = fabric->GetTopology();
+        const fabriclb::FatTreeTopology& topology = *fabric->GetFatTree();
         Ptr<LinkFailureManager> failures = CreateObject<LinkFailureManager>();
         failures->SetAttribute("Converges", BooleanValue(false));
         failures->Install(fabric);

@@ -36,11 +36,11 @@ RunScheme(uint32_t k, const std::string& lb, const std::string& workload, uint64
 }
 
 /// Every scheme completes every message of a k=4 collective and every receiver decodes.
-class SchemeDeliveryTest : public TestCase
+class SchemeDeliveryTest : public fabriclbtest::DeliveryTestCase
 {
   public:
     SchemeDeliveryTest(const std::string& lb, const std::string& workload, uint64_t bytes)
-        : TestCase(lb + " delivers every message of a k=4 " + workload),
+        : DeliveryTestCase(lb + " delivers every message of a k=4 " + workload),
           m_lb(lb),
           m_workload(workload),
           m_bytes(bytes)
@@ -50,15 +50,7 @@ class SchemeDeliveryTest : public TestCase
   private:
     void DoRun() override
     {
-        const ExperimentResult r = RunScheme(4, m_lb, m_workload, m_bytes);
-        NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, r.messages, "every message completes");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.packetsDelivered,
-                                    r.messages * r.messagePackets,
-                                    "every receiver gets at least m packets");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.cctPs, r.boundPs, "never below the bound");
-        NS_TEST_ASSERT_MSG_EQ(r.packetsSent + r.acksSent,
-                              r.packetsDelivered + r.acksDelivered + r.packetsDropped + r.inFlight,
-                              "every packet sent is delivered, dropped or still in flight");
+        CheckEveryMessageDelivered(RunScheme(4, m_lb, m_workload, m_bytes));
     }
 
     std::string m_lb;
@@ -80,7 +72,7 @@ using Sequences = std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector
 bool
 RunAllToAllRecording(Ptr<FatTreeHelper> fabric, Sequences& sequences)
 {
-    const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+    const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
     auto recorder = [&sequences, &topo](bool edge) {
         return [&sequences, &topo, edge](Ptr<Node> node,
                                          Ptr<const Packet> p,
@@ -121,7 +113,7 @@ class OfanBalanceTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
-        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
 
         Sequences sequences;
         NS_TEST_ASSERT_MSG_EQ(RunAllToAllRecording(fabric, sequences),
@@ -189,7 +181,7 @@ class OfanShiftTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
-        const fabriclb::FatTreeTopology& topo = fabric->GetTopology();
+        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
         for (const NodeContainer* switches :
              {&fabric->GetEdgeSwitches(), &fabric->GetAggregationSwitches()})
         {

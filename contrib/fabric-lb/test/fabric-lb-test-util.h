@@ -12,6 +12,7 @@
 #include "ns3/ipv4.h"
 #include "ns3/nstime.h"
 #include "ns3/simulator.h"
+#include "ns3/test.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
@@ -127,6 +128,27 @@ InstallMessages(Ptr<FatTreeHelper> fabric,
             MakeCallback(&Completions::Acked, &completions));
     }
 }
+
+/// A test case that runs experiments and checks that they deliver every message.
+class DeliveryTestCase : public TestCase
+{
+  protected:
+    using TestCase::TestCase;
+
+    /// Every message of \p r completes, no faster than its bound, and every packet sent is
+    /// delivered, dropped or still in flight.
+    void CheckEveryMessageDelivered(const ExperimentResult& r)
+    {
+        NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, r.messages, "every message completes");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.packetsDelivered,
+                                    r.messages * r.messagePackets,
+                                    "every receiver gets at least m packets");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.cctPs, r.boundPs, "never below the bound");
+        NS_TEST_ASSERT_MSG_EQ(r.packetsSent + r.acksSent,
+                              r.packetsDelivered + r.acksDelivered + r.packetsDropped + r.inFlight,
+                              "every packet sent is delivered, dropped or still in flight");
+    }
+};
 
 /// Runs one experiment with FatTreeHelper::K set to \p k for its duration.
 inline ExperimentResult

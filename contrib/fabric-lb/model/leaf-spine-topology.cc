@@ -1,0 +1,165 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "leaf-spine-topology.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+namespace
+{
+
+/// Throws unless \p count is at least \p least.
+void
+RequireAtLeast(uint32_t count, uint32_t least, const std::string& what)
+{
+    if (count < least)
+    {
+        throw std::invalid_argument("a leaf-spine fabric needs at least " + std::to_string(least) +
+                                    " " + what + ", got " + std::to_string(count));
+    }
+}
+
+} // namespace
+
+LeafSpineTopology::LeafSpineTopology(uint32_t leaves,
+                                     uint32_t spines,
+                                     uint32_t hostsPerLeaf,
+                                     uint32_t linksPerSpine)
+    : m_leaves(leaves),
+      m_spines(spines),
+      m_hostsPerLeaf(hostsPerLeaf),
+      m_linksPerSpine(linksPerSpine)
+{
+    RequireAtLeast(leaves, 2, "leaves");
+    RequireAtLeast(spines, 1, "spine");
+    RequireAtLeast(hostsPerLeaf, 1, "host per leaf");
+    RequireAtLeast(linksPerSpine, 1, "link per leaf and spine");
+    // Hosts and switch links each take 4 addresses of their own /10.
+    const uint64_t hosts = uint64_t(leaves) * hostsPerLeaf;
+    const uint64_t links = uint64_t(leaves) * spines * linksPerSpine;
+    if (hosts > MAX_HOSTS || links > MAX_HOSTS)
+    {
+        throw std::invalid_argument("a leaf-spine fabric of " + std::to_string(hosts) +
+                                    " hosts and " + std::to_string(links) +
+                                    " leaf-spine links is beyond the address plan (at most " +
+                                    std::to_string(MAX_HOSTS) + " of each)");
+    }
+}
+
+LinkEnds
+LeafSpineTopology::EndsOf(uint32_t link) const
+{
+    const uint32_t leaf = link / Uplinks();
+    const uint32_t up = link % Uplinks();
+    const uint32_t lane = up / m_spines;
+    return {{0, leaf}, up, {1, up % m_spines}, lane * m_leaves + leaf};
+}
+
+std::string
+LeafSpineTopology::Describe() const
+{
+    return "leaf-spine " + std::to_string(m_leaves) + " leaves x " + std::to_string(m_spines) +
+           " spines x " + std::to_string(m_linksPerSpine) + " link" +
+           (m_linksPerSpine > 1 ? "s" : "") + ", " + std::to_string(m_hostsPerLeaf) +
+           " hosts a leaf";
+}
+
+std::string
+LeafSpineTopology::LinkName(uint32_t link) const
+{
+    if (link >= LinkCount())
+    {
+        throw std::out_of_range("no link " + std::to_string(link));
+    }
+    const LinkEnds ends = EndsOf(link);
+    std::string name =
+        "leaf-" + std::to_string(ends.lower.index) + ":spine-" + std::to_string(ends.upper.index);
+    if (m_linksPerSpine > 1)
+    {
+        name += "/" + std::to_string(ends.upPort / m_spines);
+    }
+    return name;
+}
+
+uint32_t
+LeafSpineTopology::DownPortToward(SwitchRef sw, uint32_t host, uint32_t arrival) const
+{
+    if (sw.tier == 0)
+    {
+        return LeafOf(host) == sw.index ? host % m_hostsPerLeaf : GO_UP;
+    }
+    const uint32_t lane = arrival == FROM_ABOVE ? 0 : arrival / m_leaves;
+    return lane * m_leaves + LeafOf(host);
+}
+
+std::optional<uint32_t>
+LeafSpineTopology::LinkOfPort(SwitchRef sw, bool up, uint32_t port) const
+{
+    if (sw.tier == 0)
+    {
+        return up ? std::optional<uint32_t>(sw.index * Uplinks() + port) : std::nullopt;
+    }
+    if (up)
+    {
+        return std::nullopt;
+    }
+    const uint32_t leaf = port % m_leaves;
+    const uint32_t lane = port / m_leaves;
+    return leaf * Uplinks() + lane * m_spines + sw.index;
+}
+
+UplinkView
+LeafSpineTopology::BuildUplinkView(SwitchRef sw, const LinkStates& down) const
+{
+    UplinkView view;
+    view.failuresKnown = std::find(down.begin(), down.end(), true) != down.end();
+    if (!view.failuresKnown || sw.tier != 0)
+    {
+        return view;
+    }
+    for (uint32_t key = 0; key < m_leaves; ++key)
+    {
+        std::vector<uint64_t> weights(Uplinks(), 1);
+        std::vector<uint32_t> usable;
+        for (uint32_t up = 0; up < Uplinks(); ++up)
+        {
+            // A leaf never sends its own leaf's packets up: any weights do.
+            if (key != sw.index && (down[sw.index * Uplinks() + up] || down[key * Uplinks() + up]))
+            {
+                weights[up] = 0;
+                continue;
+            }
+            usable.push_back(up);
+        }
+        view.weights.push_back(std::move(weights));
+        view.usable.push_back(std::move(usable));
+    }
+    return view;
+}
+
+uint32_t
+LeafSpineTopology::Hops(uint32_t a, uint32_t b) const
+{
+    if (a == b)
+    {
+        return 0;
+    }
+    return LeafOf(a) == LeafOf(b) ? 2 : 4;
+}
+
+uint32_t
+LeafSpineTopology::PathCount(uint32_t a, uint32_t b) const
+{
+    return Hops(a, b) == 4 ? Uplinks() : 1;
+}
+
+} // namespace fabriclb
+} // namespace ns3

@@ -1,0 +1,178 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_LEAF_SPINE_TOPOLOGY_H
+#define FABRIC_LB_LEAF_SPINE_TOPOLOGY_H
+
+#include "fabric-topology.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief A 2-tier leaf-spine fabric: L leaves (tier 0) with H hosts each, S spines
+ * (tier 1), and P parallel links ("lanes") between every leaf and every spine.
+ *
+ * Pure logic, no ns-3 objects. Host h sits under leaf h / H at down port h % H. Leaf up
+ * port u reaches spine u % S on lane u / S; spine down port d reaches leaf d % L on lane
+ * d / L. A packet keeps its lane: up port u of one leaf and up port u of another are the
+ * two ends of one path, so every (spine, lane) pair is a path of its own and a leaf has
+ * S * P of them. Link ids run leaf by leaf: leaf * S * P + u. The tiers' oversubscription
+ * follows from H against S * P.
+ */
+class LeafSpineTopology : public FabricTopology
+{
+  public:
+    /**
+     * \param leaves leaf switches, at least 2
+     * \param spines spine switches, at least 1
+     * \param hostsPerLeaf hosts under each leaf, at least 1
+     * \param linksPerSpine parallel links between each leaf and each spine, at least 1
+     * \throws std::invalid_argument if a count is too small or the fabric is beyond the
+     *         address plan
+     */
+    LeafSpineTopology(uint32_t leaves,
+                      uint32_t spines,
+                      uint32_t hostsPerLeaf,
+                      uint32_t linksPerSpine);
+
+    /// \return the number of leaves
+    uint32_t Leaves() const
+    {
+        return m_leaves;
+    }
+
+    /// \return the number of spines
+    uint32_t Spines() const
+    {
+        return m_spines;
+    }
+
+    /// \return hosts per leaf
+    uint32_t HostsPerLeaf() const
+    {
+        return m_hostsPerLeaf;
+    }
+
+    /// \return parallel links between a leaf and a spine
+    uint32_t LinksPerSpine() const
+    {
+        return m_linksPerSpine;
+    }
+
+    /// \return the leaf above \p host
+    uint32_t LeafOf(uint32_t host) const
+    {
+        return host / m_hostsPerLeaf;
+    }
+
+    /// \return "leaf-spine"
+    std::string Name() const override
+    {
+        return "leaf-spine";
+    }
+
+    /// \return e.g. "leaf-spine 8 leaves x 4 spines x 2 links, 16 hosts a leaf"
+    std::string Describe() const override;
+
+    uint32_t HostCount() const override
+    {
+        return m_leaves * m_hostsPerLeaf;
+    }
+
+    /// \return 2: leaves, spines
+    uint32_t TierCount() const override
+    {
+        return 2;
+    }
+
+    uint32_t SwitchCount(uint32_t tier) const override
+    {
+        return tier == 0 ? m_leaves : m_spines;
+    }
+
+    /// \return L * S * P
+    uint32_t LinkCount() const override
+    {
+        return m_leaves * Uplinks();
+    }
+
+    /// S * P at a leaf, none at a spine.
+    uint32_t UpPortCount(SwitchRef sw) const override
+    {
+        return sw.tier == 0 ? Uplinks() : 0;
+    }
+
+    /// H at a leaf, L * P at a spine.
+    uint32_t DownPortCount(SwitchRef sw) const override
+    {
+        return sw.tier == 0 ? m_hostsPerLeaf : m_leaves * m_linksPerSpine;
+    }
+
+    LinkEnds EndsOf(uint32_t link) const override;
+
+    /// "leaf-L:spine-S", and "/LANE" after it with parallel links.
+    std::string LinkName(uint32_t link) const override;
+
+    HostAttachment AttachmentOf(uint32_t host) const override
+    {
+        return {LeafOf(host), host % m_hostsPerLeaf};
+    }
+
+    /// At a leaf, the host's port or up; at a spine, the destination leaf on the lane the
+    /// packet arrived on (lane 0 when it arrived from nowhere).
+    uint32_t DownPortToward(SwitchRef sw, uint32_t host, uint32_t arrival) const override;
+
+    /// The destination's leaf.
+    uint32_t DestinationKey(SwitchRef /* sw */, uint32_t host) const override
+    {
+        return LeafOf(host);
+    }
+
+    /// L leaves.
+    uint32_t DestinationKeyCount(SwitchRef /* sw */) const override
+    {
+        return m_leaves;
+    }
+
+    /// A leaf reads a label's lowest base-(S * P) digit.
+    uint32_t LabelDivisor(SwitchRef /* sw */) const override
+    {
+        return 1;
+    }
+
+    std::optional<uint32_t> LinkOfPort(SwitchRef sw, bool up, uint32_t port) const override;
+
+    /// A leaf's uplink u reaches a destination leaf while its own link and the destination
+    /// leaf's link on the same (spine, lane) are up: weight 1, else 0.
+    UplinkView BuildUplinkView(SwitchRef sw, const LinkStates& down) const override;
+
+    /// \return 0 (the same host), 2 (the same leaf) or 4
+    uint32_t Hops(uint32_t a, uint32_t b) const override;
+
+    /// \return 1 under one leaf, else S * P
+    uint32_t PathCount(uint32_t a, uint32_t b) const override;
+
+  private:
+    /// \return S * P, a leaf's up ports
+    uint32_t Uplinks() const
+    {
+        return m_spines * m_linksPerSpine;
+    }
+
+    uint32_t m_leaves;        //!< L
+    uint32_t m_spines;        //!< S
+    uint32_t m_hostsPerLeaf;  //!< H
+    uint32_t m_linksPerSpine; //!< P
+};
+
+} // namespace fabriclb
+} // namespace ns3
+
+#endif /* FABRIC_LB_LEAF_SPINE_TOPOLOGY_H */

@@ -1,0 +1,145 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * ns-3 TestSuite of the fabrics other than the fat tree, in a simulator.
+ */
+
+#include "fabric-lb-test-util.h"
+
+#include "ns3/core-module.h"
+#include "ns3/fabric-experiment.h"
+#include "ns3/fabric-lb-compat.h"
+#include "ns3/fabric-registry.h"
+#include "ns3/fat-tree-helper.h"
+#include "ns3/leaf-spine-topology.h"
+#include "ns3/test.h"
+
+#include <map>
+#include <memory>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Every scheme that runs on a leaf-spine fabric completes every message of an all-to-all
+/// over parallel links, and accounts for every packet.
+class LeafSpineDeliveryTest : public fabriclbtest::DeliveryTestCase
+{
+  public:
+    /// \param lb the scheme
+    explicit LeafSpineDeliveryTest(const std::string& lb)
+        : DeliveryTestCase(lb + " delivers every message of an all-to-all on a leaf-spine fabric"),
+          m_lb(lb)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        fabriclbtest::UsePicoseconds();
+        ExperimentConfig config;
+        config.topology = ExperimentConfig::LEAF_SPINE;
+        config.leaves = 3;
+        config.spines = 2;
+        config.hostsPerLeaf = 3;
+        config.linksPerSpine = 2;
+        config.lb = m_lb;
+        config.workload = "all-to-all";
+        config.messageBytes = 32 * 1024;
+        const ExperimentResult r = RunFabricExperiment(config);
+        NS_TEST_ASSERT_MSG_EQ(r.topology, "leaf-spine", "the fabric asked for");
+        NS_TEST_ASSERT_MSG_EQ(r.hosts, 9, "3 leaves of 3 hosts");
+        NS_TEST_ASSERT_MSG_EQ(r.messages, 72, "9 x 8 messages");
+        CheckEveryMessageDelivered(r);
+    }
+
+    std::string m_lb; //!< the scheme
+};
+
+/**
+ * Simple switch round-robin from one host of leaf 0 to one of leaf 2, over 2 spines and 2 parallel
+ * links each: leaf 0 sprays its 4 uplinks evenly, and each packet comes down the spine on the
+ * lane it went up on (leaf 2's link of the same up port).
+ */
+class LeafSpineLanesTest : public TestCase
+{
+  public:
+    LeafSpineLanesTest()
+        : TestCase("Leaf-spine: a leaf sprays its parallel uplinks evenly and packets keep "
+                   "their lane")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        fabriclbtest::UsePicoseconds();
+        const auto topology = std::make_shared<const fabriclb::LeafSpineTopology>(3, 2, 2, 2);
+        Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
+        fabric->SetAttribute("SwitchDiscipline",
+                             TypeIdValue(TypeId::LookupByName("ns3::SimpleRoundRobinDiscipline")));
+        fabric->SetTopology(topology);
+        fabric->Build();
+        fabric->AssignStreams(1);
+
+        std::map<uint32_t, uint32_t> upPorts;   // leaf 0's up port -> data packets
+        std::map<uint32_t, uint32_t> downLinks; // link into leaf 2 -> data packets
+        const uint32_t leaf0 = fabric->GetSwitches(0).Get(0)->GetId();
+        fabriclbtest::HookForward(
+            fabric->GetSwitches(0),
+            [&](Ptr<Node> node, Ptr<const Packet> p, const Ipv4Header&, bool up, uint32_t port) {
+                if (up && node->GetId() == leaf0 && p->GetSize() > 512)
+                {
+                    ++upPorts[port];
+                }
+            });
+        const NodeContainer& spines = fabric->GetSwitches(1);
+        for (uint32_t s = 0; s < spines.GetN(); ++s)
+        {
+            fabriclbtest::HookForward(
+                NodeContainer(spines.Get(s)),
+                [&, s](Ptr<Node>, Ptr<const Packet> p, const Ipv4Header&, bool up, uint32_t port) {
+                    if (!up && p->GetSize() > 512)
+                    {
+                        ++downLinks[*topology->LinkOfPort({1, s}, false, port)];
+                    }
+                });
+        }
+        fabriclbtest::Completions completions;
+        fabriclbtest::InstallMessages(fabric, {{0, 5, 64 * 4096}}, completions);
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(completions.done, 1, "the message completes");
+        NS_TEST_ASSERT_MSG_EQ(upPorts.size(), 4, "every uplink of leaf 0 is used");
+        for (const auto& [port, packets] : upPorts)
+        {
+            NS_TEST_ASSERT_MSG_EQ(packets, 16, "a fixed rotation: 64 packets over 4 uplinks");
+            const uint32_t intoLeaf2 = *topology->LinkOfPort({0, 2}, true, port);
+            NS_TEST_ASSERT_MSG_EQ(downLinks[intoLeaf2], packets, "down the lane it went up on");
+        }
+        NS_TEST_ASSERT_MSG_EQ(downLinks.size(), 4, "no other link into leaf 2");
+    }
+};
+
+/// \ingroup fabric-lb-tests Fabrics other than the fat tree, in a simulator.
+class FabricLbTopologiesSuite : public TestSuite
+{
+  public:
+    FabricLbTopologiesSuite()
+        : TestSuite("fabric-lb-topologies", FABRIC_LB_SUITE_SYSTEM)
+    {
+        AddTestCase(new LeafSpineLanesTest, FABRIC_LB_TEST_QUICK);
+        for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes().All())
+        {
+            if (scheme.name != "host-dr") // its labels name a fat tree's paths
+            {
+                AddTestCase(new LeafSpineDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
+            }
+        }
+    }
+};
+
+static FabricLbTopologiesSuite g_fabricLbTopologiesSuite; //!< registers the suite
+
+} // namespace
