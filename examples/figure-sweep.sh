@@ -114,6 +114,11 @@ figure_sweep() {
     bytes=$(tr , '\n' <<<"$bytes" | awk -v cap=$cap '{ b = $1 > cap ? cap : $1 } !seen[b]++ { print b }' |
       paste -sd,)
   fi
-  "$bin/fabric-lb-sweep" --sim="${FABRIC_LB_SIM:-$bin/fabric-lb-sim}" --k="$k" --workload="$workload" \
+  # A fabric other than the fat tree takes its shape from its own flags, not --k.
+  local radix=(--k="$k") arg
+  for arg in "$@"; do
+    [[ $arg == --topology=* && $arg != --topology=fat-tree ]] && radix=()
+  done
+  "$bin/fabric-lb-sweep" --sim="${FABRIC_LB_SIM:-$bin/fabric-lb-sim}" "${radix[@]}" --workload="$workload" \
     --sizes="$bytes" --runs="$runs" --out="$out/$workload" "$@" "${sweep_extra[@]}"
 }

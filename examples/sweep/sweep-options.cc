@@ -129,12 +129,13 @@ ParseOptions(int argc, char* argv[])
     Options options;
     options.sim = "build/fabric-lb-sim";
     options.workload = "permutation";
+    options.topology = "fat-tree";
     options.out = "results/sweep";
     std::string schemes = "ofan,rsq";
     std::string sizes = "65536,262144";
     // Numbers are read as text and parsed by ParseWholeInteger below.
     std::string runsText = "3";
-    std::string kText = "8";
+    std::string kText; // empty: 8
     std::string jobsText = std::to_string(std::max(1U, std::thread::hardware_concurrency()));
     std::string fitMinPacketsText = "0";
     std::string vary;
@@ -147,7 +148,11 @@ ParseOptions(int argc, char* argv[])
     cmd.AddValue("workload", "permutation or all-to-all", options.workload);
     cmd.AddValue("sizes", "comma-separated message sizes in bytes", sizes);
     cmd.AddValue("runs", "runs (RngRun 1..runs) per point", runsText);
-    cmd.AddValue("k", "fat-tree radix (each run's with --vary=k)", kText);
+    cmd.AddValue("topology",
+                 "the fabric: fat-tree (with --k) or leaf-spine (its shape through --extra, "
+                 "e.g. --leaves=8 --spines=4)",
+                 options.topology);
+    cmd.AddValue("k", "fat-tree radix, 8 if not given (each run's with --vary=k)", kText);
     cmd.AddValue("jobs", "simulations at once", jobsText);
     cmd.AddValue("out", "output directory", WholeTextValue(options.out), options.out);
     cmd.AddValue("extra",
@@ -177,7 +182,7 @@ ParseOptions(int argc, char* argv[])
         // Not the current directory: OUT/runs would be /runs, and the figures in /.
         throw std::invalid_argument("--out is empty: it names the output directory");
     }
-    options.k = ParseRadix(kText);
+    options.k = ParseRadix(kText.empty() ? "8" : kText);
     if (!fabriclb::FindCollective(options.workload))
     {
         throw std::invalid_argument("unknown workload '" + options.workload + "'");
@@ -217,6 +222,17 @@ ParseOptions(int argc, char* argv[])
     if (!vary.empty())
     {
         ParseVary(vary, options);
+    }
+    const std::string topologies = AttributeChoices("ns3::ExperimentConfig::Topology");
+    if ((", " + topologies + ", ").find(", " + options.topology + ", ") == std::string::npos)
+    {
+        throw std::invalid_argument("unknown --topology '" + options.topology + "' (" + topologies +
+                                    ")");
+    }
+    if (options.topology != "fat-tree" && (options.varyFlag == "k" || !kText.empty()))
+    {
+        throw std::invalid_argument("--k is a fat tree's radix: a " + options.topology +
+                                    " fabric takes its shape through --extra or --vary");
     }
     if (options.varyFlag == "k")
     {

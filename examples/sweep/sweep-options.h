@@ -20,6 +20,7 @@ struct Options
     std::string workload;                //!< permutation or all-to-all
     std::vector<uint64_t> sizes;         //!< message sizes in bytes
     uint32_t runs{0};                    //!< runs (RngRun 1..runs) per point
+    std::string topology;                //!< the fabric's kind (ns3::ExperimentConfig::Topology)
     uint32_t k{0};                       //!< fat-tree radix
     uint32_t jobs{0};                    //!< simulations at once
     std::string out;                     //!< output directory

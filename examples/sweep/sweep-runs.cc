@@ -90,7 +90,11 @@ RunGrid(const Options& options, const std::vector<Job>& grid)
             }
             std::ostringstream command;
             command << ShellWord(options.sim);
-            if (options.varyFlag != "k")
+            if (options.topology != "fat-tree")
+            {
+                command << " --topology=" << options.topology;
+            }
+            else if (options.varyFlag != "k")
             {
                 command << " --k=" << options.k;
             }

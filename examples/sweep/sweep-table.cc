@@ -51,7 +51,7 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
     csv << "scheme,workload,k,msg_bytes,msg_packets,run,cct_ns,bound_ns,cct_increase_pct,"
            "q_mean_pkts,max_queue_pkts,packets_dropped,messages,messages_completed,vary_flag,"
            "vary_value,recovery,cc,retransmissions,timeouts,link_drops,cnps,"
-           "mean_final_rate_gbps,min_final_rate_gbps,hosts";
+           "mean_final_rate_gbps,min_final_rate_gbps,hosts,topology,fabric";
     for (const StageMetric& metric : STAGE_METRICS)
     {
         for (FabricStage stage : FABRIC_SWITCH_STAGES)
@@ -79,7 +79,8 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
             << r.value("retransmissions", 0) << "," << r.value("timeouts", 0) << ","
             << r.value("link_drops", 0) << "," << r.value("cnps", 0) << ","
             << r.value("mean_final_rate_gbps", 0.0) << "," << r.value("min_final_rate_gbps", 0.0)
-            << "," << r.value("hosts", 0);
+            << "," << r.value("hosts", 0) << "," << r.value("topology", "fat-tree") << ","
+            << r.value("fabric", "k=" + std::to_string(options.k));
         for (const StageMetric& metric : STAGE_METRICS)
         {
             for (FabricStage stage : FABRIC_SWITCH_STAGES)

@@ -395,8 +395,9 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--topology=leaf-spine --hostsPerLeaf=-2", "--hostsPerLeaf"),
         std::make_pair("--topology=leaf-spine --linksPerSpine=0", "--linksPerSpine"),
         std::make_pair("--topology=leaf-spine --leaves=1024 --hostsPerLeaf=2048", "address plan"),
-        std::make_pair("--topology=leaf-spine --lb=host-dr", "--topology=fat-tree"),
-        std::make_pair("--topology=leaf-spine --failProb=0.1", "fat tree only"),
+        std::make_pair("--topology=leaf-spine --failLinks=leaf-9:spine-0",
+                       "unknown link 'leaf-9:spine-0' (names look like leaf-0:spine-0 or "
+                       "leaf-7:spine-7)"),
         std::make_pair("--leaves=4", "add --topology=leaf-spine"),
         std::make_pair("--topology=leaf-spine --k=4", "--k is a fat tree's radix")));
 
@@ -406,7 +407,7 @@ TEST(Driver, LeafSpineRunsWithItsShapeInTheJson)
                                      "--hostsPerLeaf=4 --linksPerSpine=2 --lb=ofan "
                                      "--workload=all-to-all --msgBytes=16384");
     EXPECT_EQ(j["topology"], "leaf-spine");
-    EXPECT_EQ(j["fabric"], "leaf-spine 4 leaves x 2 spines x 2 links, 4 hosts a leaf");
+    EXPECT_EQ(j["fabric"], "leaf-spine leaves=4 spines=2 hostsPerLeaf=4 linksPerSpine=2");
     EXPECT_EQ(j["hosts"], 16);
     EXPECT_EQ(j["k"], 0);
     EXPECT_EQ(j["messages"], 16 * 15);

@@ -338,6 +338,23 @@ TEST(SweepVaryK, RunsEachRadixAndNamesItInTheCsv)
     EXPECT_EQ(rows[2][Column(header, "hosts")], "16");
 }
 
+TEST(SweepTopology, RunsALeafSpineShapedByVaryAndNamesItInTheCsv)
+{
+    const auto [o, rows] = SweepOnce("--topology=leaf-spine --schemes=ofan --sizes=16384 "
+                                     "--runs=1 --jobs=2 --extra='--leaves=2 --hostsPerLeaf=4' "
+                                     "--vary=spines:4,2");
+    ASSERT_EQ(o.status, 0) << o.err;
+    ASSERT_EQ(rows.size(), 1U + 2U);
+    const auto& header = rows[0];
+    EXPECT_EQ(rows[1][Column(header, "topology")], "leaf-spine");
+    EXPECT_EQ(rows[1][Column(header, "fabric")],
+              "leaf-spine leaves=2 spines=4 hostsPerLeaf=4 linksPerSpine=1");
+    EXPECT_EQ(rows[1][Column(header, "hosts")], "8");
+    EXPECT_EQ(rows[1][Column(header, "k")], "0");
+    EXPECT_EQ(rows[2][Column(header, "fabric")],
+              "leaf-spine leaves=2 spines=2 hostsPerLeaf=4 linksPerSpine=1");
+}
+
 TEST_F(SweepVary, ListsIncompleteRunsWithoutFailingOrAveragingThem)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
@@ -452,7 +469,14 @@ INSTANTIATE_TEST_SUITE_P(Sweep,
                                            // ns-3's refusal, its usage text and exit status 1
                                            std::make_pair("--schemes=", "--schemes"),
                                            std::make_pair("--bogus=1", "--bogus"),
-                                           std::make_pair("stray", "unexpected argument 'stray'")));
+                                           std::make_pair("stray", "unexpected argument 'stray'"),
+                                           std::make_pair("--topology=torus",
+                                                          "unknown --topology 'torus' "
+                                                          "(fat-tree, leaf-spine)"),
+                                           std::make_pair("--topology=leaf-spine --k=4",
+                                                          "--k is a fat tree's radix"),
+                                           std::make_pair("--topology=leaf-spine --vary=k:4,6",
+                                                          "--k is a fat tree's radix")));
 
 TEST(SweepOut, ADirectoryNamedLikeAnOptionGetsItsFigures)
 {

@@ -29,6 +29,11 @@ case $figure in
   fig13-swift) expected="swift/permutation/results.csv:8 ideal/permutation/results.csv:8" ;;
   fig14-fsdp) expected="fsdp/results.csv:30 fsdp/fig14.csv:30" ;;
   fig18-ofan-dr-ratio) expected="permutation/results.csv:6 ratio.csv:3" ;;
+  leaf-spine-vs-fat-tree)
+    expected="leaf-spine/all-to-all/results.csv:13 leaf-spine/permutation/results.csv:13"
+    expected+=" fat-tree/all-to-all/results.csv:13 fat-tree/permutation/results.csv:13"
+    ;;
+  leaf-spine-oversubscription) expected="all-to-all/results.csv:24 permutation/results.csv:24" ;;
   *)
     echo "figure-quick-test: no quick grid known for '$figure'" >&2
     exit 2

@@ -5,6 +5,8 @@
  * defaults: 800 Gb/s, 0.5 us per link, 4158 B data, 64 B ACK, 20 B gap.
  */
 
+#include "ns3/fat-tree-topology.h"
+#include "ns3/leaf-spine-topology.h"
 #include "ns3/lower-bound.h"
 
 #include <gtest/gtest.h>
@@ -240,4 +242,54 @@ TEST(BoundCeiling, DoesNotOverflowWhereTheBoundsWould)
     slow.linkRateBps = 1;
     const std::vector<ns3::fabriclb::FlowLoad> flows{{0, 1, UINT32_MAX, 6, 0}};
     EXPECT_GT(ns3::fabriclb::EstimateBoundCeilingPs(slow, flows, 0, false), 1e26);
+}
+
+// The busiest cut: d = 41.58 + 0.2 = 41.78 ns a data packet, a = 0.64 + 0.2 = 0.84 ns an
+// ACK, one link delay p = 500 ns.
+TEST(CutBound, TwoToOneLeafSpineAllToAll)
+{
+    // 2 leaves of 2 hosts under 1 spine (2:1): every host sends m = 10 packets to each of 3.
+    const ns3::fabriclb::LeafSpineTopology fabric(2, 1, 2, 1);
+    std::vector<ns3::fabriclb::FlowLoad> flows;
+    for (uint32_t s = 0; s < 4; ++s)
+    {
+        for (uint32_t t = 0; t < 4; ++t)
+        {
+            if (s != t)
+            {
+                flows.push_back({s, t, 10, fabric.Hops(s, t), 0});
+            }
+        }
+    }
+    // A leaf's one uplink carries 2 hosts x 2 destinations x 10 data packets out, and
+    // the ACKs of as many coming in: 40 x (41.78 + 0.84) = 1704.8 ns, against a host link's
+    // 30 x 42.62 = 1278.6 ns. Bound: 41.58 + 500 (the first packet at its leaf), 1704.8 -
+    // 0.2, 2 x 500 + 0.64 (the last across the spine and down to a host) = 3246.82 ns.
+    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{}, fabric.HostCount(), flows, fabric.Cuts()),
+              3246820U);
+    // With 2 spines (1:1) no leaf is busier than a host link: the host links' bound holds.
+    const ns3::fabriclb::LeafSpineTopology full(2, 2, 2, 1);
+    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{}, full.HostCount(), flows, full.Cuts()),
+              0U);
+}
+
+TEST(CutBound, AFullBisectionFatTreeIsNeverCut)
+{
+    // k=4 all-to-all and a pod-crossing permutation: the host links are the busiest cut.
+    const ns3::fabriclb::FatTreeTopology fabric(4);
+    std::vector<ns3::fabriclb::FlowLoad> allToAll;
+    std::vector<ns3::fabriclb::FlowLoad> permutation;
+    for (uint32_t s = 0; s < fabric.HostCount(); ++s)
+    {
+        permutation.push_back({s, (s + 4) % 16, 64, 6, 0});
+        for (uint32_t t = 0; t < fabric.HostCount(); ++t)
+        {
+            if (s != t)
+            {
+                allToAll.push_back({s, t, 64, fabric.Hops(s, t), 0});
+            }
+        }
+    }
+    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{}, 16, allToAll, fabric.Cuts()), 0U);
+    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{}, 16, permutation, fabric.Cuts()), 0U);
 }

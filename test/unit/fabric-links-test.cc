@@ -5,6 +5,7 @@
  */
 
 #include "ns3/fabric-links.h"
+#include "ns3/fabric-paths.h"
 
 #include <gtest/gtest.h>
 #include <set>
@@ -89,16 +90,15 @@ TEST(FabricLinks, ParsesNamedFailuresWithTimes)
 {
     const FabricLinks links(K4);
     const std::vector<NamedFailure> failures =
-        ParseNamedFailures("agg-p1-0:core-1,edge-p2-1:agg-p2-0@10us", links);
+        ParseNamedFailures("agg-p1-0:core-1,edge-p2-1:agg-p2-0@10us", K4);
     ASSERT_EQ(failures.size(), 2U);
     EXPECT_EQ(failures[0].link, *links.Find("agg-p1-0:core-1"));
     EXPECT_EQ(failures[0].atPs, 0U);
     EXPECT_EQ(failures[1].atPs, 10000000U);
-    EXPECT_THROW(ParseNamedFailures("agg-p1-0:core-9", links), std::invalid_argument);
-    EXPECT_THROW(ParseNamedFailures("agg-p1-0:core-1@soon", links), std::invalid_argument);
-    EXPECT_THROW(ParseNamedFailures("agg-p1-0:core-1,agg-p1-0:core-1", links),
-                 std::invalid_argument);
-    EXPECT_THROW(ParseNamedFailures("", links), std::invalid_argument);
+    EXPECT_THROW(ParseNamedFailures("agg-p1-0:core-9", K4), std::invalid_argument);
+    EXPECT_THROW(ParseNamedFailures("agg-p1-0:core-1@soon", K4), std::invalid_argument);
+    EXPECT_THROW(ParseNamedFailures("agg-p1-0:core-1,agg-p1-0:core-1", K4), std::invalid_argument);
+    EXPECT_THROW(ParseNamedFailures("", K4), std::invalid_argument);
 }
 
 TEST(FabricLinks, ParsesSimulatedTimes)
@@ -168,12 +168,20 @@ TEST(WecmpWeights, HostDrPathsThroughDownLinksAreUnusable)
 {
     const FabricLinks links(K4);
     const LinkStates down = Down(links, {"agg-p1-0:core-1"});
-    // Host 0 (pod 0) to host 4 (pod 1): edge uplink 0 then core 1 crosses the failure.
-    EXPECT_FALSE(PathUsable(links, K4, down, 0, 4, 0, 1));
-    EXPECT_TRUE(PathUsable(links, K4, down, 0, 4, 0, 0));
-    EXPECT_TRUE(PathUsable(links, K4, down, 0, 4, 1, 1));
-    EXPECT_TRUE(PathUsable(links, K4, down, 0, 8, 0, 1)); // pod 2 not through it
-    EXPECT_TRUE(PathUsable(links, K4, down, 0, 1, 0, 0)); // same edge switch
+    // Host 0 (edge 0, pod 0) to host 4 (edge 2, pod 1): slot = edge uplink + 2 x core port;
+    // edge uplink 0 then core 1 (slot 2) crosses the failure.
+    EXPECT_FALSE(PathIsUp(K4.LeafPathOf(0, 2, 2), down));
+    EXPECT_TRUE(PathIsUp(K4.LeafPathOf(0, 2, 0), down));
+    EXPECT_TRUE(PathIsUp(K4.LeafPathOf(0, 2, 3), down));
+    EXPECT_TRUE(PathIsUp(K4.LeafPathOf(0, 4, 2), down)); // pod 2 not through it
+    EXPECT_TRUE(PathIsUp(K4.LeafPathOf(0, 0, 0), down)); // same edge switch: no link
+    const LeafPath crossing = K4.LeafPathOf(0, 2, 2);
+    EXPECT_EQ(
+        crossing.up,
+        (std::vector<uint32_t>{*links.Find("edge-p0-0:agg-p0-0"), *links.Find("agg-p0-0:core-1")}));
+    EXPECT_EQ(
+        crossing.down,
+        (std::vector<uint32_t>{*links.Find("agg-p1-0:core-1"), *links.Find("edge-p1-0:agg-p1-0")}));
 }
 
 // rho_max = B / F, F the flow units on the busiest link, each flow split evenly
@@ -183,8 +191,7 @@ TEST(RhoMax, NoFailureLeavesTheHostLinksBusiest)
     const FabricLinks links(K4);
     // Pod 0 to pod 1, host i to host 4+i: each edge pair carries 2 flows over 4
     // paths (1/2 each); an edge uplink carries 2 paths = 1 unit, as a host link does.
-    const RhoMax rho =
-        ComputeRhoMax(links, K4, LinkStates(links.Count(), false), {}, PodZeroToPodOne());
+    const RhoMax rho = ComputeRhoMax(K4, LinkStates(links.Count(), false), {}, PodZeroToPodOne());
     EXPECT_DOUBLE_EQ(rho.flowUnits, 1);
     EXPECT_DOUBLE_EQ(rho.fraction, 1);
     EXPECT_TRUE(rho.unreachableFlows.empty());
@@ -198,8 +205,7 @@ TEST(RhoMax, OneAggregationCoreFailure)
     // through aggregation switch 1: 4/3; agg-p0-0:core-1 carries (a0,c1) of both edge
     // switches: 2 x 2/3 = 4/3; the host links carry 1. F = 4/3, rho_max = 3/4 B
     // (600 Gb/s at 800 Gb/s).
-    const RhoMax rho =
-        ComputeRhoMax(links, K4, Down(links, {"agg-p0-0:core-0"}), {}, PodZeroToPodOne());
+    const RhoMax rho = ComputeRhoMax(K4, Down(links, {"agg-p0-0:core-0"}), {}, PodZeroToPodOne());
     EXPECT_DOUBLE_EQ(rho.flowUnits, 4.0 / 3);
     EXPECT_DOUBLE_EQ(rho.fraction, 0.75);
 }
@@ -211,7 +217,7 @@ TEST(RhoMax, OneEdgeAggregationFailure)
     // 1 unit each, so its uplink 1 carries 2 units (and so does the destination edge
     // switch's downlink from aggregation switch 1). F = 2, rho_max = B/2.
     const RhoMax rho =
-        ComputeRhoMax(links, K4, Down(links, {"edge-p0-0:agg-p0-0"}), {}, PodZeroToPodOne());
+        ComputeRhoMax(K4, Down(links, {"edge-p0-0:agg-p0-0"}), {}, PodZeroToPodOne());
     EXPECT_DOUBLE_EQ(rho.flowUnits, 2);
     EXPECT_DOUBLE_EQ(rho.fraction, 0.5);
 }
@@ -224,7 +230,7 @@ TEST(RhoMax, DegradedLinkCountsAgainstItsCapacity)
     // unit against 0.1 of capacity: F = 10.
     capacity[*links.Find("agg-p0-0:core-0")] = 0.1;
     const RhoMax rho =
-        ComputeRhoMax(links, K4, LinkStates(links.Count(), false), capacity, PodZeroToPodOne());
+        ComputeRhoMax(K4, LinkStates(links.Count(), false), capacity, PodZeroToPodOne());
     EXPECT_DOUBLE_EQ(rho.flowUnits, 10);
     EXPECT_DOUBLE_EQ(rho.fraction, 0.1);
 }
@@ -232,8 +238,7 @@ TEST(RhoMax, DegradedLinkCountsAgainstItsCapacity)
 TEST(RhoMax, CutOffFlowsAreListed)
 {
     const FabricLinks links(K4);
-    const RhoMax rho = ComputeRhoMax(links,
-                                     K4,
+    const RhoMax rho = ComputeRhoMax(K4,
                                      Down(links, {"edge-p0-0:agg-p0-0", "edge-p0-0:agg-p0-1"}),
                                      {},
                                      PodZeroToPodOne());

@@ -5,7 +5,9 @@
 #include "balanced-windows.h"
 #include "uniform-source.h"
 
+#include "ns3/fabric-links.h"
 #include "ns3/host-labels.h"
+#include "ns3/leaf-spine-topology.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -311,12 +313,13 @@ TEST(HostDr, CrossPodRotationCoversEachAggCorePairOncePerRotation)
 {
     for (uint32_t k : {4U, 8U, 16U})
     {
-        const FatTreeTopology topo(k);
+        const auto fatTree = std::make_shared<const FatTreeTopology>(k);
+        const FatTreeTopology& topo = *fatTree;
         const uint32_t half = topo.Half();
         const uint32_t source = 1;
         const uint32_t destination = topo.HostCount() - 1; // last pod
         ASSERT_NE(topo.PodOf(source), topo.PodOf(destination));
-        HostDrRotation dr(k, source);
+        HostDrRotation dr(fatTree, source);
         EXPECT_EQ(dr.Choices(destination), half * half);
         UniformIndex draw = Source(k);
         std::vector<uint32_t> aggs;
@@ -341,9 +344,10 @@ TEST(HostDr, CrossPodRotationCoversEachAggCorePairOncePerRotation)
 
 TEST(HostDr, PointersPerDestinationAndBin)
 {
-    const FatTreeTopology topo(8);
+    const auto fatTree = std::make_shared<const FatTreeTopology>(8);
+    const FatTreeTopology& topo = *fatTree;
     const uint32_t half = topo.Half();
-    HostDrRotation dr(8, 0);
+    HostDrRotation dr(fatTree, 0);
     UniformIndex draw = Source(21);
     // Same pod, other edge: rotate over the aggregation switches.
     const uint32_t samePod = half; // host 4: pod 0, edge 1
@@ -368,9 +372,9 @@ TEST(HostDr, PointersPerDestinationAndBin)
 
 TEST(HostDr, KnownFailuresTakePathsOutOfTheRotation)
 {
-    const FatTreeTopology topo(4);
-    const FabricLinks links(topo);
-    HostDrRotation dr(4, 0);
+    const auto fatTree = std::make_shared<const FatTreeTopology>(4);
+    const FabricLinks links(*fatTree);
+    HostDrRotation dr(fatTree, 0);
     UniformIndex draw = Source(1);
     auto down = std::make_shared<LinkStates>(links.Count(), false);
     (*down)[*links.Find("agg-p1-0:core-1")] = true;
@@ -390,4 +394,39 @@ TEST(HostDr, KnownFailuresTakePathsOutOfTheRotation)
         labels.insert(dr.NextLabel(8, 0, draw));
     }
     EXPECT_EQ(labels.size(), 4U);
+}
+
+TEST(HostDr, LeafSpineRotatesOverSpinesAndLanes)
+{
+    // 3 leaves, 2 spines, 2 parallel links: 4 paths a leaf pair, labels from 1024.
+    const auto leafSpine = std::make_shared<const LeafSpineTopology>(3, 2, 2, 2);
+    HostDrRotation dr(leafSpine, 0);
+    UniformIndex draw = Source(5);
+    EXPECT_EQ(dr.Choices(5), 4U);
+    EXPECT_EQ(dr.Choices(1), 1U); // the same leaf
+    EXPECT_EQ(DrLabelBaseForSlots(leafSpine->PathSlots()), 1024U);
+    std::map<uint32_t, int> uplinks;
+    for (int i = 0; i < 40; ++i)
+    {
+        ++uplinks[LabelUplink(dr.NextLabel(5, 0, draw), 1, 4)];
+    }
+    EXPECT_EQ(uplinks, (std::map<uint32_t, int>{{0, 10}, {1, 10}, {2, 10}, {3, 10}}));
+    // Spine 1's lane 0 into leaf 2 fails: leaf 0's uplink 1 no longer reaches it.
+    auto down = std::make_shared<LinkStates>(leafSpine->LinkCount(), false);
+    (*down)[*leafSpine->FindLink("leaf-2:spine-1/0")] = true;
+    dr.SetKnownFailures(down);
+    uplinks.clear();
+    for (int i = 0; i < 30; ++i)
+    {
+        ++uplinks[LabelUplink(dr.NextLabel(5, 0, draw), 1, 4)];
+    }
+    EXPECT_EQ(uplinks, (std::map<uint32_t, int>{{0, 10}, {2, 10}, {3, 10}}));
+}
+
+TEST(HostDr, LabelBaseFitsThePaths)
+{
+    EXPECT_EQ(DrLabelBaseForSlots(16), DrLabelBase(4));
+    EXPECT_EQ(DrLabelBaseForSlots(48), 1056U); // 22 x 48
+    EXPECT_THROW(DrLabelBaseForSlots(0), std::invalid_argument);
+    EXPECT_THROW(DrLabelBaseForSlots(40000), std::invalid_argument);
 }

@@ -173,7 +173,8 @@ TEST(SweepTable, MeansOfCompletedRunsOnly)
               "scheme,workload,k,msg_bytes,msg_packets,run,cct_ns,bound_ns,cct_increase_pct,"
               "q_mean_pkts,max_queue_pkts,packets_dropped,messages,messages_completed,vary_flag,"
               "vary_value,recovery,cc,retransmissions,timeouts,link_drops,cnps,"
-              "mean_final_rate_gbps,min_final_rate_gbps,hosts,overload_edge_up,overload_agg_up,"
+              "mean_final_rate_gbps,min_final_rate_gbps,hosts,topology,fabric,overload_edge_up,"
+              "overload_agg_up,"
               "overload_core_down,overload_agg_down,overload_edge_down,over_share_edge_up,"
               "over_share_agg_up,over_share_core_down,over_share_agg_down,over_share_edge_down");
     for (const std::string& row : rows)

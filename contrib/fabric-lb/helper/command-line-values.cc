@@ -8,7 +8,7 @@
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
-#include "ns3/fabric-links.h"
+#include "ns3/fabric-paths.h"
 #include "ns3/fat-tree-topology.h"
 #include "ns3/global-value.h"
 #include "ns3/integer.h"

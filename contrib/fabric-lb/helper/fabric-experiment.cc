@@ -422,12 +422,6 @@ FabricExperiment::Configure()
         {
             throw std::invalid_argument("only a fat tree can be spread over ranks (by pod) so far");
         }
-        if (scheme->hostPolicy == HostDrPathPolicy::GetTypeId().GetName())
-        {
-            throw std::invalid_argument("--lb=" + scheme->name +
-                                        ": host DR's labels name a fat tree's paths; "
-                                        "--topology=fat-tree");
-        }
         m_fabric->SetTopology(fabric);
     }
     const std::optional<fabriclb::FabricPartition> partition =
@@ -524,23 +518,16 @@ FabricExperiment::ConfigureFailures(const fabriclb::FabricTopology& topology)
         }
         m_timeLimitPs = *limit;
     }
+    // The matrix file's failure lines (htsim's fat-tree link ids), then --failLinks; each
+    // link at most once.
     const auto* fatTree = dynamic_cast<const fabriclb::FatTreeTopology*>(&topology);
-    if (!fatTree)
-    {
-        if (spec.probability > 0 || !spec.links.empty() || !m_traffic.failures.empty())
-        {
-            throw std::invalid_argument("link failures are modelled on the fat tree only so far, "
-                                        "not on a " +
-                                        topology.Name() + " fabric");
-        }
-        return;
-    }
-    // The matrix file's failure lines, then --failLinks; each link at most once.
-    const fabriclb::FabricLinks links(*fatTree);
+    const std::optional<fabriclb::FabricLinks> links =
+        fatTree ? std::optional<fabriclb::FabricLinks>(*fatTree) : std::nullopt;
     for (const fabriclb::MatrixFailure& failure : m_traffic.failures)
     {
         const std::optional<uint32_t> link =
-            links.FromHtsim(failure.switchType, failure.switchId, failure.linkId);
+            links ? links->FromHtsim(failure.switchType, failure.switchId, failure.linkId)
+                  : std::nullopt;
         if (!link)
         {
             throw std::invalid_argument(m_config.matrixFile + ":" + std::to_string(failure.line) +
@@ -552,26 +539,27 @@ FabricExperiment::ConfigureFailures(const fabriclb::FabricTopology& topology)
     if (!spec.links.empty())
     {
         for (const fabriclb::NamedFailure& failure :
-             fabriclb::ParseNamedFailures(spec.links, links))
+             fabriclb::ParseNamedFailures(spec.links, topology))
         {
             for (const fabriclb::NamedFailure& earlier : m_namedFailures)
             {
                 if (earlier.link == failure.link)
                 {
-                    throw std::invalid_argument("link " + links.Name(failure.link) +
+                    throw std::invalid_argument("link " + topology.LinkName(failure.link) +
                                                 " fails twice (matrix file and --failLinks)");
                 }
             }
             m_namedFailures.push_back(failure);
         }
     }
-    // What fails at time 0 travels with the traffic, so --dump-matrix writes it for htsim.
+    // What fails at time 0 travels with the traffic, so --dump-matrix writes it for htsim
+    // (whose failure lines name a fat tree's links).
     m_traffic.failures.clear();
     for (const fabriclb::NamedFailure& failure : m_namedFailures)
     {
-        if (failure.atPs == 0)
+        if (failure.atPs == 0 && links)
         {
-            const auto [role, sw, port] = links.ToHtsim(failure.link);
+            const auto [role, sw, port] = links->ToHtsim(failure.link);
             m_traffic.failures.push_back({role, sw, port, 0});
         }
     }
@@ -685,10 +673,10 @@ FabricExperiment::InstallFailures()
     {
         m_failures->FailLink(failure.link, PicoSeconds(failure.atPs));
     }
-    const fabriclb::FabricLinks& links = m_fabric->GetLinks();
+    const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
     for (uint32_t link : m_failures->GetFailedLinks())
     {
-        m_result.failedLinks.push_back(links.Name(link));
+        m_result.failedLinks.push_back(topology.LinkName(link));
     }
 
     // rho_max from the whole failure pattern, timed failures included.
@@ -697,12 +685,10 @@ FabricExperiment::InstallFailures()
     {
         pairs.emplace_back(flow.source, flow.destination);
     }
-    const fabriclb::RhoMax rho =
-        fabriclb::ComputeRhoMax(links,
-                                *m_fabric->GetFatTree(), // failures: a fat tree only so far
-                                m_failures->GetDroppingLinks(),
-                                m_failures->GetLinkCapacities(),
-                                pairs);
+    const fabriclb::RhoMax rho = fabriclb::ComputeRhoMax(topology,
+                                                         m_failures->GetDroppingLinks(),
+                                                         m_failures->GetLinkCapacities(),
+                                                         pairs);
     m_result.rhoMaxGbps = rho.fraction * m_fabric->GetLinkRate().GetBitRate() / 1e9;
     for (uint32_t flow : rho.unreachableFlows)
     {
@@ -884,7 +870,12 @@ FabricExperiment::ComputeBounds()
     }
     if (m_result.boundPs > 0)
     {
-        m_result.boundPs = std::max(m_result.boundPs, pacedBoundPs);
+        // Where a tier above the hosts is busier per link than any host link, its cut bounds
+        // the collective (each message from its start time, a triggered one from 0).
+        m_result.boundPs = std::max(
+            {m_result.boundPs,
+             pacedBoundPs,
+             fabriclb::ComputeCutBound(boundWire, m_result.hosts, FlowLoads(), topology.Cuts())});
     }
     const uint64_t boundPs = std::max(m_result.boundPs, pacedBoundPs);
     if (m_timeLimitPs == 0)

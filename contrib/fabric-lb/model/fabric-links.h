@@ -106,35 +106,6 @@ class FabricLinks
 
 /**
  * \ingroup fabric-lb
- * \brief A link to fail and when.
- */
-struct NamedFailure
-{
-    uint32_t link; //!< link id
-    uint64_t atPs; //!< simulated time of the failure
-};
-
-/**
- * \ingroup fabric-lb
- * \brief Parses a simulated time: a non-negative number and a unit (ps, ns, us, ms, s).
- * \param text such as "10us" or "0"
- * \return the time in picoseconds, or nothing if \p text is not a time
- */
-std::optional<uint64_t> ParseSimulatedTimePs(const std::string& text);
-
-/**
- * \ingroup fabric-lb
- * \brief Parses `NAME[@TIME],...`: named links, each failing at a time (0 if none).
- * \param text the list
- * \param links the fabric's links
- * \return the failures in the order given
- * \throws std::invalid_argument naming an unknown link, a malformed time, or a link
- * named twice
- */
-std::vector<NamedFailure> ParseNamedFailures(const std::string& text, const FabricLinks& links);
-
-/**
- * \ingroup fabric-lb
  * \brief W-ECMP weights of an edge switch's uplinks towards a destination edge switch.
  *
  * Uplink a weighs the number of shortest paths through it whose links are all up:
@@ -176,28 +147,6 @@ std::vector<uint64_t> AggregationUplinkWeights(const FabricLinks& links,
 
 /**
  * \ingroup fabric-lb
- * \brief Whether the shortest path named by an edge uplink and an aggregation uplink
- * (host DR's label) from \p source to \p destination has all its links up.
- *
- * \param links the fabric's links
- * \param topology the fabric
- * \param down which links are believed down
- * \param source sending host
- * \param destination receiving host
- * \param edgeUplink the source edge switch's uplink
- * \param aggUplink the aggregation switch's uplink (ignored within a pod)
- * \return true if every link of the path is up
- */
-bool PathUsable(const FabricLinks& links,
-                const FatTreeTopology& topology,
-                const LinkStates& down,
-                uint32_t source,
-                uint32_t destination,
-                uint32_t edgeUplink,
-                uint32_t aggUplink);
-
-/**
- * \ingroup fabric-lb
  * \brief Computes a switch's uplink view from the links it believes down.
  *
  * \param links the fabric's links
@@ -212,40 +161,6 @@ UplinkView BuildUplinkView(const FabricLinks& links,
                            FabricRole role,
                            uint32_t index,
                            const LinkStates& down);
-
-/**
- * \ingroup fabric-lb
- * \brief rho_max of the study's ideal transport under failures.
- */
-struct RhoMax
-{
-    double fraction{1};  //!< rho_max / B: the fixed rate every flow may send at
-    double flowUnits{0}; //!< F: flow units per unit of capacity on the busiest link
-    std::vector<uint32_t> unreachableFlows; //!< indices of flows with no usable shortest path
-};
-
-/**
- * \ingroup fabric-lb
- * \brief Splits every flow evenly over its usable shortest paths and finds the link
- * whose flow units weigh most against its capacity: rho_max = B / F.
- *
- * Links in both directions count, host links included (a host link carries one
- * unit per flow from or to its host). Flows with no usable path carry nothing and
- * are listed.
- *
- * \param links the fabric's links
- * \param topology the fabric
- * \param down which links are down (their paths are not used)
- * \param capacity each link's capacity as a fraction of B, by link id (degraded links
- * below 1); empty: all 1
- * \param flows (source, destination) of every flow
- * \return rho_max as a fraction of B (at most 1), F, and the flows that cannot reach
- */
-RhoMax ComputeRhoMax(const FabricLinks& links,
-                     const FatTreeTopology& topology,
-                     const LinkStates& down,
-                     const std::vector<double>& capacity,
-                     const std::vector<std::pair<uint32_t, uint32_t>>& flows);
 
 } // namespace fabriclb
 } // namespace ns3

@@ -9,6 +9,30 @@ namespace ns3
 namespace fabriclb
 {
 
+std::optional<uint32_t>
+FabricTopology::FindLink(const std::string& name) const
+{
+    for (uint32_t link = 0; link < LinkCount(); ++link)
+    {
+        if (LinkName(link) == name)
+        {
+            return link;
+        }
+    }
+    return std::nullopt;
+}
+
+uint32_t
+FabricTopology::PathSlots() const
+{
+    uint32_t slots = 1;
+    for (uint32_t tier = 0; tier + 1 < TierCount(); ++tier)
+    {
+        slots *= UpPortCount({tier, 0});
+    }
+    return slots;
+}
+
 uint32_t
 FabricTopology::HostFromAddress(uint32_t address) const
 {

@@ -56,6 +56,28 @@ struct LinkEnds
 
 /**
  * \ingroup fabric-lb
+ * \brief A shortest path between two tier-0 switches: its switch-to-switch links, up
+ * (from the source's switch) then down (to the destination's).
+ */
+struct LeafPath
+{
+    std::vector<uint32_t> up;   //!< link ids towards the top
+    std::vector<uint32_t> down; //!< link ids towards the destination
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief One cut of a fabric: hosts in groups (a tier-0 switch's, a pod's), each group
+ * behind as many links out as in, which every message leaving or entering it crosses.
+ */
+struct HostCut
+{
+    std::vector<uint32_t> groupOfHost; //!< by host: its group
+    uint32_t linksPerGroup;            //!< the links out of (and into) each group
+};
+
+/**
+ * \ingroup fabric-lb
  * \brief Where a host attaches: a switch of tier 0 and its down port.
  */
 struct HostAttachment
@@ -94,7 +116,8 @@ class FabricTopology
     /// \return the kind of fabric, as --topology names it ("fat-tree", "leaf-spine")
     virtual std::string Name() const = 0;
 
-    /// \return this fabric's size in a few words ("k=8", "8 leaves x 8 spines")
+    /// \return this fabric's size as its flags give it, no commas ("k=8",
+    /// "leaf-spine leaves=8 spines=8 hostsPerLeaf=8 linksPerSpine=1")
     virtual std::string Describe() const = 0;
 
     /// \return the number of hosts
@@ -120,6 +143,26 @@ class FabricTopology
 
     /// \return link \p link's name, as logs, failures and results print it
     virtual std::string LinkName(uint32_t link) const = 0;
+
+    /// \return the id of the link called \p name (LinkName), if there is one
+    virtual std::optional<uint32_t> FindLink(const std::string& name) const;
+
+    /// \return the number of shortest paths between tier-0 switches \p from and \p to
+    /// (1 if they are the same)
+    virtual uint32_t LeafPathCount(uint32_t from, uint32_t to) const = 0;
+
+    /**
+     * \param from a tier-0 switch
+     * \param to a tier-0 switch
+     * \param slot a path, below LeafPathCount(from, to): host DR's label slot, whose digits
+     *        are the up ports taken tier by tier (the lowest digit at tier 0)
+     * \return its links (none from a switch to itself)
+     */
+    virtual LeafPath LeafPathOf(uint32_t from, uint32_t to, uint32_t slot) const = 0;
+
+    /// \return the most shortest paths between two hosts: the product of the up port counts
+    /// of the tiers below the top, the block host DR's labels are numbered in
+    uint32_t PathSlots() const;
 
     /// \return where host \p host attaches
     virtual HostAttachment AttachmentOf(uint32_t host) const = 0;
@@ -160,6 +203,9 @@ class FabricTopology
      * \return the uplinks' weights and the usable ones per destination key
      */
     virtual UplinkView BuildUplinkView(SwitchRef sw, const LinkStates& down) const = 0;
+
+    /// \return the fabric's cuts above the host links, lowest first (the bounds' busiest cut)
+    virtual std::vector<HostCut> Cuts() const = 0;
 
     /// \return the number of links on a shortest path between hosts \p a and \p b
     virtual uint32_t Hops(uint32_t a, uint32_t b) const = 0;

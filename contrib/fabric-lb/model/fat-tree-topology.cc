@@ -85,6 +85,57 @@ FatTreeTopology::LinkName(uint32_t link) const
     return FabricLinks(*this).Name(link);
 }
 
+std::optional<uint32_t>
+FatTreeTopology::FindLink(const std::string& name) const
+{
+    return FabricLinks(*this).Find(name);
+}
+
+uint32_t
+FatTreeTopology::LeafPathCount(uint32_t from, uint32_t to) const
+{
+    if (from == to)
+    {
+        return 1;
+    }
+    return PodOfSwitch(from) == PodOfSwitch(to) ? m_half : m_half * m_half;
+}
+
+LeafPath
+FatTreeTopology::LeafPathOf(uint32_t from, uint32_t to, uint32_t slot) const
+{
+    if (from == to)
+    {
+        return {};
+    }
+    const FabricLinks links(*this);
+    const uint32_t a = slot % m_half;
+    const uint32_t first = links.EdgeAggregation(from, a);
+    const uint32_t last = links.EdgeAggregation(to, a);
+    const uint32_t pod = PodOfSwitch(from);
+    const uint32_t destinationPod = PodOfSwitch(to);
+    if (pod == destinationPod)
+    {
+        return {{first}, {last}};
+    }
+    const uint32_t c = slot / m_half;
+    return {{first, links.AggregationCore(pod * m_half + a, c)},
+            {links.AggregationCore(destinationPod * m_half + a, c), last}};
+}
+
+std::vector<HostCut>
+FatTreeTopology::Cuts() const
+{
+    HostCut edges{std::vector<uint32_t>(HostCount()), m_half};
+    HostCut pods{std::vector<uint32_t>(HostCount()), m_half * m_half};
+    for (uint32_t host = 0; host < HostCount(); ++host)
+    {
+        edges.groupOfHost[host] = EdgeOf(host);
+        pods.groupOfHost[host] = PodOf(host);
+    }
+    return {edges, pods};
+}
+
 LinkEnds
 FatTreeTopology::EndsOf(uint32_t link) const
 {

@@ -193,6 +193,16 @@ class FatTreeTopology : public FabricTopology
     /// FabricLinks' name, e.g. "edge-p0-1:agg-p0-0" or "agg-p1-0:core-1".
     std::string LinkName(uint32_t link) const override;
 
+    /// FabricLinks::Find.
+    std::optional<uint32_t> FindLink(const std::string& name) const override;
+
+    /// 1 under one edge switch, k/2 within a pod, (k/2)^2 across pods.
+    uint32_t LeafPathCount(uint32_t from, uint32_t to) const override;
+
+    /// Slot a + (k/2) c: the edge switches' aggregation position a, and across pods the
+    /// aggregation switch's up port c.
+    LeafPath LeafPathOf(uint32_t from, uint32_t to, uint32_t slot) const override;
+
     /// The host's edge switch and its slot there.
     HostAttachment AttachmentOf(uint32_t host) const override
     {
@@ -234,6 +244,9 @@ class FatTreeTopology : public FabricTopology
     }
 
     std::optional<uint32_t> LinkOfPort(SwitchRef sw, bool up, uint32_t port) const override;
+
+    /// Edge switches behind k/2 uplinks each, pods behind (k/2)^2.
+    std::vector<HostCut> Cuts() const override;
 
     UplinkView BuildUplinkView(SwitchRef sw, const LinkStates& down) const override;
 

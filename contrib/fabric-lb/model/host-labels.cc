@@ -4,6 +4,8 @@
 
 #include "host-labels.h"
 
+#include "fabric-paths.h"
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -200,11 +202,17 @@ DrLabelBase(uint32_t half)
     {
         throw std::invalid_argument("no DR label range for half = " + std::to_string(half));
     }
-    const uint32_t block = half * half;
-    const uint32_t base = (1024 + block - 1) / block * block;
-    if (base + block > 65536U)
+    return DrLabelBaseForSlots(half * half);
+}
+
+uint16_t
+DrLabelBaseForSlots(uint32_t slots)
+{
+    const uint64_t base = slots == 0 ? 0 : (1024 + uint64_t(slots) - 1) / slots * slots;
+    if (slots == 0 || base + slots > 65536U)
     {
-        throw std::invalid_argument("no DR label range for half = " + std::to_string(half));
+        throw std::invalid_argument("no DR label range for " + std::to_string(slots) +
+                                    " paths: host DR's labels are 16-bit ports from 1024");
     }
     return static_cast<uint16_t>(base);
 }
@@ -219,13 +227,12 @@ DrLabel(uint32_t half, uint32_t edgeUplink, uint32_t aggUplink)
     return static_cast<uint16_t>(DrLabelBase(half) + edgeUplink + half * aggUplink);
 }
 
-HostDrRotation::HostDrRotation(uint32_t k, uint32_t source)
-    : m_topology(k),
-      m_links(m_topology),
+HostDrRotation::HostDrRotation(std::shared_ptr<const FabricTopology> topology, uint32_t source)
+    : m_topology(std::move(topology)),
       m_source(source),
-      m_labelBase(DrLabelBase(m_topology.Half()))
+      m_labelBase(DrLabelBaseForSlots(m_topology->PathSlots()))
 {
-    if (source >= m_topology.HostCount())
+    if (source >= m_topology->HostCount())
     {
         throw std::invalid_argument("DR source host out of range");
     }
@@ -234,7 +241,7 @@ HostDrRotation::HostDrRotation(uint32_t k, uint32_t source)
 uint32_t
 HostDrRotation::Choices(uint32_t destination) const
 {
-    return m_topology.PathCount(m_source, destination);
+    return m_topology->PathCount(m_source, destination);
 }
 
 uint16_t
@@ -256,15 +263,10 @@ HostDrRotation::NextLabel(uint32_t destination, uint32_t sizeBin, const UniformI
     {
         return static_cast<uint16_t>(m_labelBase + it->second.Next());
     }
-    const uint32_t half = m_topology.Half();
+    const uint32_t from = m_topology->AttachmentOf(m_source).leaf;
+    const uint32_t to = m_topology->AttachmentOf(destination).leaf;
     const uint32_t slot = it->second.NextUsable([&](uint32_t candidate) {
-        return PathUsable(m_links,
-                          m_topology,
-                          *m_down,
-                          m_source,
-                          destination,
-                          candidate % half,
-                          candidate / half);
+        return PathIsUp(m_topology->LeafPathOf(from, to, candidate), *m_down);
     });
     return static_cast<uint16_t>(m_labelBase + (slot < choices ? slot : it->second.Next()));
 }

@@ -5,8 +5,7 @@
 #ifndef FABRIC_LB_HOST_LABELS_H
 #define FABRIC_LB_HOST_LABELS_H
 
-#include "fabric-links.h"
-#include "fat-tree-topology.h"
+#include "fabric-topology.h"
 #include "rotation.h"
 #include "uniform-index.h"
 
@@ -244,6 +243,14 @@ class PlbState
 uint16_t DrLabelBase(uint32_t half);
 
 /**
+ * \param slots the paths a label numbers (FabricTopology::PathSlots)
+ * \return the first host DR label of a fabric: the smallest multiple of \p slots that is
+ * at least 1024
+ * \throws std::invalid_argument if the labels would not fit in 16 bits
+ */
+uint16_t DrLabelBaseForSlots(uint32_t slots);
+
+/**
  * \param half k/2
  * \param edgeUplink the edge switch uplink (= aggregation switch in the pod), 0 .. half-1
  * \param aggUplink the aggregation switch uplink (= core port), 0 .. half-1
@@ -285,22 +292,25 @@ DrAggUplink(uint16_t label, uint32_t half)
  * \ingroup fabric-lb
  * \brief Host DR (DRB): one rotation pointer per (destination host, size bin).
  *
- * A pointer rotates over the switches of the lowest common tier: the half*half
- * (aggregation, core) pairs for a destination in another pod, the half
- * aggregation switches for one in the same pod, and nothing for one under the
- * same edge switch. Rotation slot i means aggregation switch i % half and core
- * port i / half, so successive packets alternate aggregation switches and each
- * window of half*half packets uses every pair once. Each pointer starts at a
- * random slot. (Failed paths are not modelled here.)
+ * A pointer rotates over the shortest paths to the destination
+ * (FabricTopology::LeafPathOf): in a fat tree the half*half (aggregation, core)
+ * pairs for a destination in another pod, the half aggregation switches for one
+ * in the same pod, and nothing for one under the same edge switch; in a
+ * leaf-spine the (spine, lane) pairs. Rotation slot i is label
+ * DrLabelBaseForSlots + i, whose digits the switches read (in a fat tree
+ * aggregation switch i % half and core port i / half, so successive packets
+ * alternate aggregation switches and each window of half*half packets uses
+ * every pair once). Each pointer starts at a random slot; with known failures
+ * it skips the slots whose path has a link down.
  */
 class HostDrRotation
 {
   public:
     /**
-     * \param k fat-tree radix
+     * \param topology the fabric
      * \param source the sending host
      */
-    HostDrRotation(uint32_t k, uint32_t source);
+    HostDrRotation(std::shared_ptr<const FabricTopology> topology, uint32_t source);
 
     /**
      * \param destination destination host
@@ -327,10 +337,9 @@ class HostDrRotation
     }
 
   private:
-    FatTreeTopology m_topology; //!< the fabric
-    FabricLinks m_links;        //!< its links, for paths through known failures
-    uint32_t m_source;          //!< the sending host
-    uint16_t m_labelBase;       //!< DrLabelBase of the fabric: the label of path (0, 0)
+    std::shared_ptr<const FabricTopology> m_topology; //!< the fabric
+    uint32_t m_source;                                //!< the sending host
+    uint16_t m_labelBase; //!< DrLabelBase of the fabric: the label of path (0, 0)
     std::unordered_map<uint64_t, RotationPointer> m_pointers; //!< per (destination, bin)
     std::shared_ptr<const LinkStates> m_down;                 //!< links known down, if any
 };

@@ -420,10 +420,8 @@ HostDrPathPolicy::GetTypeId()
 void
 HostDrPathPolicy::Setup(std::shared_ptr<const fabriclb::FabricTopology> topology, uint32_t host)
 {
-    const auto* fatTree = dynamic_cast<const fabriclb::FatTreeTopology*>(topology.get());
-    NS_ABORT_MSG_UNLESS(fatTree, "host DR labels name the paths of a fat tree");
-    m_rotation.emplace(fatTree->K(), host);
     HostPathPolicy::Setup(topology, host);
+    m_rotation.emplace(topology, host);
 }
 
 void

@@ -66,10 +66,9 @@ LeafSpineTopology::EndsOf(uint32_t link) const
 std::string
 LeafSpineTopology::Describe() const
 {
-    return "leaf-spine " + std::to_string(m_leaves) + " leaves x " + std::to_string(m_spines) +
-           " spines x " + std::to_string(m_linksPerSpine) + " link" +
-           (m_linksPerSpine > 1 ? "s" : "") + ", " + std::to_string(m_hostsPerLeaf) +
-           " hosts a leaf";
+    return "leaf-spine leaves=" + std::to_string(m_leaves) + " spines=" + std::to_string(m_spines) +
+           " hostsPerLeaf=" + std::to_string(m_hostsPerLeaf) +
+           " linksPerSpine=" + std::to_string(m_linksPerSpine);
 }
 
 std::string
@@ -143,6 +142,17 @@ LeafSpineTopology::BuildUplinkView(SwitchRef sw, const LinkStates& down) const
         view.usable.push_back(std::move(usable));
     }
     return view;
+}
+
+std::vector<HostCut>
+LeafSpineTopology::Cuts() const
+{
+    HostCut leaves{std::vector<uint32_t>(HostCount()), Uplinks()};
+    for (uint32_t host = 0; host < HostCount(); ++host)
+    {
+        leaves.groupOfHost[host] = LeafOf(host);
+    }
+    return {leaves};
 }
 
 uint32_t

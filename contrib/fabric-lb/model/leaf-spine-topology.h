@@ -78,7 +78,7 @@ class LeafSpineTopology : public FabricTopology
         return "leaf-spine";
     }
 
-    /// \return e.g. "leaf-spine 8 leaves x 4 spines x 2 links, 16 hosts a leaf"
+    /// \return its flags, e.g. "leaf-spine leaves=8 spines=4 hostsPerLeaf=16 linksPerSpine=2"
     std::string Describe() const override;
 
     uint32_t HostCount() const override
@@ -120,6 +120,22 @@ class LeafSpineTopology : public FabricTopology
     /// "leaf-L:spine-S", and "/LANE" after it with parallel links.
     std::string LinkName(uint32_t link) const override;
 
+    /// 1 from a leaf to itself, else S * P.
+    uint32_t LeafPathCount(uint32_t from, uint32_t to) const override
+    {
+        return from == to ? 1 : Uplinks();
+    }
+
+    /// Slot u: up port u of \p from, down the same (spine, lane) to \p to.
+    LeafPath LeafPathOf(uint32_t from, uint32_t to, uint32_t slot) const override
+    {
+        if (from == to)
+        {
+            return {};
+        }
+        return {{from * Uplinks() + slot}, {to * Uplinks() + slot}};
+    }
+
     HostAttachment AttachmentOf(uint32_t host) const override
     {
         return {LeafOf(host), host % m_hostsPerLeaf};
@@ -148,6 +164,9 @@ class LeafSpineTopology : public FabricTopology
     }
 
     std::optional<uint32_t> LinkOfPort(SwitchRef sw, bool up, uint32_t port) const override;
+
+    /// Leaves behind S * P uplinks each.
+    std::vector<HostCut> Cuts() const override;
 
     /// A leaf's uplink u reaches a destination leaf while its own link and the destination
     /// leaf's link on the same (spine, lane) are up: weight 1, else 0.

@@ -198,6 +198,73 @@ ComputeMatrixBound(const WireModel& wire, uint32_t hosts, const std::vector<Flow
     return bound;
 }
 
+uint64_t
+ComputeCutBound(const WireModel& wire,
+                uint32_t hosts,
+                const std::vector<FlowLoad>& flows,
+                const std::vector<HostCut>& cuts)
+{
+    const uint64_t d = wire.DataPs() + wire.GapPs();
+    const uint64_t a = wire.AckPs() + wire.GapPs();
+    // The busiest host link, either direction: its data and the ACKs it owes.
+    std::vector<uint64_t> sent(hosts, 0);
+    std::vector<uint64_t> received(hosts, 0);
+    for (const FlowLoad& flow : flows)
+    {
+        sent.at(flow.source) += flow.packets;
+        received.at(flow.destination) += flow.packets;
+    }
+    uint64_t busiestHostLink = 0;
+    for (uint32_t host = 0; host < hosts; ++host)
+    {
+        busiestHostLink = std::max({busiestHostLink,
+                                    sent[host] * d + received[host] * a,
+                                    received[host] * d + sent[host] * a});
+    }
+
+    struct Crossing
+    {
+        uint64_t out{0};              //!< serialisation time leaving the group
+        uint64_t in{0};               //!< serialisation time entering it
+        uint64_t startPs{UINT64_MAX}; //!< earliest start of a crossing message
+    };
+
+    const uint64_t head = wire.DataPs() + wire.linkDelayPs;
+    const uint64_t tail = 2 * wire.linkDelayPs + wire.AckPs();
+    uint64_t bound = 0;
+    for (const HostCut& cut : cuts)
+    {
+        std::map<uint32_t, Crossing> groups;
+        for (const FlowLoad& flow : flows)
+        {
+            const uint32_t from = cut.groupOfHost.at(flow.source);
+            const uint32_t to = cut.groupOfHost.at(flow.destination);
+            if (from == to)
+            {
+                continue;
+            }
+            // Data leaves the source's group and enters the destination's; ACKs the reverse.
+            groups[from].out += flow.packets * d;
+            groups[from].in += flow.packets * a;
+            groups[to].in += flow.packets * d;
+            groups[to].out += flow.packets * a;
+            for (const uint32_t group : {from, to})
+            {
+                groups[group].startPs = std::min(groups[group].startPs, flow.startPs);
+            }
+        }
+        for (const auto& [group, crossing] : groups)
+        {
+            const uint64_t perLink = std::max(crossing.out, crossing.in) / cut.linksPerGroup;
+            if (perLink > busiestHostLink)
+            {
+                bound = std::max(bound, crossing.startPs + head + perLink - wire.GapPs() + tail);
+            }
+        }
+    }
+    return bound;
+}
+
 double
 EstimateBoundCeilingPs(const WireModel& wire,
                        const std::vector<FlowLoad>& flows,

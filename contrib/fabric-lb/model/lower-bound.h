@@ -6,6 +6,7 @@
 #define FABRIC_LB_LOWER_BOUND_H
 
 #include "connection-matrix.h"
+#include "fabric-topology.h"
 #include "wire-model.h"
 
 #include <cstdint>
@@ -147,6 +148,28 @@ struct FlowLoad
 uint64_t ComputeMatrixBound(const WireModel& wire,
                             uint32_t hosts,
                             const std::vector<FlowLoad>& flows);
+
+/**
+ * \ingroup fabric-lb
+ * \brief The bound of the busiest cut above the host links, where one carries more per link
+ * than the busiest host link does (an oversubscribed tier).
+ *
+ * For each group of each cut and each direction, V = d x the data packets and a x the ACKs
+ * that cross it (d = Td + Tg, a = Ta + Tg), spread at best evenly over its links: from the
+ * earliest start of a message that crosses, the first data packet reaches the group's
+ * switch (Td + one link delay), the links are busy V / links - Tg, and the last packet
+ * still crosses its link and at least one more to a host (2 link delays + Ta).
+ * \param wire link and packet parameters
+ * \param hosts number of hosts (host indices are below it)
+ * \param flows the collective's messages
+ * \param cuts the fabric's cuts (FabricTopology::Cuts)
+ * \return the largest such bound over the groups whose V per link exceeds the busiest host
+ * link's d x data + a x ACKs; 0 if none does (the host links' bounds are then the fabric's)
+ */
+uint64_t ComputeCutBound(const WireModel& wire,
+                         uint32_t hosts,
+                         const std::vector<FlowLoad>& flows,
+                         const std::vector<HostCut>& cuts);
 
 /**
  * \ingroup fabric-lb

@@ -22,6 +22,31 @@ using namespace ns3;
 namespace
 {
 
+/**
+ * \return an all-to-all of \p bytes under \p lb on a leaf-spine fabric of \p leaves leaves
+ * of \p hostsPerLeaf hosts, \p spines spines and \p linksPerSpine parallel links
+ */
+ExperimentConfig
+LeafSpineAllToAll(const std::string& lb,
+                  uint32_t leaves,
+                  uint32_t spines,
+                  uint32_t hostsPerLeaf,
+                  uint32_t linksPerSpine,
+                  uint64_t bytes)
+{
+    fabriclbtest::UsePicoseconds();
+    ExperimentConfig config;
+    config.topology = ExperimentConfig::LEAF_SPINE;
+    config.leaves = leaves;
+    config.spines = spines;
+    config.hostsPerLeaf = hostsPerLeaf;
+    config.linksPerSpine = linksPerSpine;
+    config.lb = lb;
+    config.workload = "all-to-all";
+    config.messageBytes = bytes;
+    return config;
+}
+
 /// Every scheme that runs on a leaf-spine fabric completes every message of an all-to-all
 /// over parallel links, and accounts for every packet.
 class LeafSpineDeliveryTest : public fabriclbtest::DeliveryTestCase
@@ -37,21 +62,44 @@ class LeafSpineDeliveryTest : public fabriclbtest::DeliveryTestCase
   private:
     void DoRun() override
     {
-        fabriclbtest::UsePicoseconds();
-        ExperimentConfig config;
-        config.topology = ExperimentConfig::LEAF_SPINE;
-        config.leaves = 3;
-        config.spines = 2;
-        config.hostsPerLeaf = 3;
-        config.linksPerSpine = 2;
-        config.lb = m_lb;
-        config.workload = "all-to-all";
-        config.messageBytes = 32 * 1024;
-        const ExperimentResult r = RunFabricExperiment(config);
+        const ExperimentResult r = RunFabricExperiment(LeafSpineAllToAll(m_lb, 3, 2, 3, 2, 32768));
         NS_TEST_ASSERT_MSG_EQ(r.topology, "leaf-spine", "the fabric asked for");
         NS_TEST_ASSERT_MSG_EQ(r.hosts, 9, "3 leaves of 3 hosts");
         NS_TEST_ASSERT_MSG_EQ(r.messages, 72, "9 x 8 messages");
         CheckEveryMessageDelivered(r);
+    }
+
+    std::string m_lb; //!< the scheme
+};
+
+/**
+ * A leaf-spine link failed by name before the start, the fabric converged on it at once:
+ * no packet is lost to it, every message completes, and rho_max is the busiest link's.
+ */
+class LeafSpineFailureTest : public fabriclbtest::DeliveryTestCase
+{
+  public:
+    /// \param lb the scheme
+    explicit LeafSpineFailureTest(const std::string& lb)
+        : DeliveryTestCase(lb + " routes around a failed leaf-spine link"),
+          m_lb(lb)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ExperimentConfig config = LeafSpineAllToAll(m_lb, 2, 2, 2, 1, 16 * 4096);
+        config.failures.links = "leaf-1:spine-0";
+        config.failures.convergence = "0";
+        const ExperimentResult r = RunFabricExperiment(config);
+        CheckEveryMessageDelivered(r);
+        NS_TEST_ASSERT_MSG_EQ(r.failedLinks.size(), 1, "one link failed");
+        NS_TEST_ASSERT_MSG_EQ(r.failedLinks.front(), "leaf-1:spine-0", "by its name");
+        NS_TEST_ASSERT_MSG_EQ(r.blackHoleDrops, 0, "converged at once: nothing sent into it");
+        // Between the two leaves only spine 1 is left: a leaf's uplink to it carries its 2
+        // hosts' 2 cross-leaf flows each, 4 units (a host link 3): rho_max = 800 / 4 Gb/s.
+        NS_TEST_ASSERT_MSG_EQ_TOL(r.rhoMaxGbps, 200, 1e-9, "the busiest link's share");
     }
 
     std::string m_lb; //!< the scheme
@@ -132,10 +180,11 @@ class FabricLbTopologiesSuite : public TestSuite
         AddTestCase(new LeafSpineLanesTest, FABRIC_LB_TEST_QUICK);
         for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes().All())
         {
-            if (scheme.name != "host-dr") // its labels name a fat tree's paths
-            {
-                AddTestCase(new LeafSpineDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
-            }
+            AddTestCase(new LeafSpineDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
+        }
+        for (const char* lb : {"ecmp", "host-dr", "ofan", "reps", "switch-ar"})
+        {
+            AddTestCase(new LeafSpineFailureTest(lb), FABRIC_LB_TEST_QUICK);
         }
     }
 };
