@@ -89,6 +89,7 @@ main(int argc, char* argv[])
     const std::string lists = "help lists them";
     flags.Add(cmd, "topology", "ns3::ExperimentConfig::Topology");
     flags.Add(cmd, "k", "ns3::FatTreeHelper::K");
+    flags.Add(cmd, "oversubscription", "ns3::FatTreeHelper::Oversubscription");
     flags.Add(cmd, "leaves", "ns3::ExperimentConfig::Leaves");
     flags.Add(cmd, "spines", "ns3::ExperimentConfig::Spines");
     flags.Add(cmd, "hostsPerLeaf", "ns3::ExperimentConfig::HostsPerLeaf");
@@ -187,10 +188,14 @@ main(int argc, char* argv[])
             return Fail("--" + flag + " shapes a leaf-spine fabric: add --topology=leaf-spine");
         }
     }
-    if (leafSpine && flags.Given("k"))
+    for (const std::string flag : {"k", "oversubscription"})
     {
-        return Fail("--k is a fat tree's radix: a leaf-spine fabric takes --leaves, --spines, "
-                    "--hostsPerLeaf and --linksPerSpine");
+        if (leafSpine && flags.Given(flag))
+        {
+            return Fail("--" + flag +
+                        " shapes a fat tree: a leaf-spine fabric takes --leaves, --spines, "
+                        "--hostsPerLeaf and --linksPerSpine");
+        }
     }
     const std::string& flowmon = config.flowMonitorFile;
 

@@ -399,7 +399,26 @@ INSTANTIATE_TEST_SUITE_P(
                        "unknown link 'leaf-9:spine-0' (names look like leaf-0:spine-0 or "
                        "leaf-7:spine-7)"),
         std::make_pair("--leaves=4", "add --topology=leaf-spine"),
-        std::make_pair("--topology=leaf-spine --k=4", "--k is a fat tree's radix")));
+        std::make_pair("--topology=leaf-spine --k=4", "--k shapes a fat tree"),
+        std::make_pair("--topology=leaf-spine --oversubscription=2", "--oversubscription"),
+        std::make_pair("--oversubscription=0", "--oversubscription"),
+        std::make_pair("--k=160 --oversubscription=2", "beyond the address plan")));
+
+TEST(Driver, AnOversubscribedFatTreeHasMoreHostsAndACutBound)
+{
+    const std::string args = "--k=4 --lb=ofan --workload=all-to-all --msgBytes=16384";
+    const nlohmann::json full = RunJson(args);
+    const nlohmann::json tapered = RunJson(args + " --oversubscription=2");
+    EXPECT_EQ(tapered["fabric"], "k=4 oversubscription=2");
+    EXPECT_EQ(tapered["hosts"], 32);
+    EXPECT_EQ(tapered["messages"], 32 * 31);
+    EXPECT_EQ(tapered["messages_completed"], tapered["messages"]);
+    // Each edge switch's 2 uplinks carry its 4 hosts' traffic out: twice a host link's
+    // share per link, so the edge cut, not the host links, bounds the all-to-all.
+    const double hostLinkPs = 31.0 * 4 * (41580 + 200 + 640 + 200) - 200;
+    EXPECT_GT(tapered["bound_ns"].get<double>() * 1000, 1.3 * hostLinkPs);
+    EXPECT_EQ(full["fabric"], "k=4");
+}
 
 TEST(Driver, LeafSpineRunsWithItsShapeInTheJson)
 {

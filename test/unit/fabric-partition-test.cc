@@ -7,6 +7,8 @@
 
 #include "ns3/collectives.h"
 #include "ns3/fabric-partition.h"
+#include "ns3/fat-tree-topology.h"
+#include "ns3/leaf-spine-topology.h"
 
 #include <gtest/gtest.h>
 #include <stdexcept>
@@ -26,7 +28,7 @@ TEST(FabricPartition, OneRankHoldsEverything)
     }
     for (uint32_t core = 0; core < k8.CoreCount(); ++core)
     {
-        EXPECT_EQ(one.RankOfCore(core), 0u);
+        EXPECT_EQ(one.RankOfSwitch({2, core}), 0u);
     }
 }
 
@@ -38,8 +40,8 @@ TEST(FabricPartition, PodsStayWholeAndRanksGetEqualShares)
     for (uint32_t h = 0; h < k8.HostCount(); ++h)
     {
         const uint32_t rank = three.RankOfHost(h);
-        EXPECT_EQ(rank, three.RankOfPod(k8.PodOf(h)));
-        EXPECT_EQ(rank, three.RankOfPodSwitch(k8.EdgeOf(h))) << "host " << h << " and its edge";
+        EXPECT_EQ(rank, three.RankOfGroup(k8.PodOf(h)));
+        EXPECT_EQ(rank, three.RankOfSwitch({0, k8.EdgeOf(h)})) << "host " << h << " and its edge";
         ++hostsOn[rank];
     }
     // pods 0-2 on rank 0, 3-5 on rank 1, 6-7 on rank 2 (pod * 3 / 8)
@@ -47,14 +49,14 @@ TEST(FabricPartition, PodsStayWholeAndRanksGetEqualShares)
     std::vector<uint32_t> coresOn(3);
     for (uint32_t core = 0; core < k8.CoreCount(); ++core)
     {
-        ++coresOn[three.RankOfCore(core)];
+        ++coresOn[three.RankOfSwitch({2, core})];
     }
     EXPECT_EQ(coresOn, (std::vector<uint32_t>{6, 5, 5}));
     const FabricPartition two(k8, 2);
     EXPECT_EQ(two.RankOfHost(63), 0u);
     EXPECT_EQ(two.RankOfHost(64), 1u);
-    EXPECT_EQ(two.RankOfCore(7), 0u);
-    EXPECT_EQ(two.RankOfCore(8), 1u);
+    EXPECT_EQ(two.RankOfSwitch({2, 7}), 0u);
+    EXPECT_EQ(two.RankOfSwitch({2, 8}), 1u);
 }
 
 TEST(FabricPartition, RefusesMoreRanksThanPods)
@@ -63,6 +65,34 @@ TEST(FabricPartition, RefusesMoreRanksThanPods)
     EXPECT_NO_THROW(FabricPartition(k4, 4));
     EXPECT_THROW(FabricPartition(k4, 5), std::invalid_argument);
     EXPECT_THROW(FabricPartition(k4, 0), std::invalid_argument);
+}
+
+TEST(FabricPartition, LeavesStayWholeAndSpinesAreSpread)
+{
+    const LeafSpineTopology fabric(4, 6, 3, 1); // 4 leaves of 3 hosts, 6 spines
+    const FabricPartition two(fabric, 2);
+    for (uint32_t h = 0; h < fabric.HostCount(); ++h)
+    {
+        EXPECT_EQ(two.RankOfHost(h), h < 6 ? 0U : 1U) << "leaves 0-1 on rank 0";
+        EXPECT_EQ(two.RankOfHost(h), two.RankOfSwitch({0, fabric.LeafOf(h)}));
+    }
+    std::vector<uint32_t> spinesOn(2);
+    for (uint32_t spine = 0; spine < 6; ++spine)
+    {
+        ++spinesOn[two.RankOfSwitch({1, spine})];
+    }
+    EXPECT_EQ(spinesOn, (std::vector<uint32_t>{3, 3}));
+    EXPECT_THROW(FabricPartition(fabric, 5), std::invalid_argument);
+    try
+    {
+        FabricPartition(fabric, 5);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_NE(std::string(e.what()).find("1 to 4 ranks (one leaf at least each)"),
+                  std::string::npos)
+            << e.what();
+    }
 }
 
 TEST(FabricPartition, RingStepsRunWhereTheirInputArrives)

@@ -149,6 +149,30 @@ TEST(FabricTopology, FatTreeLinksAreBehindOneUpAndOneDownPort)
     }
 }
 
+TEST(FabricTopology, AnOversubscribedFatTreeHasMoreHostsBehindTheSameLinks)
+{
+    const FatTreeTopology t(4, 2); // 4 hosts under each edge switch's 2 uplinks
+    EXPECT_EQ(t.HostCount(), 32U);
+    EXPECT_EQ(t.HostsPerPod(), 8U);
+    EXPECT_EQ(t.LinkCount(), FatTreeTopology(4).LinkCount());
+    EXPECT_EQ(t.DownPortCount({0, 0}), 4U);
+    EXPECT_EQ(t.UpPortCount({0, 0}), 2U);
+    EXPECT_EQ(t.EdgeOf(13), 3U); // pod 1, edge 1, slot 1
+    EXPECT_EQ(t.SlotOf(13), 1U);
+    EXPECT_EQ(t.PodOf(13), 1U);
+    EXPECT_EQ(t.Describe(), "k=4 oversubscription=2");
+    ExpectConsistent(t);
+    for (uint32_t a = 0; a < t.HostCount(); ++a)
+    {
+        for (uint32_t b = 0; b < t.HostCount(); ++b)
+        {
+            EXPECT_EQ(Walk(t, a, b, a + b).size(), a == b ? 0 : t.Hops(a, b) - 2);
+        }
+    }
+    EXPECT_THROW(FatTreeTopology(4, 0), std::invalid_argument);
+    EXPECT_THROW(FatTreeTopology(160, 2), std::invalid_argument); // 2048000 hosts
+}
+
 TEST(FabricTopology, FatTreeUplinkViewComesFromTheLinks)
 {
     const FatTreeTopology t(4);

@@ -279,7 +279,7 @@ ExperimentConfig::ExperimentConfig()
 }
 
 std::shared_ptr<const fabriclb::FabricTopology>
-MakeTopology(const ExperimentConfig& config, uint32_t k)
+MakeTopology(const ExperimentConfig& config, uint32_t k, uint32_t oversubscription)
 {
     if (config.topology == ExperimentConfig::LEAF_SPINE)
     {
@@ -288,7 +288,7 @@ MakeTopology(const ExperimentConfig& config, uint32_t k)
                                                                    config.hostsPerLeaf,
                                                                    config.linksPerSpine);
     }
-    return std::make_shared<const fabriclb::FatTreeTopology>(k);
+    return std::make_shared<const fabriclb::FatTreeTopology>(k, oversubscription);
 }
 
 const fabriclb::LbScheme&
@@ -411,25 +411,16 @@ FabricExperiment::Configure()
     m_result.redMarking =
         cc.redMarking || AttributeDefault("ns3::FabricQueueDisc::RedMarking") == "true";
     UintegerValue k;
+    UintegerValue oversubscription;
     m_fabric->GetAttribute("K", k);
+    m_fabric->GetAttribute("Oversubscription", oversubscription);
     const std::shared_ptr<const fabriclb::FabricTopology> fabric =
-        MakeTopology(m_config, k.Get()); // throws std::invalid_argument for a bad fabric
+        MakeTopology(m_config, k.Get(), oversubscription.Get()); // throws for a bad fabric
     const fabriclb::FabricTopology& topology = *fabric;
     const auto* fatTree = dynamic_cast<const fabriclb::FatTreeTopology*>(fabric.get());
-    if (!fatTree)
-    {
-        if (FabricRanks::Count() > 1)
-        {
-            throw std::invalid_argument("only a fat tree can be spread over ranks (by pod) so far");
-        }
-        m_fabric->SetTopology(fabric);
-    }
-    const std::optional<fabriclb::FabricPartition> partition =
-        fatTree ? std::optional<fabriclb::FabricPartition>(std::in_place,
-                                                           *fatTree,
-                                                           FabricRanks::Count()) // throws
-                : std::nullopt;
-    const uint32_t ranks = partition ? partition->Ranks() : 1;
+    m_fabric->SetTopology(fabric);
+    const fabriclb::FabricPartition partition(topology, FabricRanks::Count()); // throws
+    const uint32_t ranks = partition.Ranks();
     m_fabric->SetAttribute("Ranks", UintegerValue(ranks));
     if (ranks > 1 && !m_config.flowMonitorFile.empty())
     {
@@ -443,8 +434,7 @@ FabricExperiment::Configure()
         CheckMemory(topology, expectedMessages);
     }
     m_traffic = BuildTraffic(m_config, topology.HostCount()); // before the fabric: fails fast
-    if (std::optional<std::string> clash =
-            partition ? partition->FindTriggerAcrossRanks(m_traffic) : std::nullopt)
+    if (std::optional<std::string> clash = partition.FindTriggerAcrossRanks(m_traffic))
     {
         throw std::invalid_argument("the collective cannot be spread over " +
                                     std::to_string(ranks) + " ranks: " + *clash);

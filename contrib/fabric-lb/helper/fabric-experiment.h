@@ -113,11 +113,13 @@ const fabriclb::LbScheme& ResolveLbScheme(const std::string& name);
  * \ingroup fabric-lb
  * \param config what to run
  * \param k the fat tree's radix (FatTreeHelper's K), for a fat tree
+ * \param oversubscription the fat tree's at the edge tier (FatTreeHelper's Oversubscription)
  * \return the fabric \p config names
  * \throws std::invalid_argument for a fabric that cannot be built
  */
 std::shared_ptr<const fabriclb::FabricTopology> MakeTopology(const ExperimentConfig& config,
-                                                             uint32_t k);
+                                                             uint32_t k,
+                                                             uint32_t oversubscription);
 
 /**
  * \ingroup fabric-lb

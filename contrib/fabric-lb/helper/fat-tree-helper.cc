@@ -64,6 +64,12 @@ FatTreeHelper::GetTypeId()
                           UintegerValue(8),
                           MakeUintegerAccessor(&FatTreeHelper::m_k),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Oversubscription",
+                          "Hosts per edge switch over its k/2 uplinks: R k/2 hosts an edge "
+                          "switch, R k^3/4 in all (1: the study's full-bisection fat tree)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&FatTreeHelper::m_oversubscription),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("Ranks",
                           "Ranks of a distributed run the nodes are placed on, by pod "
                           "(fabriclb::FabricPartition); 1 without MPI",
@@ -200,32 +206,19 @@ FatTreeHelper::GetPortBufferBytes() const
 void
 FatTreeHelper::CreateNodes()
 {
+    // Node ids are the same with any number of ranks: hosts, then switches tier by tier.
     const fabriclb::FabricTopology& topo = *m_topology;
-    m_switches.resize(topo.TierCount());
-    const fabriclb::FatTreeTopology* fatTree = GetFatTree();
-    if (!fatTree)
-    {
-        NS_ABORT_MSG_IF(m_ranks > 1, "only a fat tree can be spread over ranks (by pod)");
-        m_hosts.Create(topo.HostCount());
-        for (uint32_t tier = 0; tier < topo.TierCount(); ++tier)
-        {
-            m_switches[tier].Create(topo.SwitchCount(tier));
-        }
-        return;
-    }
-    // Node ids are the same with any number of ranks: hosts, edges, aggregations, cores.
-    const fabriclb::FabricPartition partition(*fatTree, m_ranks);
+    const fabriclb::FabricPartition partition(topo, m_ranks);
     for (uint32_t h = 0; h < topo.HostCount(); ++h)
     {
         m_hosts.Create(1, partition.RankOfHost(h));
     }
+    m_switches.resize(topo.TierCount());
     for (uint32_t tier = 0; tier < topo.TierCount(); ++tier)
     {
         for (uint32_t sw = 0; sw < topo.SwitchCount(tier); ++sw)
         {
-            m_switches[tier].Create(1,
-                                    tier + 1 < topo.TierCount() ? partition.RankOfPodSwitch(sw)
-                                                                : partition.RankOfCore(sw));
+            m_switches[tier].Create(1, partition.RankOfSwitch({tier, sw}));
         }
     }
 }
@@ -337,7 +330,7 @@ FatTreeHelper::Build()
     {
         if (!m_topology)
         {
-            m_topology = std::make_shared<const fabriclb::FatTreeTopology>(m_k);
+            m_topology = std::make_shared<const fabriclb::FatTreeTopology>(m_k, m_oversubscription);
         }
         m_wireModel = GetWireModel();
     }

@@ -218,6 +218,7 @@ class FatTreeHelper : public Object
     void ConfigureSwitches(const SwitchPorts& ports);
 
     uint32_t m_k{};                  //!< radix
+    uint32_t m_oversubscription{};   //!< hosts per edge switch over its uplinks
     uint32_t m_ranks;                //!< ranks the nodes are placed on
     DataRate m_linkRate;             //!< every link's rate
     Time m_linkDelay;                //!< every link's propagation delay
@@ -237,8 +238,8 @@ class FatTreeHelper : public Object
         m_queueDiscAttributes;                      //!< set on every port's queue disc
     std::vector<Ptr<RateErrorModel>> m_errorModels; //!< LossRate's, one per device
 
-    /// Creates every node (a fat tree's on its rank, FabricPartition), in node-id order:
-    /// hosts, then switches tier by tier.
+    /// Creates every node on its rank (FabricPartition), in node-id order: hosts, then
+    /// switches tier by tier.
     void CreateNodes();
 
     /// \return the model of \p kind from the current attributes

@@ -12,41 +12,43 @@ namespace ns3
 namespace fabriclb
 {
 
-FabricPartition::FabricPartition(const FatTreeTopology& topology, uint32_t ranks)
+FabricPartition::FabricPartition(const FabricTopology& topology, uint32_t ranks)
     : m_topology(topology),
       m_ranks(ranks)
 {
-    if (ranks == 0 || ranks > topology.K())
+    const uint32_t groups = topology.PartitionGroupCount();
+    if (ranks == 0 || ranks > groups)
     {
-        throw std::invalid_argument("a k=" + std::to_string(topology.K()) +
-                                    " fat tree can be spread over 1 to " +
-                                    std::to_string(topology.K()) + " ranks (one pod at least " +
-                                    "each), not " + std::to_string(ranks));
+        throw std::invalid_argument("a " + topology.Describe() +
+                                    " fabric can be spread over 1 to " + std::to_string(groups) +
+                                    " ranks (one " + topology.PartitionGroupName() +
+                                    " at least each), not " + std::to_string(ranks));
     }
 }
 
 uint32_t
-FabricPartition::RankOfPod(uint32_t pod) const
+FabricPartition::RankOfGroup(uint32_t group) const
 {
-    return static_cast<uint32_t>(static_cast<uint64_t>(pod) * m_ranks / m_topology.K());
+    return static_cast<uint32_t>(static_cast<uint64_t>(group) * m_ranks /
+                                 m_topology.PartitionGroupCount());
 }
 
 uint32_t
 FabricPartition::RankOfHost(uint32_t host) const
 {
-    return RankOfPod(m_topology.PodOf(host));
+    return RankOfSwitch({0, m_topology.AttachmentOf(host).leaf});
 }
 
 uint32_t
-FabricPartition::RankOfPodSwitch(uint32_t sw) const
+FabricPartition::RankOfSwitch(SwitchRef sw) const
 {
-    return RankOfPod(m_topology.PodOfSwitch(sw));
-}
-
-uint32_t
-FabricPartition::RankOfCore(uint32_t core) const
-{
-    return static_cast<uint32_t>(static_cast<uint64_t>(core) * m_ranks / m_topology.CoreCount());
+    const uint32_t top = m_topology.TierCount() - 1;
+    if (sw.tier < top)
+    {
+        return RankOfGroup(m_topology.PartitionGroupOf(sw));
+    }
+    return static_cast<uint32_t>(static_cast<uint64_t>(sw.index) * m_ranks /
+                                 m_topology.SwitchCount(top));
 }
 
 std::optional<std::string>

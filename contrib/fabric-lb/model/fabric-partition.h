@@ -6,7 +6,7 @@
 #define FABRIC_LB_FABRIC_PARTITION_H
 
 #include "connection-matrix.h"
-#include "fat-tree-topology.h"
+#include "fabric-topology.h"
 
 #include <cstdint>
 #include <optional>
@@ -20,23 +20,24 @@ namespace fabriclb
 /**
  * \ingroup fabric-lb
  * \brief Which rank of a distributed run (ns-3's MPI engine) simulates each
- * node of a fat tree.
+ * node of a fabric.
  *
- * Pure logic. A pod (its hosts, edge and aggregation switches) stays on one
- * rank, the pods are dealt out in consecutive blocks (pod p on rank
- * p * ranks / k), and the core switches are spread the same way over the
- * ranks (core c on rank c * ranks / (k/2)^2). Every link that crosses ranks is
- * then an aggregation-core link, whose propagation delay is the lookahead.
+ * Pure logic. A partition group of the topology (a fat tree's pod: its hosts,
+ * edge and aggregation switches; a leaf-spine's leaf with its hosts) stays on
+ * one rank, the groups are dealt out in consecutive blocks (group g on rank
+ * g * ranks / groups), and the top tier's switches are spread the same way over
+ * the ranks (switch c on rank c * ranks / their count). Every link that crosses
+ * ranks then reaches the top tier, and its propagation delay is the lookahead.
  */
 class FabricPartition
 {
   public:
     /**
-     * \param topology the fat tree
+     * \param topology the fabric (kept by reference: it must outlive the partition)
      * \param ranks how many ranks share it
-     * \throws std::invalid_argument if ranks is 0 or more than the pods (k)
+     * \throws std::invalid_argument if ranks is 0 or more than the partition groups
      */
-    FabricPartition(const FatTreeTopology& topology, uint32_t ranks);
+    FabricPartition(const FabricTopology& topology, uint32_t ranks);
 
     /// \return the number of ranks
     uint32_t Ranks() const
@@ -44,17 +45,14 @@ class FabricPartition
         return m_ranks;
     }
 
-    /// \return the rank of pod \p pod
-    uint32_t RankOfPod(uint32_t pod) const;
+    /// \return the rank of partition group \p group
+    uint32_t RankOfGroup(uint32_t group) const;
 
     /// \return the rank of host \p host
     uint32_t RankOfHost(uint32_t host) const;
 
-    /// \return the rank of fabric-wide edge or aggregation switch index \p sw
-    uint32_t RankOfPodSwitch(uint32_t sw) const;
-
-    /// \return the rank of core switch \p core
-    uint32_t RankOfCore(uint32_t core) const;
+    /// \return the rank of switch \p sw
+    uint32_t RankOfSwitch(SwitchRef sw) const;
 
     /**
      * A trigger runs on one rank only: every flow that signals it must signal
@@ -65,8 +63,8 @@ class FabricPartition
     std::optional<std::string> FindTriggerAcrossRanks(const ConnectionMatrix& traffic) const;
 
   private:
-    FatTreeTopology m_topology; //!< the fat tree
-    uint32_t m_ranks;           //!< ranks sharing it
+    const FabricTopology& m_topology; //!< the fabric
+    uint32_t m_ranks;                 //!< ranks sharing it
 };
 
 } // namespace fabriclb

@@ -204,6 +204,15 @@ class FabricTopology
      */
     virtual UplinkView BuildUplinkView(SwitchRef sw, const LinkStates& down) const = 0;
 
+    /// \return the groups a distributed run keeps whole on one rank (a fat tree's pods)
+    virtual uint32_t PartitionGroupCount() const = 0;
+
+    /// \return what a partition group is called ("pod", "leaf")
+    virtual std::string PartitionGroupName() const = 0;
+
+    /// \return the partition group of \p sw, a switch below the top tier
+    virtual uint32_t PartitionGroupOf(SwitchRef sw) const = 0;
+
     /// \return the fabric's cuts above the host links, lowest first (the bounds' busiest cut)
     virtual std::vector<HostCut> Cuts() const = 0;
 

@@ -14,9 +14,10 @@ namespace ns3
 namespace fabriclb
 {
 
-FatTreeTopology::FatTreeTopology(uint32_t k)
+FatTreeTopology::FatTreeTopology(uint32_t k, uint32_t oversubscription)
     : m_k(k),
-      m_half(k / 2)
+      m_half(k / 2),
+      m_hostsPerEdge(oversubscription * (k / 2))
 {
     if (k < 4 || k % 2 != 0)
     {
@@ -29,6 +30,18 @@ FatTreeTopology::FatTreeTopology(uint32_t k)
                                     " is beyond the address plan: each tier's links share a "
                                     "/10, which holds k up to " +
                                     std::to_string(MAX_K));
+    }
+    if (oversubscription == 0)
+    {
+        throw std::invalid_argument("a fat tree's oversubscription is at least 1, got 0");
+    }
+    const uint64_t hosts = uint64_t(oversubscription) * k * (k / 2) * (k / 2);
+    if (hosts > MAX_HOSTS)
+    {
+        throw std::invalid_argument(
+            "a k=" + std::to_string(k) + " fat tree with oversubscription " +
+            std::to_string(oversubscription) + " has " + std::to_string(hosts) +
+            " hosts, beyond the address plan (" + std::to_string(MAX_HOSTS) + ")");
     }
 }
 

@@ -31,11 +31,13 @@ enum class FabricRole
  * \ingroup fabric-lb
  * \brief Coordinates and path arithmetic of a 3-tier k-ary fat tree.
  *
- * Pure logic, no ns-3 objects. Hosts are numbered 0 .. k^3/4 - 1 so that
- * host h sits in pod h / (k/2)^2, under edge switch (h / (k/2)) % (k/2) of
- * that pod, in slot h % (k/2). Aggregation switch a of every pod connects to
- * the core switches a*(k/2) .. a*(k/2)+k/2-1. As a FabricTopology its tiers are
- * 0 (edge), 1 (aggregation) and 2 (core), indices fabric-wide.
+ * Pure logic, no ns-3 objects. An edge switch has k/2 uplinks and R k/2 hosts (R the
+ * oversubscription at the edge tier, 1 in the study's fat tree). Hosts are numbered
+ * 0 .. R k^3/4 - 1 so that host h sits in pod h / (R (k/2)^2), under edge switch
+ * (h / (R k/2)) % (k/2) of that pod, in slot h % (R k/2). Aggregation switch a of
+ * every pod connects to the core switches a*(k/2) .. a*(k/2)+k/2-1. As a
+ * FabricTopology its tiers are 0 (edge), 1 (aggregation) and 2 (core), indices
+ * fabric-wide.
  */
 class FatTreeTopology : public FabricTopology
 {
@@ -46,9 +48,11 @@ class FatTreeTopology : public FabricTopology
 
     /**
      * \param k switch radix; must be even, at least 4 and at most MAX_K
-     * \throws std::invalid_argument if k is odd, too small or too large
+     * \param oversubscription R, hosts per edge switch over its k/2 uplinks (at least 1)
+     * \throws std::invalid_argument if k is odd, too small or too large, R is 0, or the
+     *         hosts are beyond the address plan
      */
-    explicit FatTreeTopology(uint32_t k);
+    explicit FatTreeTopology(uint32_t k, uint32_t oversubscription = 1);
 
     /// \return the radix k
     uint32_t K() const
@@ -80,22 +84,30 @@ class FatTreeTopology : public FabricTopology
         return "fat-tree";
     }
 
-    /// \return "k=K"
+    /// \return "k=K", and " oversubscription=R" for R > 1
     std::string Describe() const override
     {
-        return "k=" + std::to_string(m_k);
+        return "k=" + std::to_string(m_k) +
+               (Oversubscription() > 1 ? " oversubscription=" + std::to_string(Oversubscription())
+                                       : "");
     }
 
-    /// \return k^3/4
+    /// \return R, hosts per edge switch over its uplinks
+    uint32_t Oversubscription() const
+    {
+        return m_hostsPerEdge / m_half;
+    }
+
+    /// \return R k^3/4
     uint32_t HostCount() const override
     {
-        return m_k * m_half * m_half;
+        return m_k * m_half * m_hostsPerEdge;
     }
 
-    /// \return k^2/4, hosts per pod
+    /// \return R k^2/4, hosts per pod
     uint32_t HostsPerPod() const
     {
-        return m_half * m_half;
+        return m_half * m_hostsPerEdge;
     }
 
     /// \return k^2/2, edge switches in the fabric (also the aggregation switch count)
@@ -119,13 +131,13 @@ class FatTreeTopology : public FabricTopology
     /// \return the fabric-wide index (pod * k/2 + edge) of the edge switch above \p host
     uint32_t EdgeOf(uint32_t host) const
     {
-        return host / m_half;
+        return host / m_hostsPerEdge;
     }
 
-    /// \return the port (0 .. k/2-1) of the host below its edge switch
+    /// \return the port (0 .. R k/2 - 1) of the host below its edge switch
     uint32_t SlotOf(uint32_t host) const
     {
-        return host % m_half;
+        return host % m_hostsPerEdge;
     }
 
     /// \return the pod of fabric-wide edge (or aggregation) switch index \p sw
@@ -171,7 +183,7 @@ class FatTreeTopology : public FabricTopology
     /// \return k^3/2: as many edge-aggregation as aggregation-core links (FabricLinks' ids)
     uint32_t LinkCount() const override
     {
-        return 2 * HostCount();
+        return 2 * EdgeCount() * m_half;
     }
 
     /// k/2 at an edge or aggregation switch, none at a core switch.
@@ -180,10 +192,10 @@ class FatTreeTopology : public FabricTopology
         return sw.tier < 2 ? m_half : 0;
     }
 
-    /// k/2 at an edge or aggregation switch, k (one a pod) at a core switch.
+    /// R k/2 at an edge switch, k/2 at an aggregation switch, k (one a pod) at a core switch.
     uint32_t DownPortCount(SwitchRef sw) const override
     {
-        return sw.tier < 2 ? m_half : m_k;
+        return sw.tier == 0 ? m_hostsPerEdge : (sw.tier == 1 ? m_half : m_k);
     }
 
     /// Edge-aggregation links by (edge, position), then aggregation-core links by (aggregation,
@@ -248,11 +260,30 @@ class FatTreeTopology : public FabricTopology
     /// Edge switches behind k/2 uplinks each, pods behind (k/2)^2.
     std::vector<HostCut> Cuts() const override;
 
+    /// k pods.
+    uint32_t PartitionGroupCount() const override
+    {
+        return m_k;
+    }
+
+    /// "pod"
+    std::string PartitionGroupName() const override
+    {
+        return "pod";
+    }
+
+    /// The pod of an edge or aggregation switch.
+    uint32_t PartitionGroupOf(SwitchRef sw) const override
+    {
+        return PodOfSwitch(sw.index);
+    }
+
     UplinkView BuildUplinkView(SwitchRef sw, const LinkStates& down) const override;
 
   private:
-    uint32_t m_k;    //!< radix
-    uint32_t m_half; //!< k/2
+    uint32_t m_k;            //!< radix
+    uint32_t m_half;         //!< k/2
+    uint32_t m_hostsPerEdge; //!< R k/2
 };
 
 } // namespace fabriclb

@@ -168,6 +168,24 @@ class LeafSpineTopology : public FabricTopology
     /// Leaves behind S * P uplinks each.
     std::vector<HostCut> Cuts() const override;
 
+    /// L leaves, each with its hosts.
+    uint32_t PartitionGroupCount() const override
+    {
+        return m_leaves;
+    }
+
+    /// "leaf"
+    std::string PartitionGroupName() const override
+    {
+        return "leaf";
+    }
+
+    /// A leaf is a group of its own.
+    uint32_t PartitionGroupOf(SwitchRef sw) const override
+    {
+        return sw.index;
+    }
+
     /// A leaf's uplink u reaches a destination leaf while its own link and the destination
     /// leaf's link on the same (spine, lane) are up: weight 1, else 0.
     UplinkView BuildUplinkView(SwitchRef sw, const LinkStates& down) const override;

@@ -72,6 +72,36 @@ class LeafSpineDeliveryTest : public fabriclbtest::DeliveryTestCase
     std::string m_lb; //!< the scheme
 };
 
+/// Every scheme completes every message of an all-to-all on a k=4 fat tree of 4 hosts under
+/// each edge switch's 2 uplinks (oversubscription 2), whose bound is the edge cut's.
+class TaperedFatTreeDeliveryTest : public fabriclbtest::DeliveryTestCase
+{
+  public:
+    /// \param lb the scheme
+    explicit TaperedFatTreeDeliveryTest(const std::string& lb)
+        : DeliveryTestCase(lb + " delivers every message of an all-to-all on a 2:1 fat tree"),
+          m_lb(lb)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::FatTreeHelper::Oversubscription", UintegerValue(2));
+        ExperimentConfig config;
+        config.lb = m_lb;
+        config.workload = "all-to-all";
+        config.messageBytes = 4 * 4096;
+        const ExperimentResult r = fabriclbtest::RunWithK(4, config);
+        Config::SetDefault("ns3::FatTreeHelper::Oversubscription", UintegerValue(1));
+        NS_TEST_ASSERT_MSG_EQ(r.hosts, 32, "4 hosts under each of 8 edge switches");
+        NS_TEST_ASSERT_MSG_EQ(r.fabric, "k=4 oversubscription=2", "the fabric asked for");
+        CheckEveryMessageDelivered(r);
+    }
+
+    std::string m_lb; //!< the scheme
+};
+
 /**
  * A leaf-spine link failed by name before the start, the fabric converged on it at once:
  * no packet is lost to it, every message completes, and rho_max is the busiest link's.
@@ -181,6 +211,7 @@ class FabricLbTopologiesSuite : public TestSuite
         for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes().All())
         {
             AddTestCase(new LeafSpineDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
+            AddTestCase(new TaperedFatTreeDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
         }
         for (const char* lb : {"ecmp", "host-dr", "ofan", "reps", "switch-ar"})
         {
