@@ -12,10 +12,14 @@
 #include "ns3/fabric-registry.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/leaf-spine-topology.h"
+#include "ns3/switch-discipline.h"
 #include "ns3/test.h"
+#include "ns3/workload.h"
 
 #include <map>
 #include <memory>
+#include <set>
+#include <tuple>
 
 using namespace ns3;
 
@@ -200,6 +204,70 @@ class LeafSpineLanesTest : public TestCase
     }
 };
 
+/**
+ * Ofan on a leaf-spine of 3 leaves, 2 spines and 2 parallel links (4 uplinks a leaf): per
+ * leaf, destination leaf and size bin, every whole schedule period of 4 packets goes once
+ * over every spine and parallel link, and the pointers are one per destination leaf and bin.
+ */
+class LeafSpineOfanSharesTest : public TestCase
+{
+  public:
+    LeafSpineOfanSharesTest()
+        : TestCase("Ofan on a leaf-spine: equal shares over every spine and lane per "
+                   "destination leaf, period by period")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        fabriclbtest::UsePicoseconds();
+        const auto topology = std::make_shared<const fabriclb::LeafSpineTopology>(3, 2, 2, 2);
+        Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
+        fabric->SetAttribute("SwitchDiscipline",
+                             TypeIdValue(TypeId::LookupByName("ns3::OfanDiscipline")));
+        fabric->SetTopology(topology);
+        fabric->Build();
+        fabric->AssignStreams(1);
+        // (leaf node, destination leaf, size bin) -> up ports in order of use
+        std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector<uint32_t>> sequences;
+        fabriclbtest::HookForward(
+            fabric->GetSwitches(0),
+            [&](Ptr<Node> node, Ptr<const Packet> p, const Ipv4Header& ip, bool up, uint32_t port) {
+                if (up)
+                {
+                    const uint32_t host = topology->HostFromAddress(ip.GetDestination().Get());
+                    sequences[{node->GetId(), topology->LeafOf(host), p->GetSize() <= 512}]
+                        .push_back(port);
+                }
+            });
+        fabriclbtest::Completions completions;
+        fabriclbtest::InstallMessages(fabric,
+                                      fabriclb::AllToAllWorkload(topology->HostCount(), 32 * 4096),
+                                      completions);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(completions.done, completions.expected, "every message completes");
+        NS_TEST_ASSERT_MSG_EQ(sequences.size(), 3 * 2 * 2, "3 leaves x 2 others x 2 bins");
+        for (const auto& [key, ports] : sequences)
+        {
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(ports.size(), 4 * 32, "4 hosts' 32 packets at least");
+            for (size_t period = 0; period + 4 <= ports.size(); period += 4)
+            {
+                const std::set<uint32_t> used(ports.begin() + period, ports.begin() + period + 4);
+                NS_TEST_ASSERT_MSG_EQ(used.size(), 4, "every uplink once a period");
+            }
+        }
+        for (uint32_t leaf = 0; leaf < 3; ++leaf)
+        {
+            NS_TEST_ASSERT_MSG_EQ(
+                fabric->GetSwitches(0).Get(leaf)->GetObject<OfanDiscipline>()->GetPointersInUse(),
+                2 * 2,
+                "a pointer per other destination leaf and bin");
+        }
+        Simulator::Destroy();
+    }
+};
+
 /// \ingroup fabric-lb-tests Fabrics other than the fat tree, in a simulator.
 class FabricLbTopologiesSuite : public TestSuite
 {
@@ -208,6 +276,7 @@ class FabricLbTopologiesSuite : public TestSuite
         : TestSuite("fabric-lb-topologies", FABRIC_LB_SUITE_SYSTEM)
     {
         AddTestCase(new LeafSpineLanesTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new LeafSpineOfanSharesTest, FABRIC_LB_TEST_QUICK);
         for (const fabriclb::LbScheme& scheme : fabriclb::LbSchemes().All())
         {
             AddTestCase(new LeafSpineDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
