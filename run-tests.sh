@@ -33,7 +33,7 @@ in_tree_checks=0
 if [ "$in_tree" -eq 1 ]; then
   "$root/tools/in-tree-check.sh"
   suites=$("$root/build/fabric-lb-test-runner" --list | grep -c '^fabric-lb-')
-  in_tree_checks=$((suites + 3))
+  in_tree_checks=$((suites + 5)) # the suites, 3 ./ns3 runs, 2 one-rank against two-rank runs
 fi
 echo "fabric-lb tests: $standalone stand-alone, $sanitized sanitized, $in_tree_checks in-tree"
 echo "$((standalone + sanitized + in_tree_checks)) passed, 0 failed"

@@ -92,14 +92,17 @@ grep -q "completed at" "$log_dir/run-example.log" || fail "fabric-lb-two-hosts p
 step "./ns3 run fabric-lb-own-discipline (a discipline defined in the example)"
 run_logged run-own-discipline ./ns3 run --no-build fabric-lb-own-discipline
 grep -q "^p2c " "$log_dir/run-own-discipline.log" || fail "fabric-lb-own-discipline printed no p2c row"
-step "mpirun -np 2 fabric-lb-sim (one fabric over two ranks)"
-mpi_case="fabric-lb-sim --k=4 --lb=ofan --workload=all-to-all --msgBytes=65536"
-run_logged run-one-rank ./ns3 run --no-build "$mpi_case --out=$log_dir/one-rank.json"
-# Open MPI refuses root and more ranks than cores unless told; both are fine here.
-run_logged run-two-ranks ./ns3 run --no-build \
-  --command-template="mpirun --allow-run-as-root --oversubscribe -np 2 %s" \
-  "$mpi_case --out=$log_dir/two-ranks.json"
-python3 "$root/tools/compare-ranks.py" "$log_dir/one-rank.json" "$log_dir/two-ranks.json" ||
-  fail "the two-rank run differs from the one-rank run"
+# One fabric over two ranks: a fat tree by pods, a leaf-spine by leaves.
+for mpi_case in "fabric-lb-sim --k=4 --lb=ofan --workload=all-to-all --msgBytes=65536" \
+  "fabric-lb-sim --topology=leaf-spine --leaves=4 --spines=4 --hostsPerLeaf=4 --lb=ofan --workload=all-to-all --msgBytes=65536"; do
+  step "mpirun -np 2 ${mpi_case%% --lb*} (one fabric over two ranks)"
+  run_logged run-one-rank ./ns3 run --no-build "$mpi_case --out=$log_dir/one-rank.json"
+  # Open MPI refuses root and more ranks than cores unless told; both are fine here.
+  run_logged run-two-ranks ./ns3 run --no-build \
+    --command-template="mpirun --allow-run-as-root --oversubscribe -np 2 %s" \
+    "$mpi_case --out=$log_dir/two-ranks.json"
+  python3 "$root/tools/compare-ranks.py" "$log_dir/one-rank.json" "$log_dir/two-ranks.json" ||
+    fail "the two-rank run of '$mpi_case' differs from the one-rank run"
+done
 rm -rf "$log_dir"
 step "ns-3 $version: all passed"
