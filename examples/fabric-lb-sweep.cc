@@ -66,9 +66,10 @@ main(int argc, char* argv[])
     {
         PlotVariants(options, points);
     }
+    const std::vector<std::string> stages = StageNames(grid);
     for (size_t m = 0; m < STAGE_METRICS.size(); ++m)
     {
-        PlotStageMetric(options, points, m);
+        PlotStageMetric(options, points, m, stages);
     }
     return failed > 0 ? 1 : 0;
 }

@@ -287,7 +287,10 @@ PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
 }
 
 void
-PlotStageMetric(const Options& options, const std::map<PointKey, Point>& points, size_t m)
+PlotStageMetric(const Options& options,
+                const std::map<PointKey, Point>& points,
+                size_t m,
+                const std::vector<std::string>& stages)
 {
     const StageMetric& metric = STAGE_METRICS[m];
     std::map<uint64_t, Lines> bySize; // message size in bytes -> its figure's lines
@@ -300,15 +303,10 @@ PlotStageMetric(const Options& options, const std::map<PointKey, Point>& points,
         {
             label += ", " + options.varyFlag + "=" + options.varyValues[variant];
         }
-        for (size_t i = 0; i < FABRIC_SWITCH_STAGES.size(); ++i)
+        for (size_t i = 0; i < p.stages[m].size(); ++i)
         {
             lines[label].emplace_back(i, p.stages[m][i]);
         }
-    }
-    std::vector<std::string> stages;
-    for (FabricStage stage : FABRIC_SWITCH_STAGES)
-    {
-        stages.emplace_back(FabricStageName(stage));
     }
     std::cout << metric.key << " per stage:";
     for (const auto& [bytes, lines] : bySize)

@@ -29,9 +29,13 @@ void PlotVariants(const Options& options, const std::map<PointKey, Point>& point
 
 /**
  * Draws a per-stage metric (STAGE_METRICS[\p m]), one line per scheme (and --vary value,
- * if several): KEY.png, or with several sizes one figure per size, KEY-BYTES.png.
+ * if several) over \p stages (StageNames): KEY.png, or with several sizes one figure per
+ * size, KEY-BYTES.png.
  */
-void PlotStageMetric(const Options& options, const std::map<PointKey, Point>& points, size_t m);
+void PlotStageMetric(const Options& options,
+                     const std::map<PointKey, Point>& points,
+                     size_t m,
+                     const std::vector<std::string>& stages);
 
 } // namespace sweep
 

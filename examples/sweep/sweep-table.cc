@@ -19,11 +19,11 @@ using namespace ns3;
 namespace
 {
 
-/// \return the CSV column of \p stage's value of \p metric: overload_edge_up
+/// \return the CSV column of stage \p stage's value of \p metric: overload_edge_up
 std::string
-StageColumn(const std::string& metric, FabricStage stage)
+StageColumn(const std::string& metric, const std::string& stage)
 {
-    std::string column = metric + "_" + FabricStageName(stage);
+    std::string column = metric + "_" + stage;
     std::replace(column.begin(), column.end(), '-', '_');
     return column;
 }
@@ -31,9 +31,9 @@ StageColumn(const std::string& metric, FabricStage stage)
 /// \return \p result's value of \p stage in its per-stage object \p key (none in a result of a
 /// driver older than the metric)
 std::optional<double>
-StageValue(const nlohmann::json& result, const std::string& key, FabricStage stage)
+StageValue(const nlohmann::json& result, const std::string& key, const std::string& stage)
 {
-    const nlohmann::json::json_pointer at("/" + key + "/" + FabricStageName(stage));
+    const nlohmann::json::json_pointer at("/" + key + "/" + stage);
     if (!result.contains(at))
     {
         return std::nullopt;
@@ -43,9 +43,29 @@ StageValue(const nlohmann::json& result, const std::string& key, FabricStage sta
 
 } // namespace
 
+std::vector<std::string>
+StageNames(const std::vector<Job>& grid)
+{
+    for (const Job& job : grid)
+    {
+        const nlohmann::json r = ReadResult(job.json);
+        if (!r.is_discarded() && r.contains("stages"))
+        {
+            return r["stages"].get<std::vector<std::string>>();
+        }
+    }
+    std::vector<std::string> names;
+    for (FabricStage stage : FABRIC_SWITCH_STAGES)
+    {
+        names.emplace_back(FabricStageName(stage));
+    }
+    return names;
+}
+
 std::map<PointKey, Point>
 TabulateRuns(const Options& options, const std::vector<Job>& grid)
 {
+    const std::vector<std::string> stageNames = StageNames(grid);
     std::ofstream csv(options.out + "/results.csv");
     csv << std::setprecision(std::numeric_limits<double>::max_digits10); // doubles round-trip
     csv << "scheme,workload,k,msg_bytes,msg_packets,run,cct_ns,bound_ns,cct_increase_pct,"
@@ -54,7 +74,7 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
            "mean_final_rate_gbps,min_final_rate_gbps,hosts,topology,fabric";
     for (const StageMetric& metric : STAGE_METRICS)
     {
-        for (FabricStage stage : FABRIC_SWITCH_STAGES)
+        for (const std::string& stage : stageNames)
         {
             csv << "," << StageColumn(metric.key, stage);
         }
@@ -83,7 +103,7 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
             << r.value("fabric", "k=" + std::to_string(options.k));
         for (const StageMetric& metric : STAGE_METRICS)
         {
-            for (FabricStage stage : FABRIC_SWITCH_STAGES)
+            for (const std::string& stage : stageNames)
             {
                 const std::optional<double> value = StageValue(r, metric.key, stage);
                 csv << ",";
@@ -102,6 +122,10 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
         }
         lines << line.dump() << "\n";
         Point& p = points[{job.scheme, job.bytes, job.variant}];
+        for (std::vector<double>& values : p.stages)
+        {
+            values.resize(stageNames.size(), 0);
+        }
         p.packets = r["msg_packets"].get<double>();
         if (IsIncomplete(r))
         {
@@ -113,19 +137,19 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
         p.maxQueue += r["max_queue_pkts"].get<double>();
         for (size_t m = 0; m < STAGE_METRICS.size(); ++m)
         {
-            std::array<double, FABRIC_SWITCH_STAGES.size()> values{};
+            std::vector<double> values(stageNames.size(), 0);
             bool complete = true; // a run counts for a metric it reports for every stage
-            for (size_t i = 0; i < FABRIC_SWITCH_STAGES.size() && complete; ++i)
+            for (size_t i = 0; i < stageNames.size() && complete; ++i)
             {
                 const std::optional<double> value =
-                    StageValue(r, STAGE_METRICS[m].key, FABRIC_SWITCH_STAGES[i]);
+                    StageValue(r, STAGE_METRICS[m].key, stageNames[i]);
                 complete = value.has_value();
                 values[i] = value.value_or(0);
             }
             if (complete)
             {
                 ++p.stageRuns[m];
-                for (size_t i = 0; i < FABRIC_SWITCH_STAGES.size(); ++i)
+                for (size_t i = 0; i < stageNames.size(); ++i)
                 {
                     p.stages[m][i] += values[i];
                 }

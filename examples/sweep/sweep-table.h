@@ -44,8 +44,8 @@ struct Point
     double cctIncrease{0}; //!< CCT increase over the bound, percent
     double qMean{0};       //!< q(m): time-averaged switch queue, data packets
     double maxQueue{0};    //!< largest switch queue, data packets
-    /// per STAGE_METRICS entry, per stage in ns3::FABRIC_SWITCH_STAGES order
-    std::array<std::array<double, ns3::FABRIC_SWITCH_STAGES.size()>, STAGE_METRICS.size()> stages{};
+    /// per STAGE_METRICS entry, per stage in StageNames order
+    std::array<std::vector<double>, STAGE_METRICS.size()> stages{};
     std::array<uint32_t, STAGE_METRICS.size()> stageRuns{}; //!< completed runs that have each
     uint32_t runs{0};                                       //!< completed runs
     uint32_t incomplete{0}; //!< incomplete runs, left out of the means
@@ -53,6 +53,11 @@ struct Point
 
 /// (scheme, message size, index of the --vary value)
 using PointKey = std::tuple<std::string, uint64_t, size_t>;
+
+/// \return the switch stages the runs of \p grid report, in path order: the "stages" of the
+/// first result that has them (a leaf-spine's "leaf-up", "spine-down", "leaf-down"), else
+/// the fat tree's five
+std::vector<std::string> StageNames(const std::vector<Job>& grid);
 
 /// Writes out/results.csv, one row per run with a result, and out/results.jsonl, each such run's
 /// JSON on one line (with the --vary flag and value where the sweep varies one); \return the

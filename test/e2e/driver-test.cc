@@ -431,9 +431,24 @@ TEST(Driver, LeafSpineRunsWithItsShapeInTheJson)
     EXPECT_EQ(j["k"], 0);
     EXPECT_EQ(j["messages"], 16 * 15);
     EXPECT_EQ(j["messages_completed"], j["messages"]);
+    // Its stages as its tiers name them: every per-stage object keyed by them.
+    const std::vector<std::string> stages{"leaf-up", "spine-down", "leaf-down"};
+    EXPECT_EQ(j["stages"], stages);
+    for (const char* perStage : {"max_queue_packets", "overload", "over_share"})
+    {
+        ASSERT_EQ(j[perStage].size(), 3U) << perStage;
+        for (const std::string& stage : stages)
+        {
+            EXPECT_TRUE(j[perStage].contains(stage)) << perStage << " " << stage;
+        }
+    }
+    EXPECT_GT(j["overload"]["spine-down"].get<double>(), 0);
     const nlohmann::json fatTree = RunJson("--k=4 --msgBytes=16384");
     EXPECT_EQ(fatTree["topology"], "fat-tree");
     EXPECT_EQ(fatTree["fabric"], "k=4");
+    EXPECT_EQ(
+        fatTree["stages"],
+        (std::vector<std::string>{"edge-up", "agg-up", "core-down", "agg-down", "edge-down"}));
 }
 
 TEST(Driver, BuffersOfOneDataPacketRun)

@@ -353,6 +353,9 @@ TEST(SweepTopology, RunsALeafSpineShapedByVaryAndNamesItInTheCsv)
     EXPECT_EQ(rows[1][Column(header, "k")], "0");
     EXPECT_EQ(rows[2][Column(header, "fabric")],
               "leaf-spine leaves=2 spines=2 hostsPerLeaf=4 linksPerSpine=1");
+    // Per-stage columns as the leaf-spine names its stages, and nothing of the fat tree's.
+    EXPECT_FALSE(rows[1][Column(header, "overload_spine_down")].empty());
+    EXPECT_EQ(std::count(header.begin(), header.end(), "overload_agg_up"), 0);
 }
 
 TEST_F(SweepVary, ListsIncompleteRunsWithoutFailingOrAveragingThem)

@@ -5,6 +5,7 @@
 #include "ns3/fabric-links.h"
 #include "ns3/fat-tree-topology.h"
 #include "ns3/leaf-spine-topology.h"
+#include "ns3/port-monitor.h"
 
 #include <gtest/gtest.h>
 #include <map>
@@ -263,4 +264,21 @@ TEST(FabricTopology, LeafSpineRefusesWhatCannotBeBuilt)
     {
         EXPECT_STREQ(e.what(), "a leaf-spine fabric needs at least 2 leaves, got 1");
     }
+}
+
+TEST(FabricTopology, StagesAreNamedByTheirTiers)
+{
+    const std::vector<std::pair<ns3::FabricStage, std::string>> fatTree =
+        ns3::SwitchStagesOf(FatTreeTopology(4));
+    ASSERT_EQ(fatTree.size(), ns3::FABRIC_SWITCH_STAGES.size());
+    for (size_t i = 0; i < fatTree.size(); ++i)
+    {
+        EXPECT_EQ(fatTree[i].first, ns3::FABRIC_SWITCH_STAGES[i]);
+        EXPECT_EQ(fatTree[i].second, ns3::FabricStageName(ns3::FABRIC_SWITCH_STAGES[i]));
+    }
+    const std::vector<std::pair<ns3::FabricStage, std::string>> leafSpine{
+        {ns3::FabricStage::EDGE_UP, "leaf-up"},
+        {ns3::FabricStage::CORE_DOWN, "spine-down"},
+        {ns3::FabricStage::EDGE_DOWN, "leaf-down"}};
+    EXPECT_EQ(ns3::SwitchStagesOf(LeafSpineTopology(2, 1, 1, 1)), leafSpine);
 }

@@ -63,15 +63,17 @@ ExperimentResult::ToJson() const
     nlohmann::json meanPackets;
     nlohmann::json overload;
     nlohmann::json overShare;
-    for (FabricStage stage : FABRIC_SWITCH_STAGES)
+    nlohmann::json stageNames = nlohmann::json::array();
+    for (const auto& [stage, name] : switchStages)
     {
         const StageQueueStats& s = stages[static_cast<size_t>(stage)];
-        overload[FabricStageName(stage)] = s.maxOverload;
-        overShare[FabricStageName(stage)] = s.overShare;
-        maxBytes[FabricStageName(stage)] = s.maxBytes;
-        maxPackets[FabricStageName(stage)] = s.maxPackets;
-        meanBytes[FabricStageName(stage)] = s.meanBytes;
-        meanPackets[FabricStageName(stage)] = s.meanPackets;
+        overload[name] = s.maxOverload;
+        overShare[name] = s.overShare;
+        maxBytes[name] = s.maxBytes;
+        maxPackets[name] = s.maxPackets;
+        meanBytes[name] = s.meanBytes;
+        meanPackets[name] = s.meanPackets;
+        stageNames.push_back(name);
     }
     return nlohmann::json{
         {"scheme", scheme},
@@ -81,6 +83,7 @@ ExperimentResult::ToJson() const
         {"cc", cc},
         {"topology", topology},
         {"fabric", fabric},
+        {"stages", stageNames},
         {"k", k},
         {"hosts", hosts},
         {"msg_bytes", messageBytes},
@@ -172,12 +175,12 @@ ExperimentResult::Summary() const
     os << "  q(m) " << qMeanPackets << " data packets (time-averaged over switch ports), max queue "
        << maxQueuePackets << " data packets\n";
     os << "  stage       max queue (B)  max (pkts)  mean queue (B)  max overload  over share\n";
-    for (FabricStage stage : FABRIC_SWITCH_STAGES)
+    for (const auto& [stage, name] : switchStages)
     {
         const StageQueueStats& s = stages[static_cast<size_t>(stage)];
-        os << "  " << std::left << std::setw(10) << FabricStageName(stage) << std::right
-           << std::setw(15) << s.maxBytes << std::setw(12) << s.maxPackets << std::setw(16)
-           << s.meanBytes << std::setw(14) << s.maxOverload << std::setw(12) << s.overShare << "\n";
+        os << "  " << std::left << std::setw(10) << name << std::right << std::setw(15)
+           << s.maxBytes << std::setw(12) << s.maxPackets << std::setw(16) << s.meanBytes
+           << std::setw(14) << s.maxOverload << std::setw(12) << s.overShare << "\n";
     }
     os << std::setprecision(2) << "  " << events << " events in " << wallSeconds << " s wall\n";
     return os.str();

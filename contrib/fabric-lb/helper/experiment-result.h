@@ -74,26 +74,33 @@ struct ExperimentResult
     uint64_t cctPs{0};              //!< collective completion time
     uint64_t boundPs{0};            //!< its lower bound
     std::array<StageQueueStats, FABRIC_STAGE_COUNT> stages{}; //!< by FabricStage
-    uint64_t packetsSent{0};                                  //!< data packets the hosts sent
-    uint64_t acksSent{0};                                     //!< ACKs the hosts sent
-    uint64_t packetsDelivered{0};                             //!< data packets the hosts received
-    uint64_t acksDelivered{0};                                //!< ACKs the hosts received
-    uint64_t packetsDropped{0};                               //!< packets dropped at any port
-    uint64_t linkDrops{0};       //!< packets links lost at random (FatTreeHelper::LossRate)
-    uint64_t packetsMarked{0};   //!< packets CE-marked at any port
-    uint64_t lossesDetected{0};  //!< data packets senders declared lost
-    uint64_t retransmissions{0}; //!< data packets sent with a PSN sent before
-    uint64_t timeouts{0};        //!< retransmission timeouts that fired
-    uint64_t nacks{0};           //!< NACKs receivers sent
-    uint64_t cnps{0};            //!< congestion notification packets receivers sent (dcqcn)
-    double meanFinalRateBps{0};  //!< congestion control's rate at the end, mean over queue pairs
-    double minFinalRateBps{0};   //!< and its minimum
-    uint64_t packetHops{0};      //!< packets put on any link (data and ACKs, every hop)
-    uint64_t inFlight{0};        //!< packets still waiting at a port or on a link at the end
-    double qMeanPackets{0};      //!< q(m): time-averaged queue over all switch ports, data packets
-    double maxQueuePackets{0};   //!< largest queue any switch port reached, data packets
-    double wallSeconds{0};       //!< wall-clock time of the simulation
-    uint64_t events{0};          //!< simulator events executed
+    /// the fabric's switch stages and their names, as the JSON keys them (SwitchStagesOf)
+    std::vector<std::pair<FabricStage, std::string>> switchStages{
+        {FabricStage::EDGE_UP, "edge-up"},
+        {FabricStage::AGG_UP, "agg-up"},
+        {FabricStage::CORE_DOWN, "core-down"},
+        {FabricStage::AGG_DOWN, "agg-down"},
+        {FabricStage::EDGE_DOWN, "edge-down"}};
+    uint64_t packetsSent{0};      //!< data packets the hosts sent
+    uint64_t acksSent{0};         //!< ACKs the hosts sent
+    uint64_t packetsDelivered{0}; //!< data packets the hosts received
+    uint64_t acksDelivered{0};    //!< ACKs the hosts received
+    uint64_t packetsDropped{0};   //!< packets dropped at any port
+    uint64_t linkDrops{0};        //!< packets links lost at random (FatTreeHelper::LossRate)
+    uint64_t packetsMarked{0};    //!< packets CE-marked at any port
+    uint64_t lossesDetected{0};   //!< data packets senders declared lost
+    uint64_t retransmissions{0};  //!< data packets sent with a PSN sent before
+    uint64_t timeouts{0};         //!< retransmission timeouts that fired
+    uint64_t nacks{0};            //!< NACKs receivers sent
+    uint64_t cnps{0};             //!< congestion notification packets receivers sent (dcqcn)
+    double meanFinalRateBps{0};   //!< congestion control's rate at the end, mean over queue pairs
+    double minFinalRateBps{0};    //!< and its minimum
+    uint64_t packetHops{0};       //!< packets put on any link (data and ACKs, every hop)
+    uint64_t inFlight{0};         //!< packets still waiting at a port or on a link at the end
+    double qMeanPackets{0};       //!< q(m): time-averaged queue over all switch ports, data packets
+    double maxQueuePackets{0};    //!< largest queue any switch port reached, data packets
+    double wallSeconds{0};        //!< wall-clock time of the simulation
+    uint64_t events{0};           //!< simulator events executed
     std::vector<MessageRecord> messageRecords; //!< by message id
     std::vector<std::string> failedLinks;      //!< names of the links that failed
     double rhoMaxGbps{0};                      //!< rho_max under the failures (0: no failure)

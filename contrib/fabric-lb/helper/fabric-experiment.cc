@@ -453,6 +453,7 @@ FabricExperiment::Configure()
     m_result.cc = cc.name;
     m_result.topology = topology.Name();
     m_result.fabric = topology.Describe();
+    m_result.switchStages = SwitchStagesOf(topology);
     m_result.k = fatTree ? fatTree->K() : 0;
     m_result.hosts = topology.HostCount();
     m_result.seed = RngSeedManager::GetSeed();

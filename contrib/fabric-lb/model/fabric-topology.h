@@ -129,6 +129,10 @@ class FabricTopology
     /// \return the number of switches in \p tier
     virtual uint32_t SwitchCount(uint32_t tier) const = 0;
 
+    /// \return what the switches of \p tier are called, as results name their stages
+    /// ("edge", "leaf")
+    virtual std::string TierName(uint32_t tier) const = 0;
+
     /// \return the number of switch-to-switch links (their ids run from 0)
     virtual uint32_t LinkCount() const = 0;
 

@@ -174,6 +174,12 @@ class FatTreeTopology : public FabricTopology
         return 3;
     }
 
+    /// \return "edge", "agg", "core"
+    std::string TierName(uint32_t tier) const override
+    {
+        return tier == 0 ? "edge" : (tier == 1 ? "agg" : "core");
+    }
+
     /// \return k^2/2 edge or aggregation switches, k^2/4 cores
     uint32_t SwitchCount(uint32_t tier) const override
     {

@@ -97,6 +97,12 @@ class LeafSpineTopology : public FabricTopology
         return tier == 0 ? m_leaves : m_spines;
     }
 
+    /// \return "leaf", "spine"
+    std::string TierName(uint32_t tier) const override
+    {
+        return tier == 0 ? "leaf" : "spine";
+    }
+
     /// \return L * S * P
     uint32_t LinkCount() const override
     {

@@ -20,6 +20,25 @@ FabricStageName(FabricStage stage)
     return names[static_cast<size_t>(stage)];
 }
 
+std::vector<std::pair<FabricStage, std::string>>
+SwitchStagesOf(const fabriclb::FabricTopology& topology)
+{
+    const uint32_t top = topology.TierCount() - 1;
+    std::vector<std::pair<FabricStage, std::string>> stages;
+    for (FabricStage stage : FABRIC_SWITCH_STAGES)
+    {
+        const bool aggregation = stage == FabricStage::AGG_UP || stage == FabricStage::AGG_DOWN;
+        if (aggregation && top < 2)
+        {
+            continue; // no tier between the lowest and the top
+        }
+        const uint32_t tier = stage == FabricStage::CORE_DOWN ? top : (aggregation ? 1 : 0);
+        const bool up = stage == FabricStage::EDGE_UP || stage == FabricStage::AGG_UP;
+        stages.emplace_back(stage, topology.TierName(tier) + (up ? "-up" : "-down"));
+    }
+    return stages;
+}
+
 TypeId
 PortMonitor::GetTypeId()
 {

@@ -5,6 +5,8 @@
 #ifndef FABRIC_LB_PORT_MONITOR_H
 #define FABRIC_LB_PORT_MONITOR_H
 
+#include "fabric-topology.h"
+
 #include "ns3/net-device.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -13,6 +15,8 @@
 
 #include <array>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -47,6 +51,15 @@ constexpr std::array<FabricStage, 5> FABRIC_SWITCH_STAGES = {FabricStage::EDGE_U
  * "agg-down", "edge-down"
  */
 const char* FabricStageName(FabricStage stage);
+
+/**
+ * \param topology a fabric of 2 or 3 tiers
+ * \return its switch stages in path order, each with its name (its tier's name and the
+ * direction: a fat tree's "edge-up" .. "edge-down", FabricStageName's; a leaf-spine's
+ * "leaf-up", "spine-down", "leaf-down", its ports' stages EDGE_UP, CORE_DOWN, EDGE_DOWN)
+ */
+std::vector<std::pair<FabricStage, std::string>> SwitchStagesOf(
+    const fabriclb::FabricTopology& topology);
 
 /**
  * \ingroup fabric-lb
