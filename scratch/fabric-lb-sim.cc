@@ -84,16 +84,19 @@ main(int argc, char* argv[])
     // (ExperimentConfig, FailureSpec), the fabric's (FatTreeHelper, LinkFailureManager) and
     // RngSeedManager's global values. Each default is written once, in its GetTypeId.
     CommandLine cmd(__FILE__);
-    cmd.Usage("Runs one collective on a k-ary fat tree under one load-balancing scheme.");
+    cmd.Usage("Runs one collective on a fabric (a k-ary fat tree, a leaf-spine) under one "
+              "load-balancing scheme.");
     AttributeFlags flags;
     const std::string lists = "help lists them";
     flags.Add(cmd, "topology", "ns3::ExperimentConfig::Topology");
-    flags.Add(cmd, "k", "ns3::FatTreeHelper::K");
-    flags.Add(cmd, "oversubscription", "ns3::FatTreeHelper::Oversubscription");
-    flags.Add(cmd, "leaves", "ns3::ExperimentConfig::Leaves");
-    flags.Add(cmd, "spines", "ns3::ExperimentConfig::Spines");
-    flags.Add(cmd, "hostsPerLeaf", "ns3::ExperimentConfig::HostsPerLeaf");
-    flags.Add(cmd, "linksPerSpine", "ns3::ExperimentConfig::LinksPerSpine");
+    // Each registered fabric's shape (fabriclb::TopologyKinds): --k, --leaves, ...
+    for (const fabriclb::TopologyKind& kind : fabriclb::TopologyKinds().All())
+    {
+        for (const auto& [flag, attribute] : kind.flags)
+        {
+            flags.Add(cmd, flag, attribute);
+        }
+    }
     flags.Add(cmd, "lb", "ns3::ExperimentConfig::Scheme", lists, DefaultName(ResolveLbScheme));
     flags.Add(cmd, "workload", "ns3::ExperimentConfig::Workload", lists);
     flags.Add(cmd, "group", "ns3::ExperimentConfig::Group");
@@ -158,11 +161,12 @@ main(int argc, char* argv[])
         PrintModels();
         return 0;
     }
-    if (asks("lb") || asks("recovery") || asks("cc"))
+    if (asks("lb") || asks("recovery") || asks("cc") || asks("topology"))
     {
         std::cout << (asks("lb")         ? fabriclb::LbSchemes().Help()
                       : asks("recovery") ? fabriclb::RecoveryStrategies().Help()
-                                         : fabriclb::CongestionControls().Help());
+                      : asks("cc")       ? fabriclb::CongestionControls().Help()
+                                         : fabriclb::TopologyKinds().Help());
         return 0;
     }
     try
@@ -180,21 +184,15 @@ main(int argc, char* argv[])
     ExperimentConfig config;
     config.progress = config.progress || progress || isatty(STDERR_FILENO);
     // A fabric's own flags shape that fabric only.
-    const bool leafSpine = config.topology == ExperimentConfig::LEAF_SPINE;
-    for (const std::string flag : {"leaves", "spines", "hostsPerLeaf", "linksPerSpine"})
+    for (const fabriclb::TopologyKind& kind : fabriclb::TopologyKinds().All())
     {
-        if (!leafSpine && flags.Given(flag))
+        for (const auto& [flag, attribute] : kind.flags)
         {
-            return Fail("--" + flag + " shapes a leaf-spine fabric: add --topology=leaf-spine");
-        }
-    }
-    for (const std::string flag : {"k", "oversubscription"})
-    {
-        if (leafSpine && flags.Given(flag))
-        {
-            return Fail("--" + flag +
-                        " shapes a fat tree: a leaf-spine fabric takes --leaves, --spines, "
-                        "--hostsPerLeaf and --linksPerSpine");
+            if (kind.name != config.topology && flags.Given(flag))
+            {
+                return Fail("--" + flag + " shapes a " + kind.name + " fabric, not a " +
+                            config.topology + " one (--topology=" + kind.name + ")");
+            }
         }
     }
     const std::string& flowmon = config.flowMonitorFile;

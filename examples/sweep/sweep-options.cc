@@ -223,11 +223,10 @@ ParseOptions(int argc, char* argv[])
     {
         ParseVary(vary, options);
     }
-    const std::string topologies = AttributeChoices("ns3::ExperimentConfig::Topology");
-    if ((", " + topologies + ", ").find(", " + options.topology + ", ") == std::string::npos)
+    if (!fabriclb::TopologyKinds().Find(options.topology))
     {
-        throw std::invalid_argument("unknown --topology '" + options.topology + "' (" + topologies +
-                                    ")");
+        throw std::invalid_argument("unknown --topology '" + options.topology + "' (" +
+                                    fabriclb::TopologyKinds().Names() + ")");
     }
     if (options.topology != "fat-tree" && (options.varyFlag == "k" || !kText.empty()))
     {

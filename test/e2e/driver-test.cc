@@ -280,6 +280,14 @@ TEST(Driver, ListsSchemes)
     EXPECT_EQ(o.out.rfind("ecmp\t", 0), 0U) << o.out;
 }
 
+TEST(Driver, ListsTopologies)
+{
+    const Outcome o = RunSim("--topology=help");
+    EXPECT_EQ(o.status, 0);
+    EXPECT_EQ(o.out.rfind("fat-tree\t", 0), 0U) << o.out;
+    EXPECT_NE(o.out.find("\nleaf-spine\t"), std::string::npos) << o.out;
+}
+
 TEST(Driver, ListsEveryRegisteredStrategy)
 {
     // One line per registered name, in name order, each with its description.
@@ -397,7 +405,7 @@ INSTANTIATE_TEST_SUITE_P(
         // FlowMonitor fails silently on a file it cannot write; ns-3 ignores stray words.
         std::make_pair("--k=4 --flowmon=/nonexistent/dir/f.xml", "--flowmon"),
         std::make_pair("--k=4 --msgBytes=4096 7", "unexpected argument '7'"),
-        std::make_pair("--topology=torus", "--topology: unknown value 'torus'"),
+        std::make_pair("--topology=torus", "unknown topology 'torus' (fat-tree, leaf-spine)"),
         std::make_pair("--topology=leaf-spine --leaves=1", "--leaves"),
         std::make_pair("--topology=leaf-spine --spines=0", "--spines"),
         std::make_pair("--topology=leaf-spine --hostsPerLeaf=-2", "--hostsPerLeaf"),
@@ -406,8 +414,10 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--topology=leaf-spine --failLinks=leaf-9:spine-0",
                        "unknown link 'leaf-9:spine-0' (names look like leaf-0:spine-0 or "
                        "leaf-7:spine-7)"),
-        std::make_pair("--leaves=4", "add --topology=leaf-spine"),
-        std::make_pair("--topology=leaf-spine --k=4", "--k shapes a fat tree"),
+        std::make_pair("--leaves=4",
+                       "--leaves shapes a leaf-spine fabric, not a fat-tree one "
+                       "(--topology=leaf-spine)"),
+        std::make_pair("--topology=leaf-spine --k=4", "--k shapes a fat-tree fabric"),
         std::make_pair("--topology=leaf-spine --oversubscription=2", "--oversubscription"),
         std::make_pair("--oversubscription=0", "--oversubscription"),
         std::make_pair("--k=160 --oversubscription=2", "beyond the address plan")));

@@ -21,7 +21,6 @@
 #include "ns3/fabric-ranks.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/flow-monitor-helper.h"
-#include "ns3/leaf-spine-topology.h"
 #include "ns3/log.h"
 #include "ns3/lower-bound.h"
 #include "ns3/random-variable-stream.h"
@@ -176,35 +175,12 @@ ExperimentConfig::GetTypeId()
         TypeId("ns3::ExperimentConfig")
             .SetParent<ObjectBase>()
             .SetGroupName("FabricLb")
-            .AddAttribute(
-                "Topology",
-                "the fabric: fat-tree (FatTreeHelper's K) or leaf-spine (Leaves, "
-                "Spines, HostsPerLeaf, LinksPerSpine)",
-                EnumValue(FAT_TREE),
-                fabriclb::MakeEnumAttributeAccessor<TopologyKind>(&ExperimentConfig::topology),
-                MakeEnumChecker(FAT_TREE, "fat-tree", LEAF_SPINE, "leaf-spine"))
-            .AddAttribute("Leaves",
-                          "leaf-spine: leaf switches",
-                          UintegerValue(8),
-                          MakeUintegerAccessor(&ExperimentConfig::leaves),
-                          MakeUintegerChecker<uint32_t>(2))
-            .AddAttribute("Spines",
-                          "leaf-spine: spine switches",
-                          UintegerValue(8),
-                          MakeUintegerAccessor(&ExperimentConfig::spines),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("HostsPerLeaf",
-                          "leaf-spine: hosts under each leaf (against Spines x LinksPerSpine "
-                          "uplinks: the leaves' oversubscription)",
-                          UintegerValue(8),
-                          MakeUintegerAccessor(&ExperimentConfig::hostsPerLeaf),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("LinksPerSpine",
-                          "leaf-spine: parallel links between each leaf and each spine, each "
-                          "a path of its own",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&ExperimentConfig::linksPerSpine),
-                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Topology",
+                          "the fabric, a registered name (--topology=help lists them), shaped by "
+                          "its own attributes (fat-tree: FatTreeHelper's K and Oversubscription)",
+                          StringValue("fat-tree"),
+                          MakeStringAccessor(&ExperimentConfig::topology),
+                          MakeStringChecker())
             .AddAttribute("Scheme",
                           "load-balancing scheme, a registered name (empty: the one "
                           "FatTreeHelper's SwitchDiscipline and HostPathPolicy form)",
@@ -279,16 +255,9 @@ ExperimentConfig::ExperimentConfig()
 }
 
 std::shared_ptr<const fabriclb::FabricTopology>
-MakeTopology(const ExperimentConfig& config, uint32_t k, uint32_t oversubscription)
+MakeTopology(const ExperimentConfig& config)
 {
-    if (config.topology == ExperimentConfig::LEAF_SPINE)
-    {
-        return std::make_shared<const fabriclb::LeafSpineTopology>(config.leaves,
-                                                                   config.spines,
-                                                                   config.hostsPerLeaf,
-                                                                   config.linksPerSpine);
-    }
-    return std::make_shared<const fabriclb::FatTreeTopology>(k, oversubscription);
+    return fabriclb::TopologyKinds().Get(config.topology, "topology").make();
 }
 
 const fabriclb::LbScheme&
@@ -410,12 +379,8 @@ FabricExperiment::Configure()
     m_fabric->SetAttribute("MarkThresholdBytes", UintegerValue(m_result.markThresholdBytes));
     m_result.redMarking =
         cc.redMarking || AttributeDefault("ns3::FabricQueueDisc::RedMarking") == "true";
-    UintegerValue k;
-    UintegerValue oversubscription;
-    m_fabric->GetAttribute("K", k);
-    m_fabric->GetAttribute("Oversubscription", oversubscription);
     const std::shared_ptr<const fabriclb::FabricTopology> fabric =
-        MakeTopology(m_config, k.Get(), oversubscription.Get()); // throws for a bad fabric
+        MakeTopology(m_config); // throws std::invalid_argument for a bad fabric
     const fabriclb::FabricTopology& topology = *fabric;
     const auto* fatTree = dynamic_cast<const fabriclb::FatTreeTopology*>(fabric.get());
     m_fabric->SetTopology(fabric);

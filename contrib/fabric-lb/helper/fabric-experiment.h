@@ -74,18 +74,7 @@ class ExperimentConfig : public ObjectBase
     /// Takes the attributes' defaults.
     ExperimentConfig();
 
-    /// The fabrics ExperimentConfig builds (the Topology attribute).
-    enum TopologyKind
-    {
-        FAT_TREE,  //!< FatTreeHelper's K-ary fat tree
-        LEAF_SPINE //!< a fabriclb::LeafSpineTopology of Leaves, Spines, HostsPerLeaf, LinksPerSpine
-    };
-
-    TopologyKind topology;       //!< the fabric
-    uint32_t leaves;             //!< leaf-spine: leaf switches
-    uint32_t spines;             //!< leaf-spine: spine switches
-    uint32_t hostsPerLeaf;       //!< leaf-spine: hosts under each leaf
-    uint32_t linksPerSpine;      //!< leaf-spine: parallel links between a leaf and a spine
+    std::string topology;        //!< the fabric, a registered name (fabriclb::TopologyKinds)
     std::string lb;              //!< scheme name (fabriclb::LbSchemes); empty: the fabric's
     std::string workload;        //!< collective name (fabriclb::Collectives)
     uint32_t group;              //!< ring collectives: hosts per ring (0: all)
@@ -112,14 +101,10 @@ const fabriclb::LbScheme& ResolveLbScheme(const std::string& name);
 /**
  * \ingroup fabric-lb
  * \param config what to run
- * \param k the fat tree's radix (FatTreeHelper's K), for a fat tree
- * \param oversubscription the fat tree's at the edge tier (FatTreeHelper's Oversubscription)
- * \return the fabric \p config names
- * \throws std::invalid_argument for a fabric that cannot be built
+ * \return the fabric \p config names, shaped by its kind's attributes (fabriclb::TopologyKind)
+ * \throws std::invalid_argument for an unknown kind or a fabric that cannot be built
  */
-std::shared_ptr<const fabriclb::FabricTopology> MakeTopology(const ExperimentConfig& config,
-                                                             uint32_t k,
-                                                             uint32_t oversubscription);
+std::shared_ptr<const fabriclb::FabricTopology> MakeTopology(const ExperimentConfig& config);
 
 /**
  * \ingroup fabric-lb

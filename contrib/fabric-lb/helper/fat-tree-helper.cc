@@ -8,6 +8,7 @@
 #include "ns3/double.h"
 #include "ns3/fabric-partition.h"
 #include "ns3/fabric-queue-disc.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -28,6 +29,23 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("FatTreeHelper");
 
 NS_OBJECT_ENSURE_REGISTERED(FatTreeHelper);
+
+namespace
+{
+/// `--topology=fat-tree`: the K and Oversubscription attributes' fat tree.
+const fabriclb::Registration<fabriclb::TopologyKind> g_fatTreeTopology(
+    {"fat-tree",
+     "the study's 3-tier k-ary fat tree, optionally oversubscribed at the edge tier",
+     {{"k", "ns3::FatTreeHelper::K"}, {"oversubscription", "ns3::FatTreeHelper::Oversubscription"}},
+     [] {
+         const Ptr<FatTreeHelper> defaults = CreateObject<FatTreeHelper>();
+         UintegerValue k;
+         UintegerValue oversubscription;
+         defaults->GetAttribute("K", k);
+         defaults->GetAttribute("Oversubscription", oversubscription);
+         return std::make_shared<const fabriclb::FatTreeTopology>(k.Get(), oversubscription.Get());
+     }});
+} // namespace
 
 namespace
 {

@@ -5,7 +5,11 @@
 #ifndef FABRIC_LB_FABRIC_REGISTRY_H
 #define FABRIC_LB_FABRIC_REGISTRY_H
 
+#include "fabric-topology.h"
+
+#include <functional>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -185,11 +189,34 @@ struct CongestionControlStrategy
     bool redMarking{false};  //!< switch queues mark RED-style for it (FabricQueueDisc::RedMarking)
 };
 
+/**
+ * \ingroup fabric-lb
+ * \brief A kind of fabric (the driver's --topology, ExperimentConfig's Topology): the flags
+ * that shape it, each an attribute, and how to build one from their current defaults.
+ */
+struct TopologyKind
+{
+    std::string name;        //!< name as the driver's --topology takes it
+    std::string description; //!< one line for --topology=help
+    /// (driver flag, "ns3::Class::Attribute") of each parameter, e.g. ("leaves", ...)
+    std::vector<std::pair<std::string, std::string>> flags;
+    /// builds the fabric from the attributes' current defaults; throws std::invalid_argument
+    /// for one that cannot be built
+    std::function<std::shared_ptr<const FabricTopology>()> make;
+};
+
 /// \return the registry of load-balancing schemes
 inline Registry<LbScheme>&
 LbSchemes()
 {
     return Registry<LbScheme>::Instance();
+}
+
+/// \return the registry of fabrics
+inline Registry<TopologyKind>&
+TopologyKinds()
+{
+    return Registry<TopologyKind>::Instance();
 }
 
 /// \return the registry of loss-recovery strategies

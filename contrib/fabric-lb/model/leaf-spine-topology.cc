@@ -4,6 +4,11 @@
 
 #include "leaf-spine-topology.h"
 
+#include "fabric-registry.h"
+
+#include "ns3/attribute-construction-list.h"
+#include "ns3/uinteger.h"
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -172,4 +177,70 @@ LeafSpineTopology::PathCount(uint32_t a, uint32_t b) const
 }
 
 } // namespace fabriclb
+
+NS_OBJECT_ENSURE_REGISTERED(LeafSpineShape);
+
+TypeId
+LeafSpineShape::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::LeafSpineShape")
+            .SetParent<ObjectBase>()
+            .SetGroupName("FabricLb")
+            .AddAttribute("Leaves",
+                          "leaf-spine: leaf switches",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&LeafSpineShape::leaves),
+                          MakeUintegerChecker<uint32_t>(2))
+            .AddAttribute("Spines",
+                          "leaf-spine: spine switches",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&LeafSpineShape::spines),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "HostsPerLeaf",
+                "leaf-spine: hosts under each leaf (against Spines x LinksPerSpine uplinks: the "
+                "leaves' oversubscription)",
+                UintegerValue(8),
+                MakeUintegerAccessor(&LeafSpineShape::hostsPerLeaf),
+                MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("LinksPerSpine",
+                          "leaf-spine: parallel links between each leaf and each spine, each a "
+                          "path of its own",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&LeafSpineShape::linksPerSpine),
+                          MakeUintegerChecker<uint32_t>(1));
+    return tid;
+}
+
+TypeId
+LeafSpineShape::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+LeafSpineShape::LeafSpineShape()
+{
+    ConstructSelf(AttributeConstructionList());
+}
+
+namespace
+{
+/// `--topology=leaf-spine`.
+const fabriclb::Registration<fabriclb::TopologyKind> g_leafSpineTopology(
+    {"leaf-spine",
+     "2 tiers: leaves of hosts, spines over them, parallel links a path each",
+     {{"leaves", "ns3::LeafSpineShape::Leaves"},
+      {"spines", "ns3::LeafSpineShape::Spines"},
+      {"hostsPerLeaf", "ns3::LeafSpineShape::HostsPerLeaf"},
+      {"linksPerSpine", "ns3::LeafSpineShape::LinksPerSpine"}},
+     [] {
+         const LeafSpineShape shape;
+         return std::make_shared<const fabriclb::LeafSpineTopology>(shape.leaves,
+                                                                    shape.spines,
+                                                                    shape.hostsPerLeaf,
+                                                                    shape.linksPerSpine);
+     }});
+} // namespace
+
 } // namespace ns3

@@ -7,6 +7,8 @@
 
 #include "fabric-topology.h"
 
+#include "ns3/object-base.h"
+
 #include <cstdint>
 
 namespace ns3
@@ -216,6 +218,27 @@ class LeafSpineTopology : public FabricTopology
 };
 
 } // namespace fabriclb
+
+/**
+ * \ingroup fabric-lb
+ * \brief The shape of the leaf-spine fabric that --topology=leaf-spine builds, as attributes
+ * (the driver's --leaves, --spines, --hostsPerLeaf, --linksPerSpine).
+ */
+class LeafSpineShape : public ObjectBase
+{
+  public:
+    /// \return the attributes
+    static TypeId GetTypeId();
+    TypeId GetInstanceTypeId() const override;
+    /// Takes the attributes' defaults.
+    LeafSpineShape();
+
+    uint32_t leaves;        //!< leaf switches
+    uint32_t spines;        //!< spine switches
+    uint32_t hostsPerLeaf;  //!< hosts under each leaf
+    uint32_t linksPerSpine; //!< parallel links between a leaf and a spine
+};
+
 } // namespace ns3
 
 #endif /* FABRIC_LB_LEAF_SPINE_TOPOLOGY_H */

@@ -6,6 +6,7 @@
 
 #include "fabric-lb-test-util.h"
 
+#include "ns3/command-line-values.h"
 #include "ns3/core-module.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-lb-compat.h"
@@ -26,29 +27,51 @@ using namespace ns3;
 namespace
 {
 
+/// The shape of a leaf-spine fabric (ns3::LeafSpineShape's attributes).
+struct Shape
+{
+    uint32_t leaves;        //!< leaf switches
+    uint32_t spines;        //!< spine switches
+    uint32_t hostsPerLeaf;  //!< hosts under each leaf
+    uint32_t linksPerSpine; //!< parallel links between a leaf and a spine
+};
+
 /**
- * \return an all-to-all of \p bytes under \p lb on a leaf-spine fabric of \p leaves leaves
- * of \p hostsPerLeaf hosts, \p spines spines and \p linksPerSpine parallel links
+ * \return the result of an all-to-all of \p bytes under \p lb on a leaf-spine fabric of
+ * \p shape, set through LeafSpineShape's attribute defaults for the run's duration, with
+ * \p failedLinks (--failLinks) failed at once and converged on at once
  */
-ExperimentConfig
-LeafSpineAllToAll(const std::string& lb,
-                  uint32_t leaves,
-                  uint32_t spines,
-                  uint32_t hostsPerLeaf,
-                  uint32_t linksPerSpine,
-                  uint64_t bytes)
+ExperimentResult
+RunLeafSpineAllToAll(const std::string& lb,
+                     const Shape& shape,
+                     uint64_t bytes,
+                     const std::string& failedLinks = "")
 {
     fabriclbtest::UsePicoseconds();
+    const std::vector<std::pair<std::string, uint32_t>> attributes{
+        {"ns3::LeafSpineShape::Leaves", shape.leaves},
+        {"ns3::LeafSpineShape::Spines", shape.spines},
+        {"ns3::LeafSpineShape::HostsPerLeaf", shape.hostsPerLeaf},
+        {"ns3::LeafSpineShape::LinksPerSpine", shape.linksPerSpine}};
+    std::vector<std::string> defaults;
+    for (const auto& [attribute, value] : attributes)
+    {
+        defaults.push_back(AttributeDefault(attribute));
+        Config::SetDefault(attribute, UintegerValue(value));
+    }
     ExperimentConfig config;
-    config.topology = ExperimentConfig::LEAF_SPINE;
-    config.leaves = leaves;
-    config.spines = spines;
-    config.hostsPerLeaf = hostsPerLeaf;
-    config.linksPerSpine = linksPerSpine;
+    config.topology = "leaf-spine";
     config.lb = lb;
     config.workload = "all-to-all";
     config.messageBytes = bytes;
-    return config;
+    config.failures.links = failedLinks;
+    config.failures.convergence = "0";
+    const ExperimentResult result = RunFabricExperiment(config);
+    for (size_t i = 0; i < attributes.size(); ++i)
+    {
+        Config::SetDefault(attributes[i].first, UintegerValue(std::stoul(defaults[i])));
+    }
+    return result;
 }
 
 /// Every scheme that runs on a leaf-spine fabric completes every message of an all-to-all
@@ -66,7 +89,7 @@ class LeafSpineDeliveryTest : public fabriclbtest::DeliveryTestCase
   private:
     void DoRun() override
     {
-        const ExperimentResult r = RunFabricExperiment(LeafSpineAllToAll(m_lb, 3, 2, 3, 2, 32768));
+        const ExperimentResult r = RunLeafSpineAllToAll(m_lb, {3, 2, 3, 2}, 32768);
         NS_TEST_ASSERT_MSG_EQ(r.topology, "leaf-spine", "the fabric asked for");
         NS_TEST_ASSERT_MSG_EQ(r.hosts, 9, "3 leaves of 3 hosts");
         NS_TEST_ASSERT_MSG_EQ(r.messages, 72, "9 x 8 messages");
@@ -123,10 +146,8 @@ class LeafSpineFailureTest : public fabriclbtest::DeliveryTestCase
   private:
     void DoRun() override
     {
-        ExperimentConfig config = LeafSpineAllToAll(m_lb, 2, 2, 2, 1, 16 * 4096);
-        config.failures.links = "leaf-1:spine-0";
-        config.failures.convergence = "0";
-        const ExperimentResult r = RunFabricExperiment(config);
+        const ExperimentResult r =
+            RunLeafSpineAllToAll(m_lb, {2, 2, 2, 1}, 16 * 4096, "leaf-1:spine-0");
         CheckEveryMessageDelivered(r);
         NS_TEST_ASSERT_MSG_EQ(r.failedLinks.size(), 1, "one link failed");
         NS_TEST_ASSERT_MSG_EQ(r.failedLinks.front(), "leaf-1:spine-0", "by its name");
