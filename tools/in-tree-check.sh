@@ -60,9 +60,27 @@ tree=$(cd "$tree" && pwd)
 version=$(cat "$tree/VERSION" 2>/dev/null || echo unknown)
 step "ns-3 $version at $tree"
 
-rm -rf "$tree/contrib/fabric-lb"
-cp -a "$root/contrib/fabric-lb" "$tree/contrib/fabric-lb"
-cp "$root"/scratch/*.cc "$tree/scratch/"
+# Copy the module in, writing only the files whose content changed (and removing those gone):
+# a written file's new time makes the build recompile what includes it. Copying times along
+# (cp -a) could give an edited header a time older than objects built from its previous
+# content, and the build would link those stale objects.
+sync_file() { # SOURCE TARGET
+  if ! cmp -s "$1" "$2"; then
+    mkdir -p "$(dirname "$2")"
+    cp "$1" "$2"
+  fi
+}
+(cd "$root/contrib/fabric-lb" && find . -type f) | while IFS= read -r file; do
+  sync_file "$root/contrib/fabric-lb/$file" "$tree/contrib/fabric-lb/$file"
+done
+if [ -d "$tree/contrib/fabric-lb" ]; then
+  (cd "$tree/contrib/fabric-lb" && find . -type f) | while IFS= read -r file; do
+    [ -e "$root/contrib/fabric-lb/$file" ] || rm -f "$tree/contrib/fabric-lb/$file"
+  done
+fi
+for file in "$root"/scratch/*.cc; do
+  sync_file "$file" "$tree/scratch/$(basename "$file")"
+done
 
 cd "$tree"
 step "configure (fabric-lb, csma and mpi, tests and examples enabled)"
