@@ -55,9 +55,9 @@ StageNames(const std::vector<Job>& grid)
         }
     }
     std::vector<std::string> names;
-    for (FabricStage stage : FABRIC_SWITCH_STAGES)
+    for (const auto& [stage, name] : NamedSwitchStages())
     {
-        names.emplace_back(FabricStageName(stage));
+        names.push_back(name);
     }
     return names;
 }

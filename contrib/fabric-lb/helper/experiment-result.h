@@ -75,12 +75,7 @@ struct ExperimentResult
     uint64_t boundPs{0};            //!< its lower bound
     std::array<StageQueueStats, FABRIC_STAGE_COUNT> stages{}; //!< by FabricStage
     /// the fabric's switch stages and their names, as the JSON keys them (SwitchStagesOf)
-    std::vector<std::pair<FabricStage, std::string>> switchStages{
-        {FabricStage::EDGE_UP, "edge-up"},
-        {FabricStage::AGG_UP, "agg-up"},
-        {FabricStage::CORE_DOWN, "core-down"},
-        {FabricStage::AGG_DOWN, "agg-down"},
-        {FabricStage::EDGE_DOWN, "edge-down"}};
+    std::vector<std::pair<FabricStage, std::string>> switchStages{NamedSwitchStages()};
     uint64_t packetsSent{0};      //!< data packets the hosts sent
     uint64_t acksSent{0};         //!< ACKs the hosts sent
     uint64_t packetsDelivered{0}; //!< data packets the hosts received

@@ -53,20 +53,6 @@ namespace
 /// (a fat tree's edge-aggregation links), 10.128.0.0/10 (aggregation-core).
 constexpr std::array<uint32_t, 2> SWITCH_LINK_NETWORKS{0x0A400000, 0x0A800000};
 
-/// \return the stage of a port going up from \p tier (a fat tree's, whatever the fabric)
-FabricStage
-UpStage(uint32_t tier)
-{
-    return tier == 0 ? FabricStage::EDGE_UP : FabricStage::AGG_UP;
-}
-
-/// \return the stage of a port going down from \p tier of a fabric of \p tiers tiers
-FabricStage
-DownStage(uint32_t tier, uint32_t tiers)
-{
-    return tier == 0 ? FabricStage::EDGE_DOWN
-                     : (tier + 1 == tiers ? FabricStage::CORE_DOWN : FabricStage::AGG_DOWN);
-}
 } // namespace
 
 TypeId
@@ -439,8 +425,8 @@ FatTreeHelper::ConnectSwitches(SwitchPorts& ports)
         const uint32_t tier = ends.lower.tier;
         LinkRoutes link = Connect(m_switches[tier].Get(ends.lower.index),
                                   m_switches[ends.upper.tier].Get(ends.upper.index),
-                                  UpStage(tier),
-                                  DownStage(ends.upper.tier, topo.TierCount()),
+                                  SwitchPortStage(tier, true, topo.TierCount()),
+                                  SwitchPortStage(ends.upper.tier, false, topo.TierCount()),
                                   SWITCH_LINK_NETWORKS.at(tier) + 4 * linksOfTier.at(tier)++);
         m_linkDevices[id] = {link.up->GetOutputDevice(), link.down->GetOutputDevice()};
         PortRoutes& lower = ports[tier][ends.lower.index];

@@ -20,21 +20,44 @@ FabricStageName(FabricStage stage)
     return names[static_cast<size_t>(stage)];
 }
 
-std::vector<std::pair<FabricStage, std::string>>
-SwitchStagesOf(const fabriclb::FabricTopology& topology)
+FabricStage
+SwitchPortStage(uint32_t tier, bool up, uint32_t tiers)
 {
-    const uint32_t top = topology.TierCount() - 1;
+    if (tier == 0)
+    {
+        return up ? FabricStage::EDGE_UP : FabricStage::EDGE_DOWN;
+    }
+    if (!up && tier + 1 == tiers)
+    {
+        return FabricStage::CORE_DOWN;
+    }
+    return up ? FabricStage::AGG_UP : FabricStage::AGG_DOWN;
+}
+
+std::vector<std::pair<FabricStage, std::string>>
+NamedSwitchStages()
+{
     std::vector<std::pair<FabricStage, std::string>> stages;
     for (FabricStage stage : FABRIC_SWITCH_STAGES)
     {
-        const bool aggregation = stage == FabricStage::AGG_UP || stage == FabricStage::AGG_DOWN;
-        if (aggregation && top < 2)
-        {
-            continue; // no tier between the lowest and the top
-        }
-        const uint32_t tier = stage == FabricStage::CORE_DOWN ? top : (aggregation ? 1 : 0);
-        const bool up = stage == FabricStage::EDGE_UP || stage == FabricStage::AGG_UP;
-        stages.emplace_back(stage, topology.TierName(tier) + (up ? "-up" : "-down"));
+        stages.emplace_back(stage, FabricStageName(stage));
+    }
+    return stages;
+}
+
+std::vector<std::pair<FabricStage, std::string>>
+SwitchStagesOf(const fabriclb::FabricTopology& topology)
+{
+    // Up from every tier below the top, then down from the top to the lowest.
+    const uint32_t tiers = topology.TierCount();
+    std::vector<std::pair<FabricStage, std::string>> stages;
+    for (uint32_t tier = 0; tier + 1 < tiers; ++tier)
+    {
+        stages.emplace_back(SwitchPortStage(tier, true, tiers), topology.TierName(tier) + "-up");
+    }
+    for (uint32_t tier = tiers; tier-- > 0;)
+    {
+        stages.emplace_back(SwitchPortStage(tier, false, tiers), topology.TierName(tier) + "-down");
     }
     return stages;
 }

@@ -53,6 +53,18 @@ constexpr std::array<FabricStage, 5> FABRIC_SWITCH_STAGES = {FabricStage::EDGE_U
 const char* FabricStageName(FabricStage stage);
 
 /**
+ * \param tier a switch tier
+ * \param up an up port (true) or a down port
+ * \param tiers the fabric's tiers, 2 or 3
+ * \return the stage of that switch port: the lowest tier's EDGE_UP and EDGE_DOWN, the top's
+ * CORE_DOWN, a middle tier's AGG_UP and AGG_DOWN
+ */
+FabricStage SwitchPortStage(uint32_t tier, bool up, uint32_t tiers);
+
+/// \return the switch stages in path order with FabricStageName's names (a fat tree's)
+std::vector<std::pair<FabricStage, std::string>> NamedSwitchStages();
+
+/**
  * \param topology a fabric of 2 or 3 tiers
  * \return its switch stages in path order, each with its name (its tier's name and the
  * direction: a fat tree's "edge-up" .. "edge-down", FabricStageName's; a leaf-spine's

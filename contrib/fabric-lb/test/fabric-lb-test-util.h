@@ -18,6 +18,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,15 +38,17 @@ UsePicoseconds()
 }
 
 /**
- * Builds a k-ary fabric with the module's defaults, or the given switch
- * discipline and host path policy (TypeId names), streams from 1.
+ * Builds \p topology with the module's defaults, or the given switch discipline and host
+ * path policy (TypeId names), streams from 1.
  */
 inline Ptr<FatTreeHelper>
-BuildFabric(uint32_t k, const std::string& discipline = "", const std::string& policy = "")
+BuildFabric(std::shared_ptr<const fabriclb::FabricTopology> topology,
+            const std::string& discipline = "",
+            const std::string& policy = "")
 {
     UsePicoseconds();
     Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
-    fabric->SetAttribute("K", UintegerValue(k));
+    fabric->SetTopology(std::move(topology));
     if (!discipline.empty())
     {
         fabric->SetAttribute("SwitchDiscipline", TypeIdValue(TypeId::LookupByName(discipline)));
@@ -57,6 +60,13 @@ BuildFabric(uint32_t k, const std::string& discipline = "", const std::string& p
     fabric->Build();
     fabric->AssignStreams(1);
     return fabric;
+}
+
+/// Builds a k-ary fat tree as BuildFabric builds a topology.
+inline Ptr<FatTreeHelper>
+BuildFabric(uint32_t k, const std::string& discipline = "", const std::string& policy = "")
+{
+    return BuildFabric(std::make_shared<const fabriclb::FatTreeTopology>(k), discipline, policy);
 }
 
 /// Counts message completions and stops the simulation after the last one.

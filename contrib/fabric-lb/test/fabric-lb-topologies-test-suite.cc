@@ -177,14 +177,9 @@ class LeafSpineLanesTest : public TestCase
   private:
     void DoRun() override
     {
-        fabriclbtest::UsePicoseconds();
         const auto topology = std::make_shared<const fabriclb::LeafSpineTopology>(3, 2, 2, 2);
-        Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
-        fabric->SetAttribute("SwitchDiscipline",
-                             TypeIdValue(TypeId::LookupByName("ns3::SimpleRoundRobinDiscipline")));
-        fabric->SetTopology(topology);
-        fabric->Build();
-        fabric->AssignStreams(1);
+        Ptr<FatTreeHelper> fabric =
+            fabriclbtest::BuildFabric(topology, "ns3::SimpleRoundRobinDiscipline");
 
         std::map<uint32_t, uint32_t> upPorts;   // leaf 0's up port -> data packets
         std::map<uint32_t, uint32_t> downLinks; // link into leaf 2 -> data packets
@@ -242,14 +237,8 @@ class LeafSpineOfanSharesTest : public TestCase
   private:
     void DoRun() override
     {
-        fabriclbtest::UsePicoseconds();
         const auto topology = std::make_shared<const fabriclb::LeafSpineTopology>(3, 2, 2, 2);
-        Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
-        fabric->SetAttribute("SwitchDiscipline",
-                             TypeIdValue(TypeId::LookupByName("ns3::OfanDiscipline")));
-        fabric->SetTopology(topology);
-        fabric->Build();
-        fabric->AssignStreams(1);
+        Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(topology, "ns3::OfanDiscipline");
         // (leaf node, destination leaf, size bin) -> up ports in order of use
         std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector<uint32_t>> sequences;
         fabriclbtest::HookForward(
