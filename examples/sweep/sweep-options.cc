@@ -149,8 +149,8 @@ ParseOptions(int argc, char* argv[])
     cmd.AddValue("sizes", "comma-separated message sizes in bytes", sizes);
     cmd.AddValue("runs", "runs (RngRun 1..runs) per point", runsText);
     cmd.AddValue("topology",
-                 "the fabric: fat-tree (with --k) or leaf-spine (its shape through --extra, "
-                 "e.g. --leaves=8 --spines=4)",
+                 "the fabric: fat-tree (with --k), leaf-spine or rail (their shapes through "
+                 "--extra, e.g. --leaves=8 --spines=4 or --servers=16)",
                  options.topology);
     cmd.AddValue("k", "fat-tree radix, 8 if not given (each run's with --vary=k)", kText);
     cmd.AddValue("jobs", "simulations at once", jobsText);

@@ -286,6 +286,7 @@ TEST(Driver, ListsTopologies)
     EXPECT_EQ(o.status, 0);
     EXPECT_EQ(o.out.rfind("fat-tree\t", 0), 0U) << o.out;
     EXPECT_NE(o.out.find("\nleaf-spine\t"), std::string::npos) << o.out;
+    EXPECT_NE(o.out.find("\nrail\t"), std::string::npos) << o.out;
 }
 
 TEST(Driver, ListsEveryRegisteredStrategy)
@@ -405,7 +406,7 @@ INSTANTIATE_TEST_SUITE_P(
         // FlowMonitor fails silently on a file it cannot write; ns-3 ignores stray words.
         std::make_pair("--k=4 --flowmon=/nonexistent/dir/f.xml", "--flowmon"),
         std::make_pair("--k=4 --msgBytes=4096 7", "unexpected argument '7'"),
-        std::make_pair("--topology=torus", "unknown topology 'torus' (fat-tree, leaf-spine)"),
+        std::make_pair("--topology=torus", "unknown topology 'torus' (fat-tree, leaf-spine, rail)"),
         std::make_pair("--topology=leaf-spine --leaves=1", "--leaves"),
         std::make_pair("--topology=leaf-spine --spines=0", "--spines"),
         std::make_pair("--topology=leaf-spine --hostsPerLeaf=-2", "--hostsPerLeaf"),
@@ -418,6 +419,13 @@ INSTANTIATE_TEST_SUITE_P(
                        "--leaves shapes a leaf-spine fabric, not a fat-tree one "
                        "(--topology=leaf-spine)"),
         std::make_pair("--topology=leaf-spine --k=4", "--k shapes a fat-tree fabric"),
+        std::make_pair("--topology=rail --servers=5",
+                       "a rail fabric's 5 servers do not form rail groups of 16 servers per "
+                       "leaf"),
+        std::make_pair("--topology=rail --gpusPerServer=0", "--gpusPerServer"),
+        std::make_pair("--topology=rail --railSpines=0", "--railSpines"),
+        std::make_pair("--servers=4", "--servers shapes a rail fabric, not a fat-tree one"),
+        std::make_pair("--topology=rail --leaves=4", "--leaves shapes a leaf-spine fabric"),
         std::make_pair("--topology=leaf-spine --oversubscription=2", "--oversubscription"),
         std::make_pair("--oversubscription=0", "--oversubscription"),
         std::make_pair("--k=160 --oversubscription=2", "beyond the address plan")));

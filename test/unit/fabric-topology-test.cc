@@ -6,6 +6,7 @@
 #include "ns3/fat-tree-topology.h"
 #include "ns3/leaf-spine-topology.h"
 #include "ns3/port-monitor.h"
+#include "ns3/rail-topology.h"
 
 #include <gtest/gtest.h>
 #include <map>
@@ -281,4 +282,66 @@ TEST(FabricTopology, StagesAreNamedByTheirTiers)
         {ns3::FabricStage::CORE_DOWN, "spine-down"},
         {ns3::FabricStage::EDGE_DOWN, "leaf-down"}};
     EXPECT_EQ(ns3::SwitchStagesOf(LeafSpineTopology(2, 1, 1, 1)), leafSpine);
+}
+
+TEST(FabricTopology, RailPutsGpuGOfEveryServerOnRailGsLeaf)
+{
+    // 4 servers of 3 GPUs in rail groups of 2 servers: 2 groups x 3 rails = 6 leaves of
+    // 2 hosts, 2 spines.
+    const RailTopology t(4, 3, 2, 2, 1);
+    EXPECT_EQ(t.Name(), "rail");
+    EXPECT_EQ(t.Describe(), "rail servers=4 gpusPerServer=3 serversPerLeaf=2 spines=2");
+    EXPECT_EQ(t.HostCount(), 12U);
+    EXPECT_EQ(t.SwitchCount(0), 6U);
+    EXPECT_EQ(t.LinkCount(), 12U);
+    ExpectConsistent(t);
+    // Host 7: GPU 1 of server 2, the first server of group 1: leaf 1 * 3 + 1, port 0.
+    EXPECT_EQ(t.ServerOf(7), 2U);
+    EXPECT_EQ(t.RailOf(7), 1U);
+    EXPECT_EQ(t.AttachmentOf(7).leaf, 4U);
+    EXPECT_EQ(t.AttachmentOf(7).downPort, 0U);
+    EXPECT_EQ(t.AttachmentOf(10).leaf, 4U); // GPU 1 of server 3: the same rail and group
+    EXPECT_EQ(t.AttachmentOf(10).downPort, 1U);
+    EXPECT_EQ(t.DestinationKey({0, 0}, 7), 4U); // a rotation's key: the destination's leaf
+    // One server's GPUs are on different rails: they meet at a spine; one rail and group
+    // meet at their leaf.
+    EXPECT_EQ(t.Hops(6, 7), 4U);
+    EXPECT_EQ(t.PathCount(6, 7), 2U);
+    EXPECT_EQ(t.Hops(7, 10), 2U);
+    EXPECT_EQ(t.PathCount(7, 10), 1U);
+    for (uint32_t a = 0; a < t.HostCount(); ++a)
+    {
+        for (uint32_t b = 0; b < t.HostCount(); ++b)
+        {
+            for (uint32_t choice = 0; choice < 2; ++choice)
+            {
+                EXPECT_EQ(Walk(t, a, b, choice).size(), a == b ? 0 : t.Hops(a, b) - 2);
+            }
+        }
+    }
+    // The leaves' cut groups a rail leaf's GPUs: servers 0 and 1's GPU 2.
+    const std::vector<HostCut> cuts = t.Cuts();
+    ASSERT_EQ(cuts.size(), 1U);
+    EXPECT_EQ(cuts[0].groupOfHost[2], 2U);
+    EXPECT_EQ(cuts[0].groupOfHost[5], 2U);
+    EXPECT_EQ(cuts[0].linksPerGroup, 2U);
+}
+
+TEST(FabricTopology, RailRefusesWhatCannotBeBuilt)
+{
+    EXPECT_THROW(RailTopology(0, 8, 1, 1, 1), std::invalid_argument);
+    EXPECT_THROW(RailTopology(4, 0, 2, 1, 1), std::invalid_argument);
+    EXPECT_THROW(RailTopology(4, 8, 0, 1, 1), std::invalid_argument);
+    EXPECT_THROW(RailTopology(4, 8, 2, 0, 1), std::invalid_argument);
+    EXPECT_THROW(RailTopology(1, 1, 1, 1, 1), std::invalid_argument); // one leaf
+    try
+    {
+        RailTopology(5, 8, 2, 2, 1);
+        ADD_FAILURE() << "5 servers in groups of 2";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_STREQ(e.what(),
+                     "a rail fabric's 5 servers do not form rail groups of 2 servers per leaf");
+    }
 }

@@ -98,7 +98,8 @@ LeafSpineTopology::DownPortToward(SwitchRef sw, uint32_t host, uint32_t arrival)
 {
     if (sw.tier == 0)
     {
-        return LeafOf(host) == sw.index ? host % m_hostsPerLeaf : GO_UP;
+        const HostAttachment at = AttachmentOf(host);
+        return at.leaf == sw.index ? at.downPort : GO_UP;
     }
     const uint32_t lane = arrival == FROM_ABOVE ? 0 : arrival / m_leaves;
     return lane * m_leaves + LeafOf(host);

@@ -71,7 +71,7 @@ class LeafSpineTopology : public FabricTopology
     /// \return the leaf above \p host
     uint32_t LeafOf(uint32_t host) const
     {
-        return host / m_hostsPerLeaf;
+        return AttachmentOf(host).leaf;
     }
 
     /// \return "leaf-spine"
@@ -144,9 +144,10 @@ class LeafSpineTopology : public FabricTopology
         return {{from * Uplinks() + slot}, {to * Uplinks() + slot}};
     }
 
+    /// Host h under leaf h / H, on its port h % H; every host-indexed answer reads it.
     HostAttachment AttachmentOf(uint32_t host) const override
     {
-        return {LeafOf(host), host % m_hostsPerLeaf};
+        return {host / m_hostsPerLeaf, host % m_hostsPerLeaf};
     }
 
     /// At a leaf, the host's port or up; at a spine, the destination leaf on the lane the

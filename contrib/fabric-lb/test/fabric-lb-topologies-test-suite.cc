@@ -36,6 +36,28 @@ struct Shape
     uint32_t linksPerSpine; //!< parallel links between a leaf and a spine
 };
 
+/// A fabric's shape as attribute defaults: ("ns3::LeafSpineShape::Leaves", 3), ...
+using ShapeDefaults = std::vector<std::pair<std::string, uint32_t>>;
+
+/// \return the result of \p config run with \p shape's attribute defaults set for its duration
+ExperimentResult
+RunShaped(const ShapeDefaults& shape, const ExperimentConfig& config)
+{
+    fabriclbtest::UsePicoseconds();
+    std::vector<std::string> defaults;
+    for (const auto& [attribute, value] : shape)
+    {
+        defaults.push_back(AttributeDefault(attribute));
+        Config::SetDefault(attribute, UintegerValue(value));
+    }
+    const ExperimentResult result = RunFabricExperiment(config);
+    for (size_t i = 0; i < shape.size(); ++i)
+    {
+        Config::SetDefault(shape[i].first, UintegerValue(std::stoul(defaults[i])));
+    }
+    return result;
+}
+
 /**
  * \return the result of an all-to-all of \p bytes under \p lb on a leaf-spine fabric of
  * \p shape, set through LeafSpineShape's attribute defaults for the run's duration, with
@@ -47,18 +69,6 @@ RunLeafSpineAllToAll(const std::string& lb,
                      uint64_t bytes,
                      const std::string& failedLinks = "")
 {
-    fabriclbtest::UsePicoseconds();
-    const std::vector<std::pair<std::string, uint32_t>> attributes{
-        {"ns3::LeafSpineShape::Leaves", shape.leaves},
-        {"ns3::LeafSpineShape::Spines", shape.spines},
-        {"ns3::LeafSpineShape::HostsPerLeaf", shape.hostsPerLeaf},
-        {"ns3::LeafSpineShape::LinksPerSpine", shape.linksPerSpine}};
-    std::vector<std::string> defaults;
-    for (const auto& [attribute, value] : attributes)
-    {
-        defaults.push_back(AttributeDefault(attribute));
-        Config::SetDefault(attribute, UintegerValue(value));
-    }
     ExperimentConfig config;
     config.topology = "leaf-spine";
     config.lb = lb;
@@ -66,12 +76,11 @@ RunLeafSpineAllToAll(const std::string& lb,
     config.messageBytes = bytes;
     config.failures.links = failedLinks;
     config.failures.convergence = "0";
-    const ExperimentResult result = RunFabricExperiment(config);
-    for (size_t i = 0; i < attributes.size(); ++i)
-    {
-        Config::SetDefault(attributes[i].first, UintegerValue(std::stoul(defaults[i])));
-    }
-    return result;
+    return RunShaped({{"ns3::LeafSpineShape::Leaves", shape.leaves},
+                      {"ns3::LeafSpineShape::Spines", shape.spines},
+                      {"ns3::LeafSpineShape::HostsPerLeaf", shape.hostsPerLeaf},
+                      {"ns3::LeafSpineShape::LinksPerSpine", shape.linksPerSpine}},
+                     config);
 }
 
 /// Every scheme that runs on a leaf-spine fabric completes every message of an all-to-all
@@ -93,6 +102,41 @@ class LeafSpineDeliveryTest : public fabriclbtest::DeliveryTestCase
         NS_TEST_ASSERT_MSG_EQ(r.topology, "leaf-spine", "the fabric asked for");
         NS_TEST_ASSERT_MSG_EQ(r.hosts, 9, "3 leaves of 3 hosts");
         NS_TEST_ASSERT_MSG_EQ(r.messages, 72, "9 x 8 messages");
+        CheckEveryMessageDelivered(r);
+    }
+
+    std::string m_lb; //!< the scheme
+};
+
+/// Every scheme completes every message of a ring all-reduce on a rail-optimised fabric,
+/// whose ring neighbours are GPUs of one server on different rails, and accounts for every
+/// packet.
+class RailDeliveryTest : public fabriclbtest::DeliveryTestCase
+{
+  public:
+    /// \param lb the scheme
+    explicit RailDeliveryTest(const std::string& lb)
+        : DeliveryTestCase(lb + " delivers every message of a ring all-reduce on a rail fabric"),
+          m_lb(lb)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ExperimentConfig config;
+        config.topology = "rail";
+        config.lb = m_lb;
+        config.workload = "ring-allreduce";
+        config.messageBytes = 65536;
+        // 4 servers of 2 GPUs, rail groups of 2 servers: 4 leaves of 2 GPUs, 2 spines.
+        const ExperimentResult r = RunShaped({{"ns3::RailShape::Servers", 4},
+                                              {"ns3::RailShape::GpusPerServer", 2},
+                                              {"ns3::RailShape::ServersPerLeaf", 2},
+                                              {"ns3::RailShape::Spines", 2}},
+                                             config);
+        NS_TEST_ASSERT_MSG_EQ(r.topology, "rail", "the fabric asked for");
+        NS_TEST_ASSERT_MSG_EQ(r.hosts, 8, "4 servers of 2 GPUs");
         CheckEveryMessageDelivered(r);
     }
 
@@ -291,6 +335,7 @@ class FabricLbTopologiesSuite : public TestSuite
         {
             AddTestCase(new LeafSpineDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
             AddTestCase(new TaperedFatTreeDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
+            AddTestCase(new RailDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
         }
         for (const char* lb : {"ecmp", "host-dr", "ofan", "reps", "switch-ar"})
         {
