@@ -56,7 +56,6 @@ RailTopology::RailTopology(uint32_t servers,
                         spines,
                         serversPerLeaf,
                         linksPerSpine),
-      m_servers(servers),
       m_gpusPerServer(gpusPerServer)
 {
 }
@@ -64,7 +63,7 @@ RailTopology::RailTopology(uint32_t servers,
 std::string
 RailTopology::Describe() const
 {
-    std::string text = "rail servers=" + std::to_string(m_servers) +
+    std::string text = "rail servers=" + std::to_string(Servers()) +
                        " gpusPerServer=" + std::to_string(m_gpusPerServer) +
                        " serversPerLeaf=" + std::to_string(HostsPerLeaf()) +
                        " spines=" + std::to_string(Spines());

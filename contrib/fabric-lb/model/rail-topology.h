@@ -48,7 +48,7 @@ class RailTopology : public LeafSpineTopology
     /// \return the servers
     uint32_t Servers() const
     {
-        return m_servers;
+        return HostCount() / m_gpusPerServer;
     }
 
     /// \return G, the GPUs of a server and the rails
@@ -86,7 +86,6 @@ class RailTopology : public LeafSpineTopology
     }
 
   private:
-    uint32_t m_servers;       //!< servers
     uint32_t m_gpusPerServer; //!< G
 };
 
