@@ -97,6 +97,8 @@ main(int argc, char* argv[])
             flags.Add(cmd, flag, attribute);
         }
     }
+    flags.Add(cmd, "planes", "ns3::ExperimentConfig::Planes");
+    flags.Add(cmd, "planeRate", "ns3::ExperimentConfig::PlaneRate");
     flags.Add(cmd, "lb", "ns3::ExperimentConfig::Scheme", lists, DefaultName(ResolveLbScheme));
     flags.Add(cmd, "workload", "ns3::ExperimentConfig::Workload", lists);
     flags.Add(cmd, "group", "ns3::ExperimentConfig::Group");
@@ -123,6 +125,7 @@ main(int argc, char* argv[])
               DefaultName(ResolveCongestionControl));
     flags.Add(cmd, "lossRate", "ns3::FatTreeHelper::LossRate");
     flags.Add(cmd, "failProb", "ns3::FailureSpec::Probability");
+    flags.Add(cmd, "failPlane", "ns3::FailureSpec::Plane");
     flags.Add(cmd, "failLinks", "ns3::FailureSpec::Links");
     flags.Add(cmd, "failMode", "ns3::LinkFailureManager::Mode");
     flags.Add(cmd, "failRate", "ns3::LinkFailureManager::DegradedRate");
@@ -194,6 +197,10 @@ main(int argc, char* argv[])
                             config.topology + " one (--topology=" + kind.name + ")");
             }
         }
+    }
+    if (flags.Given("planeRate") && flags.Given("linkRate"))
+    {
+        return Fail("--planeRate and --linkRate both set the planes' links' rate: give one");
     }
     const std::string& flowmon = config.flowMonitorFile;
 

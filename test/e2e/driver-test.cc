@@ -428,6 +428,20 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--topology=rail --leaves=4", "--leaves shapes a leaf-spine fabric"),
         std::make_pair("--topology=leaf-spine --oversubscription=2", "--oversubscription"),
         std::make_pair("--oversubscription=0", "--oversubscription"),
+        std::make_pair("--planes=0", "--planes must be at least 1, got 0"),
+        std::make_pair("--planes=2 --failProb=0.1 --failPlane=2",
+                       "--failPlane 2 is not a plane of this fabric's 2 (--planes; they count "
+                       "from 0)"),
+        std::make_pair("--failPlane=-2", "--failPlane"),
+        std::make_pair("--planes=-1", "--planes"),
+        std::make_pair("--planeRate=400Gbps",
+                       "--planeRate sets the rate of several planes' links: with one plane it "
+                       "is --linkRate"),
+        std::make_pair("--planes=2 --planeRate=400Gbps --linkRate=400Gbps",
+                       "--planeRate and --linkRate both set the planes' links' rate: give one"),
+        std::make_pair("--topology=leaf-spine --planes=2 --failLinks=leaf-0:spine-0",
+                       "unknown link 'leaf-0:spine-0' (names look like p0/leaf-0:spine-0 or "
+                       "p1/leaf-7:spine-7)"),
         std::make_pair("--k=160 --oversubscription=2", "beyond the address plan")));
 
 TEST(Driver, AnOversubscribedFatTreeHasMoreHostsAndACutBound)
@@ -475,6 +489,36 @@ TEST(Driver, LeafSpineRunsWithItsShapeInTheJson)
     EXPECT_EQ(
         fatTree["stages"],
         (std::vector<std::string>{"edge-up", "agg-up", "core-down", "agg-down", "edge-down"}));
+}
+
+TEST(Driver, TwoPlanesOfHalfTheRateHaveTheBoundOfOne)
+{
+    // Two planes of 400 Gb/s links: a host's two ports send as fast as one 800 Gb/s port,
+    // and no cut is busier than the host links, so the bound is the one plane's.
+    const std::string args = "--topology=leaf-spine --leaves=4 --spines=4 --hostsPerLeaf=4 "
+                             "--workload=all-to-all --msgBytes=16384 --lb=host-dr";
+    const nlohmann::json one = RunJson(args);
+    const nlohmann::json two = RunJson(args + " --planes=2 --planeRate=400Gbps");
+    EXPECT_EQ(two["fabric"],
+              "leaf-spine leaves=4 spines=4 hostsPerLeaf=4 linksPerSpine=1 planes=2");
+    EXPECT_EQ(two["topology"], "leaf-spine");
+    EXPECT_EQ(two["hosts"], 16);
+    EXPECT_EQ(two["messages_completed"], two["messages"]);
+    EXPECT_EQ(two["bound_ns"], one["bound_ns"]);
+    // A link of plane 1 fails by its plane's name; host DR routes around it, losing nothing.
+    const nlohmann::json failed = RunJson(args + " --planes=2 --failLinks=p1/leaf-3:spine-2 "
+                                                 "--convergence=0");
+    EXPECT_EQ(failed["failed_links"], std::vector<std::string>{"p1/leaf-3:spine-2"});
+    EXPECT_EQ(failed["messages_completed"], failed["messages"]);
+    EXPECT_EQ(failed["packets_dropped"], 0);
+    // Random failures in plane 1 only: half its 16 links, none of plane 0's.
+    const nlohmann::json random = RunJson(args + " --planes=2 --failProb=0.5 --failPlane=1 "
+                                                 "--convergence=0");
+    ASSERT_GT(random["failed_links"].size(), 0U);
+    for (const std::string link : random["failed_links"])
+    {
+        EXPECT_EQ(link.substr(0, 3), "p1/") << link;
+    }
 }
 
 TEST(Driver, BuffersOfOneDataPacketRun)

@@ -34,6 +34,10 @@ case $figure in
     expected+=" fat-tree/all-to-all/results.csv:13 fat-tree/permutation/results.csv:13"
     ;;
   leaf-spine-oversubscription) expected="all-to-all/results.csv:24 permutation/results.csv:24" ;;
+  multi-plane)
+    expected="one-plane/permutation/results.csv:13 two-planes/permutation/results.csv:13"
+    expected+=" two-planes-failed/permutation/results.csv:13"
+    ;;
   *)
     echo "figure-quick-test: no quick grid known for '$figure'" >&2
     exit 2

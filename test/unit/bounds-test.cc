@@ -8,8 +8,10 @@
 #include "ns3/fat-tree-topology.h"
 #include "ns3/leaf-spine-topology.h"
 #include "ns3/lower-bound.h"
+#include "ns3/multi-plane-topology.h"
 
 #include <gtest/gtest.h>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -244,33 +246,42 @@ TEST(BoundCeiling, DoesNotOverflowWhereTheBoundsWould)
     EXPECT_GT(ns3::fabriclb::EstimateBoundCeilingPs(slow, flows, 0, false), 1e26);
 }
 
+namespace
+{
+/// \return an all-to-all of \p packets a message among \p fabric's hosts, all from time 0
+std::vector<ns3::fabriclb::FlowLoad>
+AllToAllLoads(const ns3::fabriclb::FabricTopology& fabric, uint32_t packets)
+{
+    std::vector<ns3::fabriclb::FlowLoad> flows;
+    for (uint32_t s = 0; s < fabric.HostCount(); ++s)
+    {
+        for (uint32_t t = 0; t < fabric.HostCount(); ++t)
+        {
+            if (s != t)
+            {
+                flows.push_back({s, t, packets, fabric.Hops(s, t), 0});
+            }
+        }
+    }
+    return flows;
+}
+} // namespace
+
 // The busiest cut: d = 41.58 + 0.2 = 41.78 ns a data packet, a = 0.64 + 0.2 = 0.84 ns an
 // ACK, one link delay p = 500 ns.
 TEST(CutBound, TwoToOneLeafSpineAllToAll)
 {
     // 2 leaves of 2 hosts under 1 spine (2:1): every host sends m = 10 packets to each of 3.
     const ns3::fabriclb::LeafSpineTopology fabric(2, 1, 2, 1);
-    std::vector<ns3::fabriclb::FlowLoad> flows;
-    for (uint32_t s = 0; s < 4; ++s)
-    {
-        for (uint32_t t = 0; t < 4; ++t)
-        {
-            if (s != t)
-            {
-                flows.push_back({s, t, 10, fabric.Hops(s, t), 0});
-            }
-        }
-    }
+    const std::vector<ns3::fabriclb::FlowLoad> flows = AllToAllLoads(fabric, 10);
     // A leaf's one uplink carries 2 hosts x 2 destinations x 10 data packets out, and
     // the ACKs of as many coming in: 40 x (41.78 + 0.84) = 1704.8 ns, against a host link's
     // 30 x 42.62 = 1278.6 ns. Bound: 41.58 + 500 (the first packet at its leaf), 1704.8 -
     // 0.2, 2 x 500 + 0.64 (the last across the spine and down to a host) = 3246.82 ns.
-    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{}, fabric.HostCount(), flows, fabric.Cuts()),
-              3246820U);
+    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{}, fabric, flows), 3246820U);
     // With 2 spines (1:1) no leaf is busier than a host link: the host links' bound holds.
     const ns3::fabriclb::LeafSpineTopology full(2, 2, 2, 1);
-    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{}, full.HostCount(), flows, full.Cuts()),
-              0U);
+    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{}, full, flows), 0U);
 }
 
 TEST(CutBound, AFullBisectionFatTreeIsNeverCut)
@@ -290,6 +301,23 @@ TEST(CutBound, AFullBisectionFatTreeIsNeverCut)
             }
         }
     }
-    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{}, 16, allToAll, fabric.Cuts()), 0U);
-    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{}, 16, permutation, fabric.Cuts()), 0U);
+    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{}, fabric, allToAll), 0U);
+    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{}, fabric, permutation), 0U);
+}
+
+TEST(CutBound, TwoPlanesSplitEveryCut)
+{
+    // The 2:1 leaf-spine above in two planes: a leaf's group now leaves over 2 uplinks (one a
+    // plane) and every host over 2 ports. The uplinks' 1704.8 ns halve to 852.4 ns a link,
+    // still above a host port's 1278.6 / 2 = 639.3 ns: 41.58 + 500, 852.4 - 0.2,
+    // 2 x 500 + 0.64 = 2394.42 ns.
+    const auto plane = std::make_shared<const ns3::fabriclb::LeafSpineTopology>(2, 1, 2, 1);
+    const ns3::fabriclb::MultiPlaneTopology fabric(plane, 2);
+    const std::vector<ns3::fabriclb::FlowLoad> flows = AllToAllLoads(fabric, 10);
+    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{}, fabric, flows), 2394420U);
+    // Four planes: 426.2 ns an uplink against a host port's 319.65 ns, 1968.22 ns.
+    EXPECT_EQ(ns3::fabriclb::ComputeCutBound(WireModel{},
+                                             ns3::fabriclb::MultiPlaneTopology(plane, 4),
+                                             flows),
+              1968220U);
 }

@@ -5,11 +5,13 @@
 #include "ns3/fabric-links.h"
 #include "ns3/fat-tree-topology.h"
 #include "ns3/leaf-spine-topology.h"
+#include "ns3/multi-plane-topology.h"
 #include "ns3/port-monitor.h"
 #include "ns3/rail-topology.h"
 
 #include <gtest/gtest.h>
 #include <map>
+#include <set>
 #include <utility>
 
 using namespace ns3::fabriclb;
@@ -63,6 +65,14 @@ ExpectConsistent(const FabricTopology& t)
         const HostAttachment at = t.AttachmentOf(host);
         EXPECT_EQ(t.DownPortToward({0, at.leaf}, host, FROM_ABOVE), at.downPort) << "host " << host;
         EXPECT_EQ(t.HostFromAddress(FabricTopology::HostAddress(host)), host);
+        EXPECT_EQ(t.PortAttachment(host, 0).leaf, at.leaf);
+        std::set<uint32_t> leaves;
+        for (uint32_t port = 0; port < t.HostPorts(); ++port)
+        {
+            const HostAttachment portAt = t.PortAttachment(host, port);
+            EXPECT_TRUE(leaves.insert(portAt.leaf).second) << "a switch of its own per port";
+            EXPECT_EQ(t.DownPortToward({0, portAt.leaf}, host, FROM_ABOVE), portAt.downPort);
+        }
     }
 }
 
@@ -71,11 +81,11 @@ ExpectConsistent(const FabricTopology& t)
  * every switch that goes up; \return the links it crosses, or nothing if it loops.
  */
 std::vector<uint32_t>
-Walk(const FabricTopology& t, uint32_t from, uint32_t to, uint32_t choice)
+Walk(const FabricTopology& t, uint32_t from, uint32_t to, uint32_t choice, uint32_t port = 0)
 {
     std::vector<uint32_t> crossed;
-    SwitchRef at{0, t.AttachmentOf(from).leaf};
-    uint32_t arrival = t.AttachmentOf(from).downPort;
+    SwitchRef at{0, t.PortAttachment(from, port).leaf};
+    uint32_t arrival = t.PortAttachment(from, port).downPort;
     for (uint32_t step = 0; step < 2 * t.TierCount(); ++step)
     {
         const uint32_t down = t.DownPortToward(at, to, arrival);
@@ -91,8 +101,8 @@ Walk(const FabricTopology& t, uint32_t from, uint32_t to, uint32_t choice)
         }
         if (at.tier == 0)
         {
-            EXPECT_EQ(t.AttachmentOf(to).leaf, at.index);
-            EXPECT_EQ(t.AttachmentOf(to).downPort, down);
+            EXPECT_EQ(t.PortAttachment(to, port).leaf, at.index);
+            EXPECT_EQ(t.PortAttachment(to, port).downPort, down);
             return crossed;
         }
         const uint32_t link = *t.LinkOfPort(at, false, down);
@@ -344,4 +354,122 @@ TEST(FabricTopology, RailRefusesWhatCannotBeBuilt)
         EXPECT_STREQ(e.what(),
                      "a rail fabric's 5 servers do not form rail groups of 2 servers per leaf");
     }
+}
+
+TEST(FabricTopology, PlanesAreCopiesThatShareNothing)
+{
+    const auto base = std::make_shared<const LeafSpineTopology>(3, 2, 2, 2);
+    const MultiPlaneTopology t(base, 3);
+    ExpectConsistent(t);
+    ExpectConsistent(MultiPlaneTopology(std::make_shared<const FatTreeTopology>(4), 2));
+    ExpectConsistent(MultiPlaneTopology(std::make_shared<const RailTopology>(4, 2, 2, 2, 1), 2));
+    EXPECT_EQ(t.Name(), "leaf-spine");
+    EXPECT_EQ(t.Describe(), base->Describe() + " planes=3");
+    EXPECT_EQ(t.HostCount(), 6U);
+    EXPECT_EQ(t.HostPorts(), 3U);
+    EXPECT_EQ(t.SwitchCount(0), 9U);
+    EXPECT_EQ(t.SwitchCount(1), 6U);
+    EXPECT_EQ(t.LinkCount(), 36U);
+    // Host 5 (leaf 2, port 1): its port p on plane p's leaf 2, switch 3 p + 2.
+    for (uint32_t port = 0; port < 3; ++port)
+    {
+        EXPECT_EQ(t.PortAttachment(5, port).leaf, 3 * port + 2);
+        EXPECT_EQ(t.PortAttachment(5, port).downPort, 1U);
+    }
+    EXPECT_THROW(t.PortAttachment(5, 3), std::out_of_range);
+    // Every walk stays in the plane it starts in and takes as many links as in the base.
+    for (uint32_t port = 0; port < 3; ++port)
+    {
+        for (uint32_t a = 0; a < t.HostCount(); ++a)
+        {
+            for (uint32_t b = 0; b < t.HostCount(); ++b)
+            {
+                for (uint32_t choice = 0; choice < 4; ++choice)
+                {
+                    const std::vector<uint32_t> links = Walk(t, a, b, choice, port);
+                    EXPECT_EQ(links, [&] {
+                        std::vector<uint32_t> inBase = Walk(*base, a, b, choice);
+                        for (uint32_t& link : inBase)
+                        {
+                            link += port * base->LinkCount();
+                        }
+                        return inBase;
+                    }());
+                    for (uint32_t link : links)
+                    {
+                        EXPECT_EQ(t.PlaneOfLink(link), port);
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST(FabricTopology, PlanesNameTheirLinksAndNumberTheirPaths)
+{
+    const auto base = std::make_shared<const LeafSpineTopology>(3, 2, 1, 1);
+    const MultiPlaneTopology t(base, 2);
+    EXPECT_EQ(t.LinkName(0), "p0/leaf-0:spine-0");
+    EXPECT_EQ(t.LinkName(6 + 3), "p1/" + base->LinkName(3));
+    for (uint32_t link = 0; link < t.LinkCount(); ++link)
+    {
+        EXPECT_EQ(t.FindLink(t.LinkName(link)), link);
+    }
+    EXPECT_FALSE(t.FindLink("leaf-0:spine-0").has_value()) << "a plane's links name their plane";
+    EXPECT_FALSE(t.FindLink("p2/leaf-0:spine-0").has_value());
+    EXPECT_THROW(t.LinkName(12), std::out_of_range);
+    // Slot s: plane s mod 2, the base's path s / 2, its links in that plane.
+    EXPECT_EQ(t.PathSlots(), 4U);
+    EXPECT_EQ(t.LeafPathCount(0, 2), 4U);
+    EXPECT_EQ(t.LeafPathCount(1, 1), 2U);
+    EXPECT_EQ(t.PathCount(0, 2), 4U);
+    EXPECT_EQ(t.Hops(0, 2), 4U);
+    for (uint32_t slot = 0; slot < 4; ++slot)
+    {
+        const LeafPath path = t.LeafPathOf(0, 2, slot);
+        const LeafPath inBase = base->LeafPathOf(0, 2, slot / 2);
+        ASSERT_EQ(path.up.size(), 1U);
+        EXPECT_EQ(path.up[0], inBase.up[0] + (slot % 2) * 6);
+        EXPECT_EQ(path.down[0], inBase.down[0] + (slot % 2) * 6);
+    }
+    // A label's lowest digit is the plane: every switch reads its own digit above it.
+    EXPECT_EQ(t.LabelDivisor({0, 4}), 2U * base->LabelDivisor({0, 1}));
+    EXPECT_EQ(t.DestinationKey({0, 4}, 2), base->DestinationKey({0, 1}, 2));
+    EXPECT_EQ(t.DestinationKeyCount({0, 4}), 3U);
+    // A partition keeps a leaf's hosts with that leaf in every plane.
+    EXPECT_EQ(t.PartitionGroupCount(), 3U);
+    EXPECT_EQ(t.PartitionGroupOf({0, 4}), 1U);
+    EXPECT_EQ(t.PartitionGroupOf({1, 3}), base->PartitionGroupOf({1, 1}));
+    // Every cut has a link of each plane where the base has one.
+    const std::vector<HostCut> cuts = t.Cuts();
+    ASSERT_EQ(cuts.size(), base->Cuts().size());
+    EXPECT_EQ(cuts[0].linksPerGroup, 4U); // a leaf's 2 uplinks in each of 2 planes
+    EXPECT_EQ(cuts[0].groupOfHost, base->Cuts()[0].groupOfHost);
+}
+
+TEST(FabricTopology, AFailedLinkHurtsOnePlane)
+{
+    const auto base = std::make_shared<const LeafSpineTopology>(3, 2, 1, 1);
+    const MultiPlaneTopology t(base, 2);
+    LinkStates down(t.LinkCount(), false);
+    down[*t.FindLink("p1/leaf-2:spine-1")] = true;
+    const UplinkView plane0 = t.BuildUplinkView({0, 0}, down);
+    EXPECT_FALSE(plane0.failuresKnown) << "plane 0's leaf 0 sees no failure";
+    const UplinkView plane1 = t.BuildUplinkView({0, 3}, down);
+    ASSERT_TRUE(plane1.failuresKnown);
+    EXPECT_EQ(plane1.usable[2], std::vector<uint32_t>{0}); // only spine 0 reaches leaf 2
+    EXPECT_EQ(plane1.usable[1], (std::vector<uint32_t>{0, 1}));
+}
+
+TEST(FabricTopology, PlanesRefuseWhatCannotBeBuilt)
+{
+    const auto base = std::make_shared<const LeafSpineTopology>(2, 2, 2, 1);
+    EXPECT_THROW(MultiPlaneTopology(base, 0), std::invalid_argument);
+    EXPECT_THROW(MultiPlaneTopology(nullptr, 2), std::invalid_argument);
+    const auto twoPlanes = std::make_shared<const MultiPlaneTopology>(base, 2);
+    EXPECT_THROW(MultiPlaneTopology(twoPlanes, 2), std::invalid_argument);
+    // 2^19 hosts: a second plane's host ports fit, a third's do not.
+    const auto large = std::make_shared<const LeafSpineTopology>(512, 1, 1024, 1);
+    EXPECT_NO_THROW(MultiPlaneTopology(large, 3));
+    EXPECT_THROW(MultiPlaneTopology(large, 4), std::invalid_argument);
 }

@@ -21,8 +21,10 @@
 #include "ns3/fabric-ranks.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/flow-monitor-helper.h"
+#include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/lower-bound.h"
+#include "ns3/multi-plane-topology.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-nic.h"
@@ -124,11 +126,18 @@ FailureSpec::GetTypeId()
             .SetParent<ObjectBase>()
             .SetGroupName("FabricLb")
             .AddAttribute("Probability",
-                          "each edge-aggregation and aggregation-core link fails at time 0 with "
-                          "this probability (the study: 0.01)",
+                          "each switch-to-switch link (a fat tree's edge-aggregation and "
+                          "aggregation-core links) fails at time 0 with this probability (the "
+                          "study: 0.01)",
                           DoubleValue(0),
                           MakeDoubleAccessor(&FailureSpec::probability),
                           MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("Plane",
+                          "with several planes, the one plane whose links Probability fails "
+                          "(-1: every plane's)",
+                          IntegerValue(-1),
+                          MakeIntegerAccessor(&FailureSpec::plane),
+                          MakeIntegerChecker<int32_t>(-1))
             .AddAttribute("Links",
                           "links to fail, NAME[@TIME],... (e.g. agg-p3-1:core-5@10us)",
                           StringValue(""),
@@ -181,6 +190,18 @@ ExperimentConfig::GetTypeId()
                           StringValue("fat-tree"),
                           MakeStringAccessor(&ExperimentConfig::topology),
                           MakeStringChecker())
+            .AddAttribute("Planes",
+                          "identical, independent planes of the fabric, every host with one NIC "
+                          "port in each (fabriclb::MultiPlaneTopology)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&ExperimentConfig::planes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("PlaneRate",
+                          "with several planes, the rate of every link of every plane, the "
+                          "hosts' ports included (0: FatTreeHelper's LinkRate)",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&ExperimentConfig::planeRate),
+                          MakeDataRateChecker())
             .AddAttribute("Scheme",
                           "load-balancing scheme, a registered name (empty: the one "
                           "FatTreeHelper's SwitchDiscipline and HostPathPolicy form)",
@@ -257,7 +278,17 @@ ExperimentConfig::ExperimentConfig()
 std::shared_ptr<const fabriclb::FabricTopology>
 MakeTopology(const ExperimentConfig& config)
 {
-    return fabriclb::TopologyKinds().Get(config.topology, "topology").make();
+    std::shared_ptr<const fabriclb::FabricTopology> plane =
+        fabriclb::TopologyKinds().Get(config.topology, "topology").make();
+    if (config.planes == 1)
+    {
+        return plane;
+    }
+    if (config.planes == 0)
+    {
+        throw std::invalid_argument("--planes must be at least 1, got 0");
+    }
+    return std::make_shared<const fabriclb::MultiPlaneTopology>(plane, config.planes);
 }
 
 const fabriclb::LbScheme&
@@ -368,6 +399,15 @@ FabricExperiment::Configure()
     {
         m_fabric->SetQueueDiscAttribute("RedMarking", BooleanValue(true));
     }
+    if (m_config.planeRate.GetBitRate() > 0)
+    {
+        if (m_config.planes <= 1)
+        {
+            throw std::invalid_argument("--planeRate sets the rate of several planes' links: "
+                                        "with one plane it is --linkRate");
+        }
+        m_fabric->SetAttribute("LinkRate", DataRateValue(m_config.planeRate));
+    }
     m_wire = m_fabric->GetWireModel(); // throws for an unknown model
     StringValue wireName;
     m_fabric->GetAttribute("Wire", wireName);
@@ -436,6 +476,12 @@ void
 FabricExperiment::ConfigureFailures(const fabriclb::FabricTopology& topology)
 {
     const FailureSpec& spec = m_config.failures;
+    if (spec.plane >= static_cast<int32_t>(topology.HostPorts()))
+    {
+        throw std::invalid_argument(
+            "--failPlane " + std::to_string(spec.plane) + " is not a plane of this fabric's " +
+            std::to_string(topology.HostPorts()) + " (--planes; they count from 0)");
+    }
     if (!(spec.probability >= 0 && spec.probability <= 1))
     {
         throw std::invalid_argument("--failProb must lie in [0, 1], got " +
@@ -623,7 +669,9 @@ FabricExperiment::InstallFailures()
     m_failures->AssignStreams(FAILURE_STREAM);
     if (spec.probability > 0)
     {
-        m_failures->FailRandomLinks(spec.probability);
+        m_failures->FailRandomLinks(spec.probability,
+                                    spec.plane < 0 ? std::nullopt
+                                                   : std::optional<uint32_t>(spec.plane));
     }
     for (const fabriclb::NamedFailure& failure : m_namedFailures)
     {
@@ -645,7 +693,9 @@ FabricExperiment::InstallFailures()
                                                          m_failures->GetDroppingLinks(),
                                                          m_failures->GetLinkCapacities(),
                                                          pairs);
-    m_result.rhoMaxGbps = rho.fraction * m_fabric->GetLinkRate().GetBitRate() / 1e9;
+    // rho_max is a share of a NIC's line rate: its ports' sum.
+    m_result.rhoMaxGbps =
+        rho.fraction * topology.HostPorts() * m_fabric->GetLinkRate().GetBitRate() / 1e9;
     for (uint32_t flow : rho.unreachableFlows)
     {
         std::cerr << "fabric-lb: message " << flow << " (host " << pairs[flow].first << " to "
@@ -657,7 +707,10 @@ FabricExperiment::InstallFailures()
         {
             m_fabric->GetNic(h)->LimitFlowRate(rho.fraction);
         }
-        m_flowGapPs = m_wire.PacingGapPsAtShare(rho.fraction);
+        // The NICs' gap: rho_max is a share of their line rate, their ports' sum.
+        fabriclb::WireModel nicWire = m_wire;
+        nicWire.linkRateBps *= topology.HostPorts();
+        m_flowGapPs = nicWire.PacingGapPsAtShare(rho.fraction);
     }
 }
 
@@ -762,7 +815,11 @@ void
 FabricExperiment::ComputeBounds()
 {
     const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
-    const fabriclb::WireModel boundWire = m_fabric->GetBoundWireModel();
+    // The host links' bounds see a host's ports as one link of their summed rate: any
+    // schedule over the ports is no faster (the cut bound keeps a plane's links).
+    const fabriclb::WireModel planeWire = m_fabric->GetBoundWireModel();
+    fabriclb::WireModel boundWire = planeWire;
+    boundWire.linkRateBps *= topology.HostPorts();
     Ptr<RoceNic> nic = m_fabric->GetNic(0);
     const fabriclb::CollectiveBound kind = fabriclb::FindCollective(m_config.workload)->bound;
     CheckDuration();
@@ -828,10 +885,9 @@ FabricExperiment::ComputeBounds()
     {
         // Where a tier above the hosts is busier per link than any host link, its cut bounds
         // the collective (each message from its start time, a triggered one from 0).
-        m_result.boundPs = std::max(
-            {m_result.boundPs,
-             pacedBoundPs,
-             fabriclb::ComputeCutBound(boundWire, m_result.hosts, FlowLoads(), topology.Cuts())});
+        m_result.boundPs = std::max({m_result.boundPs,
+                                     pacedBoundPs,
+                                     fabriclb::ComputeCutBound(planeWire, topology, FlowLoads())});
     }
     const uint64_t boundPs = std::max(m_result.boundPs, pacedBoundPs);
     if (m_timeLimitPs == 0)

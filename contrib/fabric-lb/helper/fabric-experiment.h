@@ -7,6 +7,7 @@
 
 #include "ns3/command-line-values.h"
 #include "ns3/connection-matrix.h"
+#include "ns3/data-rate.h"
 #include "ns3/experiment-result.h"
 #include "ns3/fabric-links.h"
 #include "ns3/fabric-paths.h"
@@ -49,6 +50,7 @@ class FailureSpec : public ObjectBase
     FailureSpec();
 
     double probability;      //!< each switch-to-switch link fails with this probability
+    int32_t plane;           //!< the plane whose links may fail at random; -1: every plane's
     std::string links;       //!< NAME[@TIME],... named links to fail
     std::string convergence; //!< G: a time (10us), N RTTs (1rtt), or inf
     FlowRate rate;           //!< the flows' rate under failures
@@ -75,6 +77,8 @@ class ExperimentConfig : public ObjectBase
     ExperimentConfig();
 
     std::string topology;        //!< the fabric, a registered name (fabriclb::TopologyKinds)
+    uint32_t planes;             //!< identical planes of it (fabriclb::MultiPlaneTopology)
+    DataRate planeRate;          //!< with several planes, every link's rate (0: LinkRate)
     std::string lb;              //!< scheme name (fabriclb::LbSchemes); empty: the fabric's
     std::string workload;        //!< collective name (fabriclb::Collectives)
     uint32_t group;              //!< ring collectives: hosts per ring (0: all)

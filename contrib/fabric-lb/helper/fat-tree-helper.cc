@@ -53,6 +53,10 @@ namespace
 /// (a fat tree's edge-aggregation links), 10.128.0.0/10 (aggregation-core).
 constexpr std::array<uint32_t, 2> SWITCH_LINK_NETWORKS{0x0A400000, 0x0A800000};
 
+/// The block of host ports beyond each host's first (several planes), 10.192.0.0/10: host h's
+/// port p > 0 has the /30 at 4 ((P - 1) h + p - 1).
+constexpr uint32_t EXTRA_HOST_PORT_NETWORK = 0x0AC00000;
+
 } // namespace
 
 TypeId
@@ -392,25 +396,56 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
     const fabriclb::FabricTopology& topo = *m_topology;
     ObjectFactory policyFactory;
     policyFactory.SetTypeId(m_hostPathPolicy);
+    ObjectFactory disciplineFactory;
+    disciplineFactory.SetTypeId(m_switchDiscipline);
+    const uint32_t hostPorts = topo.HostPorts();
+    // A NIC of several ports sends at their sum of rates.
+    fabriclb::WireModel nicWire = m_wireModel;
+    if (hostPorts > 1)
+    {
+        nicWire = fabriclb::WireModel::Make(m_wire,
+                                            m_linkRate.GetBitRate() * hostPorts,
+                                            m_linkDelay.GetPicoSeconds(),
+                                            m_payloadBytes,
+                                            m_ackBytes,
+                                            m_gapBytes);
+    }
     for (uint32_t h = 0; h < topo.HostCount(); ++h)
     {
-        const fabriclb::HostAttachment at = topo.AttachmentOf(h);
-        LinkRoutes link = Connect(m_hosts.Get(h),
-                                  m_switches[0].Get(at.leaf),
-                                  FabricStage::HOST_UP,
-                                  FabricStage::EDGE_DOWN,
-                                  fabriclb::FabricTopology::HOST_NETWORK + 4 * h);
-        ports[0][at.leaf].down[at.downPort] = link.down;
+        std::vector<Ptr<Ipv4Route>> uplinks;
+        std::vector<Ptr<FabricQueueDisc>> uplinkQueues;
+        for (uint32_t port = 0; port < hostPorts; ++port)
+        {
+            const fabriclb::HostAttachment at = topo.PortAttachment(h, port);
+            const uint32_t network =
+                port == 0 ? fabriclb::FabricTopology::HOST_NETWORK + 4 * h
+                          : EXTRA_HOST_PORT_NETWORK + 4 * ((hostPorts - 1) * h + port - 1);
+            LinkRoutes link = Connect(m_hosts.Get(h),
+                                      m_switches[0].Get(at.leaf),
+                                      FabricStage::HOST_UP,
+                                      FabricStage::EDGE_DOWN,
+                                      network);
+            ports[0][at.leaf].down[at.downPort] = link.down;
+            uplinks.push_back(link.up);
+            uplinkQueues.push_back(link.upQueue);
+        }
+        // Several ports: the NIC spreads over them by the scheme's switch rule.
+        Ptr<SwitchDiscipline> discipline;
+        if (hostPorts > 1)
+        {
+            discipline = disciplineFactory.Create<SwitchDiscipline>();
+            m_hosts.Get(h)->AggregateObject(discipline);
+        }
         m_hosts.Get(h)
             ->GetObject<Ipv4>()
             ->GetRoutingProtocol()
             ->GetObject<FabricRouting>()
-            ->ConfigureHost(m_topology, h, link.up);
+            ->ConfigureHost(m_topology, h, uplinks, uplinkQueues, discipline);
         Ptr<HostPathPolicy> policy = policyFactory.Create<HostPathPolicy>();
         policy->Setup(m_topology, h);
         Ptr<RoceNic> nic = m_nicFactory.Create<RoceNic>();
         m_hosts.Get(h)->AggregateObject(nic);
-        nic->Setup(m_hosts.Get(h), h, link.up, link.up->GetOutputDevice(), policy, m_wireModel);
+        nic->Setup(m_hosts.Get(h), h, uplinks, uplinkQueues, policy, nicWire);
     }
 }
 
@@ -512,6 +547,14 @@ FatTreeHelper::AssignStreams(int64_t stream)
     for (const Ptr<RateErrorModel>& errors : m_errorModels)
     {
         used += errors->AssignStreams(stream + used);
+    }
+    // Last, so that a fabric of one plane draws as before: the NICs' choice among planes.
+    for (uint32_t h = 0; h < m_hosts.GetN(); ++h)
+    {
+        if (Ptr<SwitchDiscipline> discipline = m_hosts.Get(h)->GetObject<SwitchDiscipline>())
+        {
+            used += discipline->AssignStreams(stream + used);
+        }
     }
     return used;
 }

@@ -110,13 +110,18 @@ LinkFailureManager::FailLink(uint32_t link, Time at)
 }
 
 uint32_t
-LinkFailureManager::FailRandomLinks(double probability)
+LinkFailureManager::FailRandomLinks(double probability, std::optional<uint32_t> plane)
 {
     NS_ABORT_MSG_UNLESS(probability >= 0 && probability <= 1,
                         "a failure probability lies in [0, 1], not " << probability);
+    const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
     uint32_t chosen = 0;
     for (uint32_t link = 0; link < m_known.size(); ++link)
     {
+        if (plane && topology.PlaneOfLink(link) != *plane)
+        {
+            continue;
+        }
         if (m_rng->GetValue() < probability)
         {
             FailLink(link, Seconds(0));

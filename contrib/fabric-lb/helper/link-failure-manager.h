@@ -14,6 +14,7 @@
 #include "ns3/traced-callback.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,9 +76,10 @@ class LinkFailureManager : public Object
      * \brief Fails each switch-to-switch link at time 0 with probability \p probability,
      * drawn from this object's stream in link-id order.
      * \param probability in [0, 1]
+     * \param plane if given, only that plane's links (FabricTopology::PlaneOfLink) are drawn
      * \return how many links were chosen
      */
-    uint32_t FailRandomLinks(double probability);
+    uint32_t FailRandomLinks(double probability, std::optional<uint32_t> plane = std::nullopt);
 
     /**
      * \param stream first stream index to use

@@ -152,10 +152,11 @@ ComputeRhoMax(const FabricTopology& topology,
             result.flowUnits = std::max(result.flowUnits, load / linkCapacity);
         }
     };
+    const double hostPorts = topology.HostPorts();
     for (uint32_t host = 0; host < topology.HostCount(); ++host)
     {
-        consider(hostUp[host], 1);
-        consider(hostDown[host], 1);
+        consider(hostUp[host], hostPorts);
+        consider(hostDown[host], hostPorts);
     }
     for (uint32_t link = 0; link < topology.LinkCount(); ++link)
     {
@@ -163,7 +164,9 @@ ComputeRhoMax(const FabricTopology& topology,
         consider(upLoad[link], linkCapacity);
         consider(downLoad[link], linkCapacity);
     }
-    result.fraction = result.flowUnits > 1 ? 1 / result.flowUnits : 1;
+    // F flow units a link: a flow may send at 1 / F links' rate, of a NIC of hostPorts links.
+    const double nicUnits = result.flowUnits * hostPorts;
+    result.fraction = nicUnits > 1 ? 1 / nicUnits : 1;
     for (uint32_t i = 0; i < flows.size(); ++i)
     {
         const auto [source, destination] = flows[i];

@@ -58,7 +58,7 @@ bool PathIsUp(const LeafPath& path, const LinkStates& down);
  */
 struct RhoMax
 {
-    double fraction{1};  //!< rho_max / B: the fixed rate every flow may send at
+    double fraction{1};  //!< rho_max over a NIC's line rate: the fixed rate every flow may send at
     double flowUnits{0}; //!< F: flow units per unit of capacity on the busiest link
     std::vector<uint32_t> unreachableFlows; //!< indices of flows with no usable shortest path
 };
@@ -68,9 +68,9 @@ struct RhoMax
  * \brief Splits every flow evenly over its usable shortest paths (FabricTopology::LeafPathOf)
  * and finds the link whose flow units weigh most against its capacity: rho_max = B / F.
  *
- * Links in both directions count, host links included (a host link carries one
+ * Links in both directions count, host links included (a host's HostPorts links carry one
  * unit per flow from or to its host). Flows with no usable path carry nothing and
- * are listed.
+ * are listed. A flow's rate is a share of its NIC's line rate, B times the host's ports.
  *
  * \param topology the fabric
  * \param down which links are down (their paths are not used)

@@ -33,12 +33,32 @@ FabricRouting::GetTypeId()
 void
 FabricRouting::ConfigureHost(std::shared_ptr<const fabriclb::FabricTopology> topology,
                              uint32_t host,
-                             Ptr<Ipv4Route> uplink)
+                             std::vector<Ptr<Ipv4Route>> uplinks,
+                             std::vector<Ptr<FabricQueueDisc>> uplinkQueues,
+                             Ptr<SwitchDiscipline> discipline)
 {
+    NS_ABORT_MSG_IF(uplinks.empty(), "a host needs a port");
+    NS_ABORT_MSG_UNLESS(uplinks.size() == uplinkQueues.size(), "one queue disc per host port");
+    NS_ABORT_MSG_UNLESS((uplinks.size() > 1) == bool(discipline),
+                        "a host with several ports, and only such a host, needs a discipline");
     m_topology = std::move(topology);
     m_isHost = true;
     m_host = host;
-    m_up = {uplink};
+    m_up = std::move(uplinks);
+    m_discipline = discipline;
+    if (m_discipline)
+    {
+        // The NIC's rotation keeps a pointer per destination tier-0 switch (plane 0's index
+        // stands for the same switch in every plane); its port is a label's lowest digit.
+        SwitchContext context;
+        context.uplinkQueues = std::move(uplinkQueues);
+        context.destinationKey = [topology = m_topology](uint32_t destination) {
+            return topology->AttachmentOf(destination).leaf;
+        };
+        context.destinationKeys = m_topology->SwitchCount(0) / m_topology->HostPorts();
+        context.labelDivisor = 1;
+        m_discipline->Setup(context);
+    }
 }
 
 void
@@ -93,7 +113,12 @@ FabricRouting::RouteToHost(Ptr<const Packet> p,
     NS_LOG_FUNCTION(this << p << header.GetDestination() << host << arrival);
     if (m_isHost)
     {
-        return m_up.front();
+        if (!m_discipline)
+        {
+            return m_up.front();
+        }
+        const uint32_t port = m_discipline->SelectUplink({p, header, host});
+        return Forward(p, header, true, port);
     }
     const uint32_t device = arrival ? arrival->GetIfIndex() : UINT32_MAX;
     const uint32_t arrivalPort = device < m_downPortOfDevice.size()
@@ -222,9 +247,9 @@ FabricRouting::SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> know
 void
 FabricRouting::RefreshView()
 {
-    if (!m_discipline)
+    if (!m_discipline || m_isHost)
     {
-        return; // a core switch has no choice to make
+        return; // a core switch has no choice to make, a host's ports do not fail
     }
     fabriclb::LinkStates down =
         m_known ? *m_known : fabriclb::LinkStates(m_topology->LinkCount(), false);

@@ -51,11 +51,16 @@ class FabricRouting : public Ipv4RoutingProtocol
      * \brief Make this node a host.
      * \param topology the fabric's coordinates
      * \param host this host's index
-     * \param uplink the route through the host's only port
+     * \param uplinks the routes through the host's ports, one per plane (HostPorts)
+     * \param uplinkQueues the ports' egress buffers, in the same order
+     * \param discipline with several ports, what chooses among them for each packet (the
+     *        scheme's switch discipline, keyed by the destination's tier-0 switch); null with one
      */
     void ConfigureHost(std::shared_ptr<const fabriclb::FabricTopology> topology,
                        uint32_t host,
-                       Ptr<Ipv4Route> uplink);
+                       std::vector<Ptr<Ipv4Route>> uplinks,
+                       std::vector<Ptr<FabricQueueDisc>> uplinkQueues,
+                       Ptr<SwitchDiscipline> discipline);
 
     /**
      * \brief Make this node a switch.

@@ -25,7 +25,7 @@ FabricTopology::FindLink(const std::string& name) const
 uint32_t
 FabricTopology::PathSlots() const
 {
-    uint32_t slots = 1;
+    uint32_t slots = HostPorts();
     for (uint32_t tier = 0; tier + 1 < TierCount(); ++tier)
     {
         slots *= UpPortCount({tier, 0});

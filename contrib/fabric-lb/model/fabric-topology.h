@@ -164,12 +164,34 @@ class FabricTopology
      */
     virtual LeafPath LeafPathOf(uint32_t from, uint32_t to, uint32_t slot) const = 0;
 
-    /// \return the most shortest paths between two hosts: the product of the up port counts
-    /// of the tiers below the top, the block host DR's labels are numbered in
+    /// \return the most shortest paths between two hosts: the product of the host ports and the
+    /// up port counts of the tiers below the top, the block host DR's labels are numbered in
     uint32_t PathSlots() const;
 
-    /// \return where host \p host attaches
+    /// \return where host \p host attaches (its first port's switch, with several ports)
     virtual HostAttachment AttachmentOf(uint32_t host) const = 0;
+
+    /// \return the plane of link \p link (0 unless the fabric has planes)
+    virtual uint32_t PlaneOfLink(uint32_t /* link */) const
+    {
+        return 0;
+    }
+
+    /// \return the NIC ports of every host, one per plane (1 unless the fabric has planes)
+    virtual uint32_t HostPorts() const
+    {
+        return 1;
+    }
+
+    /**
+     * \param host a host
+     * \param port one of its ports, below HostPorts()
+     * \return where that port attaches (AttachmentOf for the only port)
+     */
+    virtual HostAttachment PortAttachment(uint32_t host, uint32_t /* port */) const
+    {
+        return AttachmentOf(host);
+    }
 
     /**
      * \param sw a switch

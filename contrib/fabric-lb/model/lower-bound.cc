@@ -200,10 +200,10 @@ ComputeMatrixBound(const WireModel& wire, uint32_t hosts, const std::vector<Flow
 
 uint64_t
 ComputeCutBound(const WireModel& wire,
-                uint32_t hosts,
-                const std::vector<FlowLoad>& flows,
-                const std::vector<HostCut>& cuts)
+                const FabricTopology& topology,
+                const std::vector<FlowLoad>& flows)
 {
+    const uint32_t hosts = topology.HostCount();
     const uint64_t d = wire.DataPs() + wire.GapPs();
     const uint64_t a = wire.AckPs() + wire.GapPs();
     // The busiest host link, either direction: its data and the ACKs it owes.
@@ -214,13 +214,14 @@ ComputeCutBound(const WireModel& wire,
         sent.at(flow.source) += flow.packets;
         received.at(flow.destination) += flow.packets;
     }
-    uint64_t busiestHostLink = 0;
+    uint64_t busiestHost = 0;
     for (uint32_t host = 0; host < hosts; ++host)
     {
-        busiestHostLink = std::max({busiestHostLink,
-                                    sent[host] * d + received[host] * a,
-                                    received[host] * d + sent[host] * a});
+        busiestHost = std::max({busiestHost,
+                                sent[host] * d + received[host] * a,
+                                received[host] * d + sent[host] * a});
     }
+    const uint64_t busiestHostLink = busiestHost / topology.HostPorts();
 
     struct Crossing
     {
@@ -232,7 +233,7 @@ ComputeCutBound(const WireModel& wire,
     const uint64_t head = wire.DataPs() + wire.linkDelayPs;
     const uint64_t tail = 2 * wire.linkDelayPs + wire.AckPs();
     uint64_t bound = 0;
-    for (const HostCut& cut : cuts)
+    for (const HostCut& cut : topology.Cuts())
     {
         std::map<uint32_t, Crossing> groups;
         for (const FlowLoad& flow : flows)

@@ -159,17 +159,16 @@ uint64_t ComputeMatrixBound(const WireModel& wire,
  * earliest start of a message that crosses, the first data packet reaches the group's
  * switch (Td + one link delay), the links are busy V / links - Tg, and the last packet
  * still crosses its link and at least one more to a host (2 link delays + Ta).
- * \param wire link and packet parameters
- * \param hosts number of hosts (host indices are below it)
+ * \param wire link and packet parameters (a plane's, with several)
+ * \param topology the fabric: its hosts, their ports and its cuts (FabricTopology::Cuts)
  * \param flows the collective's messages
- * \param cuts the fabric's cuts (FabricTopology::Cuts)
  * \return the largest such bound over the groups whose V per link exceeds the busiest host
- * link's d x data + a x ACKs; 0 if none does (the host links' bounds are then the fabric's)
+ * link's d x data + a x ACKs (a host's spread over its ports); 0 if none does (the host
+ * links' bounds are then the fabric's)
  */
 uint64_t ComputeCutBound(const WireModel& wire,
-                         uint32_t hosts,
-                         const std::vector<FlowLoad>& flows,
-                         const std::vector<HostCut>& cuts);
+                         const FabricTopology& topology,
+                         const std::vector<FlowLoad>& flows);
 
 /**
  * \ingroup fabric-lb

@@ -120,8 +120,8 @@ RoceNic::RoceNic()
 void
 RoceNic::Setup(Ptr<Node> node,
                uint32_t hostIndex,
-               Ptr<Ipv4Route> route,
-               Ptr<NetDevice> device,
+               const std::vector<Ptr<Ipv4Route>>& ports,
+               const std::vector<Ptr<FabricQueueDisc>>& portQueues,
                Ptr<HostPathPolicy> policy,
                const fabriclb::WireModel& wire)
 {
@@ -129,9 +129,13 @@ RoceNic::Setup(Ptr<Node> node,
                         wire.ackWireBytes < STACK_OVERHEAD_BYTES,
                     "RoceNic needs data packets and ACKs of at least " << STACK_OVERHEAD_BYTES
                                                                        << " B on the wire");
+    NS_ABORT_MSG_IF(ports.empty() || ports.size() != portQueues.size(),
+                    "RoceNic needs a port and one queue disc per port");
     m_wire = wire;
-    m_route = route;
-    m_address = route->GetSource();
+    const Ptr<NetDevice> device = ports.front()->GetOutputDevice();
+    m_address = ports.front()->GetSource();
+    // With one port its route is the NIC's; with several the host's routing chooses.
+    m_route = ports.size() == 1 ? ports.front() : nullptr;
     m_policy = policy;
     m_udp = node->GetObject<UdpL4Protocol>();
     NS_ABORT_MSG_UNLESS(m_udp, "RoceNic needs the Internet stack on its node");
@@ -152,15 +156,29 @@ RoceNic::Setup(Ptr<Node> node,
     device->GetAttribute("DataRate", rate);
     TimeValue gap;
     device->GetAttribute("InterframeGap", gap);
-    m_lineRateBps = static_cast<double>(rate.Get().GetBitRate());
     const std::optional<Time> cnpInterval = m_congestion->GetCnpInterval();
     if (cnpInterval)
     {
         m_cnpIntervalPs = cnpInterval->GetPicoSeconds();
     }
-    m_dataTxTime = rate.Get().CalculateBytesTxTime(wire.dataWireBytes);
-    m_ackTxTime = rate.Get().CalculateBytesTxTime(wire.ackWireBytes);
-    m_gap = gap.Get();
+    const DataRate lineRate =
+        ports.size() == 1 ? rate.Get() : DataRate(rate.Get().GetBitRate() * ports.size());
+    m_lineRateBps = static_cast<double>(lineRate.GetBitRate());
+    m_dataTxTime = lineRate.CalculateBytesTxTime(wire.dataWireBytes);
+    m_ackTxTime = lineRate.CalculateBytesTxTime(wire.ackWireBytes);
+    m_gap = ports.size() == 1 ? gap.Get() : PicoSeconds(gap.Get().GetPicoSeconds() / ports.size());
+    if (ports.size() > 1)
+    {
+        for (const Ptr<Ipv4Route>& port : ports)
+        {
+            DataRateValue portRate;
+            port->GetOutputDevice()->GetAttribute("DataRate", portRate);
+            m_portRates.push_back(portRate.Get());
+        }
+        m_ports = portQueues;
+        const uint32_t buffer = portQueues.front()->GetMaxSize().GetValue();
+        m_portRoomBytes = buffer > wire.dataWireBytes ? buffer - wire.dataWireBytes : 0;
+    }
     SetFlowsPerHost(1);
     m_rtt = fabriclb::RttEstimator(m_initialRtt.GetPicoSeconds());
 
@@ -312,8 +330,7 @@ RoceNic::SendData(uint32_t qp)
     {
         m_retransmissionTrace(qp, sent.psn, label);
     }
-    m_udp->Send(packet, m_address, sender.destination, label, ROCE_UDP_PORT, m_route);
-    return m_dataTxTime;
+    return HandOver(packet, sender.destination, label, m_dataTxTime);
 }
 
 Time
@@ -322,8 +339,24 @@ RoceNic::SendAck(const RocePendingAck& ack)
     Ptr<Packet> packet = Create<Packet>(m_wire.ackWireBytes - STACK_OVERHEAD_BYTES);
     packet->AddHeader(ack.header);
     ++m_acksSent;
-    m_udp->Send(packet, m_address, ack.destination, ack.label, ROCE_UDP_PORT, m_route);
-    return m_ackTxTime;
+    return HandOver(packet, ack.destination, ack.label, m_ackTxTime);
+}
+
+Time
+RoceNic::HandOver(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, Time txTime)
+{
+    m_udp->Send(packet, m_address, destination, label, ROCE_UDP_PORT, m_route);
+    Time busy = txTime;
+    for (size_t port = 0; port < m_ports.size(); ++port)
+    {
+        const uint32_t backlog = m_ports[port]->GetPortBacklogBytes();
+        if (backlog > m_portRoomBytes)
+        {
+            busy =
+                std::max(busy, m_portRates[port].CalculateBytesTxTime(backlog - m_portRoomBytes));
+        }
+    }
+    return busy;
 }
 
 void
@@ -604,6 +637,7 @@ RoceNic::DoDispose()
     m_endPoint = nullptr;
     m_udp = nullptr;
     m_route = nullptr;
+    m_ports.clear();
     m_policy = nullptr;
     m_recovery = nullptr;
     m_congestion = nullptr;

@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_ROCE_NIC_H
 #define FABRIC_LB_ROCE_NIC_H
 
+#include "fabric-queue-disc.h"
 #include "host-path-policy.h"
 #include "roce-congestion-ops.h"
 #include "roce-header.h"
@@ -83,17 +84,24 @@ class RoceNic : public Object, private RoceLinkOwner
 
     /**
      * \brief Wire the NIC into its host.
+     *
+     * With one port the NIC sends through it at its line rate. With several (one per plane)
+     * its line rate is their sum: the host's routing puts each packet on a port (its
+     * discipline's choice, FabricRouting::ConfigureHost), and the NIC, which fills the ports
+     * faster than any one drains, waits whenever the port it just filled has no room for a
+     * further data packet (head-of-line): a port never drops what its own NIC gives it.
      * \param node the host
      * \param hostIndex the host's index in the fabric
-     * \param route the route through the host's only port
-     * \param device that port's device (its DataRate and InterframeGap pace the NIC)
+     * \param ports the routes through the host's ports; the first's source is the host's
+     *        address, and its device's DataRate and InterframeGap, times the ports, pace the NIC
+     * \param portQueues the ports' egress buffers, in the same order
      * \param policy chooses each data packet's label
-     * \param wire packet sizes and pacing
+     * \param wire packet sizes and pacing, at the NIC's line rate
      */
     void Setup(Ptr<Node> node,
                uint32_t hostIndex,
-               Ptr<Ipv4Route> route,
-               Ptr<NetDevice> device,
+               const std::vector<Ptr<Ipv4Route>>& ports,
+               const std::vector<Ptr<FabricQueueDisc>>& portQueues,
                Ptr<HostPathPolicy> policy,
                const fabriclb::WireModel& wire);
 
@@ -285,6 +293,16 @@ class RoceNic : public Object, private RoceLinkOwner
     void CongestionTimeout(uint32_t qp);
     /// \return what a congestion controller knows of this NIC
     fabriclb::CongestionContext MakeCongestionContext() const;
+    /**
+     * \brief Hands a packet to the host's IPv4 for the fabric.
+     * \param packet the packet, RoceHeader on top
+     * \param destination the receiving host's address
+     * \param label its UDP source port
+     * \param txTime its serialisation at the NIC's line rate
+     * \return how long the NIC is busy: \p txTime, or with several ports until the one just
+     *         filled has room for a data packet again
+     */
+    Time HandOver(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, Time txTime);
     /// Handles a packet for port 4791.
     void Receive(Ptr<Packet> packet,
                  Ipv4Header header,
@@ -312,8 +330,11 @@ class RoceNic : public Object, private RoceLinkOwner
     Ptr<RoceCongestionOps> m_congestion; //!< congestion control of every queue pair
     bool m_sharedRtt{false};             //!< the recovery's timeouts use m_rtt, not a queue pair's
 
-    Ipv4Address m_address;             //!< the host's address
-    Ptr<Ipv4Route> m_route;            //!< the route through the host's port
+    Ipv4Address m_address;  //!< the host's address
+    Ptr<Ipv4Route> m_route; //!< the route through the only port; null with several
+    std::vector<Ptr<FabricQueueDisc>> m_ports; //!< with several ports, their egress buffers
+    std::vector<DataRate> m_portRates;         //!< with several ports, their rates
+    uint32_t m_portRoomBytes{0};       //!< with several ports, a port's backlog the NIC waits out
     Ptr<UdpL4Protocol> m_udp;          //!< the host's UDP
     Ipv4EndPoint* m_endPoint{nullptr}; //!< port 4791
     Ptr<HostPathPolicy> m_policy;      //!< label choice

@@ -59,18 +59,20 @@ RunShaped(const ShapeDefaults& shape, const ExperimentConfig& config)
 }
 
 /**
- * \return the result of an all-to-all of \p bytes under \p lb on a leaf-spine fabric of
- * \p shape, set through LeafSpineShape's attribute defaults for the run's duration, with
- * \p failedLinks (--failLinks) failed at once and converged on at once
+ * \return the result of an all-to-all of \p bytes under \p lb on \p planes planes of a
+ * leaf-spine fabric of \p shape, set through LeafSpineShape's attribute defaults for the
+ * run's duration, with \p failedLinks (--failLinks) failed at once and converged on at once
  */
 ExperimentResult
 RunLeafSpineAllToAll(const std::string& lb,
                      const Shape& shape,
                      uint64_t bytes,
-                     const std::string& failedLinks = "")
+                     const std::string& failedLinks = "",
+                     uint32_t planes = 1)
 {
     ExperimentConfig config;
     config.topology = "leaf-spine";
+    config.planes = planes;
     config.lb = lb;
     config.workload = "all-to-all";
     config.messageBytes = bytes;
@@ -322,6 +324,105 @@ class LeafSpineOfanSharesTest : public TestCase
     }
 };
 
+/// Every scheme completes every message of an all-to-all on two planes of a leaf-spine
+/// fabric, whose hosts spread over their two ports, and accounts for every packet.
+class MultiPlaneDeliveryTest : public fabriclbtest::DeliveryTestCase
+{
+  public:
+    /// \param lb the scheme
+    explicit MultiPlaneDeliveryTest(const std::string& lb)
+        : DeliveryTestCase(lb + " delivers every message of an all-to-all on two planes"),
+          m_lb(lb)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const ExperimentResult r = RunLeafSpineAllToAll(m_lb, {3, 2, 3, 1}, 32768, "", 2);
+        NS_TEST_ASSERT_MSG_EQ(
+            r.fabric,
+            "leaf-spine leaves=3 spines=2 hostsPerLeaf=3 linksPerSpine=1 planes=2",
+            "the fabric asked for");
+        NS_TEST_ASSERT_MSG_EQ(r.hosts, 9, "the planes share their hosts");
+        NS_TEST_ASSERT_MSG_EQ(r.packetsDropped, 0, "no port overflows, the hosts' neither");
+        CheckEveryMessageDelivered(r);
+    }
+
+    std::string m_lb; //!< the scheme
+};
+
+/**
+ * Host DR on two planes of 2 leaves and 2 spines, plane 1's link from leaf 1 to spine 0
+ * failed and converged on at once: every message completes without a drop, nothing crosses
+ * the failed link, plane 0's leaves still spread evenly over both spines, and the hosts
+ * give the healthy plane the failed path's share (of every 3 cross-leaf packets, 2).
+ */
+class MultiPlaneHostDrFailureTest : public fabriclbtest::DeliveryTestCase
+{
+  public:
+    MultiPlaneHostDrFailureTest()
+        : DeliveryTestCase("host DR on two planes: a failed link in one leaves the other whole")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Node ids: 4 hosts, then 4 leaves (plane 0's 0 and 1, plane 1's 2 and 3), 4 spines.
+        // (node, port chosen) -> data packets; the hosts' choice is their plane.
+        std::map<std::pair<uint32_t, uint32_t>, uint32_t> chosen;
+        Simulator::Schedule(Seconds(0), [&chosen] {
+            Config::Connect("/NodeList/*/$ns3::SwitchDiscipline/UplinkChosen",
+                            MakeBoundCallback(&MultiPlaneHostDrFailureTest::Count, &chosen));
+        });
+        const ExperimentResult r =
+            RunLeafSpineAllToAll("host-dr", {2, 2, 2, 1}, 24 * 4096, "p1/leaf-1:spine-0", 2);
+        CheckEveryMessageDelivered(r);
+        NS_TEST_ASSERT_MSG_EQ(r.failedLinks.size(), 1, "one link failed");
+        NS_TEST_ASSERT_MSG_EQ(r.failedLinks.front(), "p1/leaf-1:spine-0", "by its plane's name");
+        NS_TEST_ASSERT_MSG_EQ(r.packetsDropped, 0, "nothing lost");
+        NS_TEST_ASSERT_MSG_EQ(r.blackHoleDrops, 0, "nothing sent into the failed link");
+        const auto count = [&chosen](uint32_t node, uint32_t port) {
+            return chosen[std::make_pair(node, port)];
+        };
+        for (uint32_t leaf : {4, 5})
+        {
+            NS_TEST_ASSERT_MSG_GT(count(leaf, 0), 0, "plane 0 carries traffic");
+            NS_TEST_ASSERT_MSG_EQ(count(leaf, 0), count(leaf, 1), "over both spines evenly");
+        }
+        NS_TEST_ASSERT_MSG_EQ(count(7, 0), 0, "plane 1's leaf 1 avoids its failed uplink");
+        NS_TEST_ASSERT_MSG_EQ(count(6, 0), 0, "plane 1's leaf 0 avoids spine 0 to leaf 1");
+        uint32_t plane0 = 0;
+        uint32_t plane1 = 0;
+        for (uint32_t host = 0; host < 4; ++host)
+        {
+            plane0 += count(host, 0);
+            plane1 += count(host, 1);
+        }
+        // Each host: 24 packets to its leaf's other host over 2 planes evenly, 48 to the other
+        // leaf over 3 usable paths, 2 of them in plane 0.
+        NS_TEST_ASSERT_MSG_EQ(plane0, 4 * (12 + 32), "plane 0's share");
+        NS_TEST_ASSERT_MSG_EQ(plane1, 4 * (12 + 16), "plane 1's share");
+    }
+
+    /// Counts a data packet's uplink choice by the node that made it.
+    static void Count(std::map<std::pair<uint32_t, uint32_t>, uint32_t>* chosen,
+                      std::string context,
+                      Ptr<const Packet> packet,
+                      uint32_t /* destinationHost */,
+                      uint32_t port)
+    {
+        if (packet->GetSize() > 512)
+        {
+            const size_t begin = std::string("/NodeList/").size();
+            const uint32_t node =
+                std::stoul(context.substr(begin, context.find('/', begin) - begin));
+            ++(*chosen)[{node, port}];
+        }
+    }
+};
+
 /// \ingroup fabric-lb-tests Fabrics other than the fat tree, in a simulator.
 class FabricLbTopologiesSuite : public TestSuite
 {
@@ -336,11 +437,13 @@ class FabricLbTopologiesSuite : public TestSuite
             AddTestCase(new LeafSpineDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
             AddTestCase(new TaperedFatTreeDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
             AddTestCase(new RailDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
+            AddTestCase(new MultiPlaneDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
         }
         for (const char* lb : {"ecmp", "host-dr", "ofan", "reps", "switch-ar"})
         {
             AddTestCase(new LeafSpineFailureTest(lb), FABRIC_LB_TEST_QUICK);
         }
+        AddTestCase(new MultiPlaneHostDrFailureTest, FABRIC_LB_TEST_QUICK);
     }
 };
 
