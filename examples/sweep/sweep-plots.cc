@@ -62,7 +62,8 @@ CategoryAxis(const std::vector<std::string>& categories)
 
 /**
  * Writes a Gnuplot script, one dataset per line, and draws it as dir/name.png; a point
- * without a positive value breaks its line, a line without any is left out.
+ * without a positive value breaks its line, a line without any is left out (unless no line
+ * has one: then every finite point is drawn, zeros included, on \p settings' axes).
  */
 void
 Plot(const std::string& dir,
@@ -83,11 +84,13 @@ Plot(const std::string& dir,
     }
     plot.AppendExtra("set key outside right");
     plot.AppendExtra("set grid");
+    const auto positive = [](const auto& point) { return point.second > 0; };
+    const bool anyPositive = std::any_of(lines.begin(), lines.end(), [&](const auto& line) {
+        return std::any_of(line.second.begin(), line.second.end(), positive);
+    });
     for (const auto& [label, points] : lines)
     {
-        if (std::none_of(points.begin(), points.end(), [](const auto& point) {
-                return point.second > 0;
-            }))
+        if (anyPositive && std::none_of(points.begin(), points.end(), positive))
         {
             continue; // nothing to draw: gnuplot would warn
         }
@@ -95,7 +98,7 @@ Plot(const std::string& dir,
         dataset.SetStyle(style);
         for (const auto& [x, y] : points)
         {
-            if (y > 0)
+            if (y > 0 || (!anyPositive && std::isfinite(y)))
             {
                 dataset.Add(x, y);
             }
@@ -255,7 +258,19 @@ PlotVariants(const Options& options, const std::map<PointKey, Point>& points)
                     p.runs > 0 ? p.maxQueue : NAN);
     }
     std::vector<std::string> settings = CategoryAxis(categories);
-    settings.emplace_back("set logscale y");
+    // A log axis needs a positive value: a collective every scheme ends at its bound has none.
+    bool anyIncrease = false;
+    for (const auto& [label, line] : series)
+    {
+        for (const auto& [x, point] : line)
+        {
+            anyIncrease = anyIncrease || (point.runs > 0 && point.cctIncrease > 0);
+        }
+    }
+    if (anyIncrease)
+    {
+        settings.emplace_back("set logscale y");
+    }
     // Points from the map come sorted by scheme name: put them in the order of the categories.
     for (auto& [label, line] : series)
     {

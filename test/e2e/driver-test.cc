@@ -424,6 +424,12 @@ INSTANTIATE_TEST_SUITE_P(
                        "leaf"),
         std::make_pair("--topology=rail --gpusPerServer=0", "--gpusPerServer"),
         std::make_pair("--topology=rail --railSpines=0", "--railSpines"),
+        std::make_pair("--topology=rail --nvlink=false --pxn=true",
+                       "PXN crosses a server's NVLink: it needs NVLink"),
+        std::make_pair("--pxn=true", "--pxn shapes a rail fabric, not a fat-tree one"),
+        std::make_pair("--topology=leaf-spine --nvlinkRate=900Gbps",
+                       "--nvlinkRate shapes a rail fabric"),
+        std::make_pair("--topology=rail --nvlinkRate=0bps", "--nvlinkRate"),
         std::make_pair("--servers=4", "--servers shapes a rail fabric, not a fat-tree one"),
         std::make_pair("--topology=rail --leaves=4", "--leaves shapes a leaf-spine fabric"),
         std::make_pair("--topology=leaf-spine --oversubscription=2", "--oversubscription"),
@@ -519,6 +525,27 @@ TEST(Driver, TwoPlanesOfHalfTheRateHaveTheBoundOfOne)
     {
         EXPECT_EQ(link.substr(0, 3), "p1/") << link;
     }
+}
+
+TEST(Driver, ARingWithinAServerIsBoundByItsNvLink)
+{
+    // One server of 2 GPUs (2 rails, 2 leaves): a ring all-reduce of 8 KiB is two steps of one
+    // 4096 B packet each way over NVLink at 3.6 Tb/s, 100 ns a link. A step alone: the data
+    // packet (9.24 ns) twice (GPU to NVSwitch, NVSwitch to GPU), 2 x 100 ns, the ACK back
+    // (2 x 0.142 ns, 2 x 100 ns): 418.764 ns; the second step starts when the first has
+    // arrived, 418.764 - 200.284 = 218.48 ns: 637.244 ns in all.
+    const nlohmann::json j =
+        RunJson("--topology=rail --servers=1 --gpusPerServer=2 --serversPerLeaf=1 "
+                "--railSpines=1 --workload=ring-allreduce --msgBytes=8192 --lb=ofan");
+    EXPECT_EQ(j["fabric"], "rail servers=1 gpusPerServer=2 serversPerLeaf=1 spines=1 nvlink");
+    EXPECT_DOUBLE_EQ(j["bound_ns"].get<double>(), 637.244);
+    EXPECT_DOUBLE_EQ(j["cct_ns"].get<double>(), 637.244) << "alone, nothing waits";
+    // Without NVLink the same ring crosses the fabric: 800 Gb/s, 4 hops, 500 ns a link.
+    const nlohmann::json fabric =
+        RunJson("--topology=rail --servers=1 --gpusPerServer=2 --serversPerLeaf=1 "
+                "--railSpines=1 --workload=ring-allreduce --msgBytes=8192 --lb=ofan "
+                "--nvlink=false");
+    EXPECT_GT(fabric["bound_ns"].get<double>(), 4 * j["bound_ns"].get<double>());
 }
 
 TEST(Driver, BuffersOfOneDataPacketRun)

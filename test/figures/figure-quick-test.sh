@@ -38,6 +38,11 @@ case $figure in
     expected="one-plane/permutation/results.csv:13 two-planes/permutation/results.csv:13"
     expected+=" two-planes-failed/permutation/results.csv:13"
     ;;
+  rail-fsdp)
+    expected="rail/fsdp/results.csv:6 rail/ring-allreduce/results.csv:6"
+    expected+=" rail-pxn/fsdp/results.csv:6 rail-pxn/ring-allreduce/results.csv:6"
+    expected+=" fat-tree/fsdp/results.csv:6 fat-tree/ring-allreduce/results.csv:6"
+    ;;
   *)
     echo "figure-quick-test: no quick grid known for '$figure'" >&2
     exit 2

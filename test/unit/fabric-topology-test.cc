@@ -473,3 +473,48 @@ TEST(FabricTopology, PlanesRefuseWhatCannotBeBuilt)
     EXPECT_NO_THROW(MultiPlaneTopology(large, 3));
     EXPECT_THROW(MultiPlaneTopology(large, 4), std::invalid_argument);
 }
+
+TEST(FabricTopology, RailGpusOfAServerMeetOverNvLink)
+{
+    // 4 servers of 3 GPUs, rail groups of 2 servers, 2 spines, NVLink in every server.
+    const RailTopology t(4, 3, 2, 2, 1, true, false);
+    EXPECT_EQ(t.Describe(), "rail servers=4 gpusPerServer=3 serversPerLeaf=2 spines=2 nvlink");
+    ExpectConsistent(t);
+    EXPECT_EQ(t.HostsPerServer(), 3U);
+    EXPECT_TRUE(t.SameServer(6, 8));  // GPUs 0 and 2 of server 2
+    EXPECT_FALSE(t.SameServer(5, 6)); // servers 1 and 2
+    EXPECT_FALSE(t.SameServer(7, 7)); // a host is not its own peer
+    EXPECT_EQ(t.Hops(6, 8), 2U);      // up to the server's switch and down
+    EXPECT_EQ(t.PathCount(6, 8), 1U);
+    EXPECT_EQ(t.Hops(7, 10), 2U); // one rail and group: their leaf
+    EXPECT_EQ(t.Hops(7, 0), 4U);  // another rail, another server: over a spine
+    EXPECT_EQ(t.FabricEntryOf(7, 0), 7U) << "without PXN a GPU sends from its own NIC";
+    EXPECT_EQ(t.LongestPathHops(), 4U);
+    EXPECT_EQ(RailTopology(4, 3, 2, 2, 1).HostsPerServer(), 1U) << "no NVLink: the fabric";
+}
+
+TEST(FabricTopology, RailPxnEntersTheFabricOnTheDestinationsRail)
+{
+    const RailTopology t(4, 3, 2, 2, 1, true, true);
+    EXPECT_EQ(t.Describe(), "rail servers=4 gpusPerServer=3 serversPerLeaf=2 spines=2 nvlink pxn");
+    // GPU 1 of server 2 (host 7) to GPU 0 of server 0 (host 0): over NVLink to GPU 0 of
+    // server 2 (host 6), then rail 0 from group 1's leaf to group 0's, over a spine.
+    EXPECT_EQ(t.FabricEntryOf(7, 0), 6U);
+    EXPECT_EQ(t.Hops(7, 0), 2U + 4U);
+    EXPECT_EQ(t.PathCount(7, 0), 2U);
+    // GPU 2 of server 1 (host 5) to GPU 0 of server 0 (host 0), the same group: NVLink to
+    // host 3, then their rail-0 leaf.
+    EXPECT_EQ(t.FabricEntryOf(5, 0), 3U);
+    EXPECT_EQ(t.Hops(5, 0), 2U + 2U);
+    EXPECT_EQ(t.PathCount(5, 0), 1U);
+    EXPECT_EQ(t.FabricEntryOf(4, 1), 4U) << "the same rail: its own NIC";
+    EXPECT_EQ(t.Hops(6, 8), 2U) << "within a server: NVLink alone";
+    EXPECT_EQ(t.LongestPathHops(), 6U);
+    EXPECT_THROW(RailTopology(4, 3, 2, 2, 1, false, true), std::invalid_argument);
+    // Planes of a rail fabric keep its servers and its PXN.
+    const MultiPlaneTopology planes(std::make_shared<const RailTopology>(4, 3, 2, 2, 1, true, true),
+                                    2);
+    EXPECT_EQ(planes.HostsPerServer(), 3U);
+    EXPECT_EQ(planes.FabricEntryOf(7, 0), 6U);
+    EXPECT_EQ(planes.LongestPathHops(), 6U);
+}

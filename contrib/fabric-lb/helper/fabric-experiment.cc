@@ -489,7 +489,9 @@ FabricExperiment::ConfigureFailures(const fabriclb::FabricTopology& topology)
     }
     // G: a time, a number of the fabric's base RTTs, or never.
     const std::string& g = spec.convergence;
-    const uint64_t rttPs = fabriclb::ComputeLoneMessageBound(m_fabric->GetBoundWireModel(), 1, 6);
+    const uint64_t rttPs = fabriclb::ComputeLoneMessageBound(m_fabric->GetBoundWireModel(),
+                                                             1,
+                                                             topology.LongestPathHops());
     const size_t rtts = g.size() > 3 ? g.size() - 3 : 0;
     std::optional<uint64_t> gPs;
     if (g == "inf")
@@ -683,11 +685,19 @@ FabricExperiment::InstallFailures()
         m_result.failedLinks.push_back(topology.LinkName(link));
     }
 
-    // rho_max from the whole failure pattern, timed failures included.
+    // rho_max from the whole failure pattern, timed failures included, over the messages that
+    // cross the fabric, from where they enter it.
     std::vector<std::pair<uint32_t, uint32_t>> pairs;
-    for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
+    std::vector<uint32_t> messageOfPair;
+    for (uint32_t id = 0; id < m_traffic.flows.size(); ++id)
     {
-        pairs.emplace_back(flow.source, flow.destination);
+        const fabriclb::MatrixFlow& flow = m_traffic.flows[id];
+        if (!topology.SameServer(flow.source, flow.destination))
+        {
+            pairs.emplace_back(topology.FabricEntryOf(flow.source, flow.destination),
+                               flow.destination);
+            messageOfPair.push_back(id);
+        }
     }
     const fabriclb::RhoMax rho = fabriclb::ComputeRhoMax(topology,
                                                          m_failures->GetDroppingLinks(),
@@ -696,10 +706,11 @@ FabricExperiment::InstallFailures()
     // rho_max is a share of a NIC's line rate: its ports' sum.
     m_result.rhoMaxGbps =
         rho.fraction * topology.HostPorts() * m_fabric->GetLinkRate().GetBitRate() / 1e9;
-    for (uint32_t flow : rho.unreachableFlows)
+    for (uint32_t pair : rho.unreachableFlows)
     {
-        std::cerr << "fabric-lb: message " << flow << " (host " << pairs[flow].first << " to "
-                  << pairs[flow].second << ") cannot complete: no usable path\n";
+        const fabriclb::MatrixFlow& flow = m_traffic.flows[messageOfPair[pair]];
+        std::cerr << "fabric-lb: message " << messageOfPair[pair] << " (host " << flow.source
+                  << " to " << flow.destination << ") cannot complete: no usable path\n";
     }
     if (spec.rate == FailureSpec::RHO_MAX)
     {
@@ -820,6 +831,11 @@ FabricExperiment::ComputeBounds()
     const fabriclb::WireModel planeWire = m_fabric->GetBoundWireModel();
     fabriclb::WireModel boundWire = planeWire;
     boundWire.linkRateBps *= topology.HostPorts();
+    // A server's own links (NVLink) at their rate and delay.
+    fabriclb::WireModel serverWire = planeWire;
+    serverWire.linkRateBps = m_fabric->GetServerLinkRate().GetBitRate();
+    serverWire.linkDelayPs = m_fabric->GetServerLinkDelay().GetPicoSeconds();
+    const bool servers = topology.HostsPerServer() > 1;
     Ptr<RoceNic> nic = m_fabric->GetNic(0);
     const fabriclb::CollectiveBound kind = fabriclb::FindCollective(m_config.workload)->bound;
     CheckDuration();
@@ -829,10 +845,17 @@ FabricExperiment::ComputeBounds()
     for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
     {
         const uint32_t packets = nic->PacketsFor(flow.bytes);
-        const uint32_t hops = topology.Hops(flow.source, flow.destination);
+        // Within a server, over its links; else over the fabric from where the packets enter
+        // it (the PXN leg over the server's links counts for nothing: still a lower bound).
+        const bool inServer = topology.SameServer(flow.source, flow.destination);
+        const fabriclb::WireModel& wire = inServer ? serverWire : boundWire;
+        const uint32_t hops =
+            inServer ? 2
+                     : topology.Hops(topology.FabricEntryOf(flow.source, flow.destination),
+                                     flow.destination);
         maxHops = std::max(maxHops, hops);
-        uint64_t messageBound = fabriclb::ComputeLoneMessageBound(boundWire, packets, hops);
-        if (m_flowGapPs > 0)
+        uint64_t messageBound = fabriclb::ComputeLoneMessageBound(wire, packets, hops);
+        if (m_flowGapPs > 0 && !inServer)
         {
             // At rho_max no message can finish sooner than its packets' pacing allows.
             const uint64_t paced =
@@ -841,8 +864,8 @@ FabricExperiment::ComputeBounds()
             pacedBoundPs = std::max(pacedBoundPs, paced);
         }
         m_messageBoundsPs.push_back(messageBound);
-        arrivalPs.push_back(messageBound - hops * (boundWire.AckPs() + boundWire.linkDelayPs));
-        if (kind == fabriclb::CollectiveBound::PERMUTATION)
+        arrivalPs.push_back(messageBound - hops * (wire.AckPs() + wire.linkDelayPs));
+        if (!servers && kind == fabriclb::CollectiveBound::PERMUTATION)
         {
             // The study's exact bound: every host's data interleaves with the ACKs it owes.
             m_result.boundPs =
@@ -850,35 +873,62 @@ FabricExperiment::ComputeBounds()
                          fabriclb::ComputePermutationBound(boundWire, packets, hops).completionPs);
         }
     }
-    if (kind == fabriclb::CollectiveBound::ALL_TO_ALL)
+    if (!servers && kind == fabriclb::CollectiveBound::ALL_TO_ALL)
     {
         m_result.boundPs = fabriclb::ComputeAllToAllBound(boundWire,
                                                           m_result.hosts,
                                                           m_result.messagePackets,
                                                           maxHops);
     }
-    else if (kind == fabriclb::CollectiveBound::MATRIX)
+    else if (servers || kind == fabriclb::CollectiveBound::MATRIX)
     {
         // Each message from its earliest start: its trigger fired as soon as the
-        // messages it waits for could have arrived (or been acknowledged).
+        // messages it waits for could have arrived (or been acknowledged). The fabric's
+        // ports and the servers' own links each carry their messages alone.
         const std::vector<std::optional<uint64_t>> starts =
             fabriclb::ComputeEarliestStarts(m_traffic, arrivalPs, m_messageBoundsPs);
-        std::vector<fabriclb::FlowLoad> loads;
+        std::vector<fabriclb::FlowLoad> fabricLoads;
+        std::vector<fabriclb::FlowLoad> serverLoads;
+        bool entersElsewhere = false;
         for (size_t f = 0; f < m_traffic.flows.size(); ++f)
         {
             const fabriclb::MatrixFlow& flow = m_traffic.flows[f];
-            if (starts[f])
+            if (!starts[f])
             {
-                loads.push_back({flow.source,
-                                 flow.destination,
-                                 nic->PacketsFor(flow.bytes),
-                                 topology.Hops(flow.source, flow.destination),
-                                 *starts[f]});
+                continue;
             }
+            const uint32_t packets = nic->PacketsFor(flow.bytes);
+            if (topology.SameServer(flow.source, flow.destination))
+            {
+                serverLoads.push_back({flow.source, flow.destination, packets, 2, *starts[f]});
+                continue;
+            }
+            const uint32_t entry = topology.FabricEntryOf(flow.source, flow.destination);
+            entersElsewhere = entersElsewhere || entry != flow.source;
+            fabricLoads.push_back({entry,
+                                   flow.destination,
+                                   packets,
+                                   topology.Hops(entry, flow.destination),
+                                   *starts[f]});
         }
-        if (!loads.empty())
+        // With PXN a message's ACKs come back through another host's port than its data left
+        // by: its fabric load counts its data alone.
+        fabriclb::WireModel fabricWire = boundWire;
+        if (entersElsewhere)
         {
-            m_result.boundPs = fabriclb::ComputeMatrixBound(boundWire, m_result.hosts, loads);
+            fabricWire.ackWireBytes = 0;
+            fabricWire.gapBytes = 0;
+        }
+        if (!fabricLoads.empty())
+        {
+            m_result.boundPs =
+                fabriclb::ComputeMatrixBound(fabricWire, m_result.hosts, fabricLoads);
+        }
+        if (!serverLoads.empty())
+        {
+            m_result.boundPs =
+                std::max(m_result.boundPs,
+                         fabriclb::ComputeMatrixBound(serverWire, m_result.hosts, serverLoads));
         }
     }
     if (m_result.boundPs > 0)
@@ -909,10 +959,15 @@ FabricExperiment::FlowLoads() const
     std::vector<fabriclb::FlowLoad> loads;
     for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
     {
-        loads.push_back({flow.source,
+        if (topology.SameServer(flow.source, flow.destination))
+        {
+            continue; // over the server's own links
+        }
+        const uint32_t entry = topology.FabricEntryOf(flow.source, flow.destination);
+        loads.push_back({entry,
                          flow.destination,
                          nic->PacketsFor(flow.bytes),
-                         topology.Hops(flow.source, flow.destination),
+                         topology.Hops(entry, flow.destination),
                          flow.startPs.value_or(0)});
     }
     return loads;

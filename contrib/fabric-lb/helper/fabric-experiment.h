@@ -188,7 +188,8 @@ class FabricExperiment
     void InstallTriggers();
     /// The collective's bound and every message's own, and the run's time limit.
     void ComputeBounds();
-    /// \return the traffic's messages as the bounds see them
+    /// \return the traffic's messages over the fabric as the bounds see them: from the host
+    /// where they enter it (FabricTopology::FabricEntryOf), none within a server
     std::vector<fabriclb::FlowLoad> FlowLoads() const;
     /// Refuses traffic that could outlast ns-3's clock (throws std::invalid_argument).
     void CheckDuration() const;

@@ -190,14 +190,15 @@ MeasureFabric(const FatTreeHelper& fabric,
         const FabricStage stage = monitor->GetStage();
         const double meanBytes = monitor->GetMeanBytes(end);
         StageQueueStats& s = result.stages[static_cast<size_t>(stage)];
-        if (stage != FabricStage::HOST_UP)
+        // q(m), the largest queue and overload are the fabric's: not a server's own link.
+        if (stage != FabricStage::HOST_UP && !IsServerStage(stage))
         {
             switchQueueBytes += meanBytes;
             ++switchPorts;
             result.maxQueuePackets =
                 std::max(result.maxQueuePackets, monitor->GetMaxBytes() / dataPacketBytes);
         }
-        if (linkBytesInSpan > 0)
+        if (linkBytesInSpan > 0 && !IsServerStage(stage))
         {
             s.maxOverload = std::max(s.maxOverload, monitor->GetBytesArrived() / linkBytesInSpan);
         }

@@ -94,6 +94,19 @@ FatTreeHelper::GetTypeId()
                           TimeValue(NanoSeconds(500)),
                           MakeTimeAccessor(&FatTreeHelper::m_linkDelay),
                           MakeTimeChecker())
+            .AddAttribute("ServerLinkRate",
+                          "Rate of a server's own links, between its hosts and its switch, "
+                          "where a fabric has servers (a rail fabric's NVLink: H100's NVLink 4, "
+                          "450 GB/s a direction)",
+                          DataRateValue(DataRate("3600Gbps")),
+                          MakeDataRateAccessor(&FatTreeHelper::m_serverLinkRate),
+                          MakeDataRateChecker())
+            .AddAttribute("ServerLinkDelay",
+                          "Propagation delay of a server's own links (an assumption: a short "
+                          "trace in the server)",
+                          TimeValue(NanoSeconds(100)),
+                          MakeTimeAccessor(&FatTreeHelper::m_serverLinkDelay),
+                          MakeTimeChecker())
             .AddAttribute("BufferBytes",
                           "Drop-tail buffer of every egress port",
                           UintegerValue(800000),
@@ -229,6 +242,14 @@ FatTreeHelper::CreateNodes()
             m_switches[tier].Create(1, partition.RankOfSwitch({tier, sw}));
         }
     }
+    // A server's switch, with its first host.
+    if (topo.HostsPerServer() > 1)
+    {
+        for (uint32_t h = 0; h < topo.HostCount(); h += topo.HostsPerServer())
+        {
+            m_serverSwitches.Create(1, partition.RankOfHost(h));
+        }
+    }
 }
 
 FatTreeHelper::LinkRoutes
@@ -236,15 +257,17 @@ FatTreeHelper::Connect(Ptr<Node> lower,
                        Ptr<Node> upper,
                        FabricStage upStage,
                        FabricStage downStage,
-                       uint32_t network)
+                       uint32_t network,
+                       bool serverLink)
 {
     const uint32_t bufferBytes = m_wireModel.PortBufferBytes(m_bufferBytes);
+    const DataRate rate = serverLink ? m_serverLinkRate : m_linkRate;
     PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", DataRateValue(m_linkRate));
+    p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
     p2p.SetDeviceAttribute("InterframeGap",
-                           TimeValue(m_linkRate.CalculateBytesTxTime(m_wireModel.gapBytes)));
+                           TimeValue(rate.CalculateBytesTxTime(m_wireModel.gapBytes)));
     p2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
-    p2p.SetChannelAttribute("Delay", TimeValue(m_linkDelay));
+    p2p.SetChannelAttribute("Delay", TimeValue(serverLink ? m_serverLinkDelay : m_linkDelay));
     // The queue disc enforces the port's buffer over its own and the device's
     // backlog; the device queue has room for more, so it never stops the disc.
     p2p.SetQueue("ns3::DropTailQueue<Packet>",
@@ -363,6 +386,7 @@ FatTreeHelper::Build()
     {
         stack.Install(switches);
     }
+    stack.Install(m_serverSwitches);
 
     SwitchPorts ports(topo.TierCount());
     for (uint32_t tier = 0; tier < topo.TierCount(); ++tier)
@@ -410,6 +434,8 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
                                             m_ackBytes,
                                             m_gapBytes);
     }
+    const uint32_t hostsPerServer = topo.HostsPerServer();
+    std::vector<Ptr<Ipv4Route>> serverDown; // the current server switch's, by host
     for (uint32_t h = 0; h < topo.HostCount(); ++h)
     {
         std::vector<Ptr<Ipv4Route>> uplinks;
@@ -429,6 +455,33 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
             uplinks.push_back(link.up);
             uplinkQueues.push_back(link.upQueue);
         }
+        // A server's hosts meet at its switch; its address block follows the planes' ports.
+        Ptr<Ipv4Route> serverLink;
+        if (hostsPerServer > 1)
+        {
+            const uint32_t server = h / hostsPerServer;
+            NS_ABORT_MSG_UNLESS(uint64_t(hostPorts) * topo.HostCount() <=
+                                    fabriclb::FabricTopology::MAX_HOSTS,
+                                "the server links are beyond the address plan");
+            LinkRoutes link =
+                Connect(m_hosts.Get(h),
+                        m_serverSwitches.Get(server),
+                        FabricStage::SERVER_UP,
+                        FabricStage::SERVER_DOWN,
+                        EXTRA_HOST_PORT_NETWORK + 4 * ((hostPorts - 1) * topo.HostCount() + h),
+                        true);
+            serverLink = link.up;
+            serverDown.push_back(link.down);
+            if (serverDown.size() == hostsPerServer)
+            {
+                m_serverSwitches.Get(server)
+                    ->GetObject<Ipv4>()
+                    ->GetRoutingProtocol()
+                    ->GetObject<FabricRouting>()
+                    ->ConfigureServerSwitch(m_topology, server, std::move(serverDown));
+                serverDown.clear();
+            }
+        }
         // Several ports: the NIC spreads over them by the scheme's switch rule.
         Ptr<SwitchDiscipline> discipline;
         if (hostPorts > 1)
@@ -440,12 +493,17 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
             ->GetObject<Ipv4>()
             ->GetRoutingProtocol()
             ->GetObject<FabricRouting>()
-            ->ConfigureHost(m_topology, h, uplinks, uplinkQueues, discipline);
+            ->ConfigureHost(m_topology, h, uplinks, uplinkQueues, discipline, serverLink);
         Ptr<HostPathPolicy> policy = policyFactory.Create<HostPathPolicy>();
         policy->Setup(m_topology, h);
         Ptr<RoceNic> nic = m_nicFactory.Create<RoceNic>();
         m_hosts.Get(h)->AggregateObject(nic);
         nic->Setup(m_hosts.Get(h), h, uplinks, uplinkQueues, policy, nicWire);
+        nic->SetLongestPathHops(topo.LongestPathHops());
+        if (serverLink)
+        {
+            nic->SetServerLink(m_topology, h, serverLink);
+        }
     }
 }
 
@@ -579,6 +637,7 @@ FatTreeHelper::DoDispose()
     m_errorModels.clear();
     m_hosts = NodeContainer();
     m_switches.clear();
+    m_serverSwitches = NodeContainer();
     Object::DoDispose();
 }
 

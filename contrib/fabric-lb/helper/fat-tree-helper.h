@@ -132,6 +132,12 @@ class FatTreeHelper : public Object
         return GetSwitches(2);
     }
 
+    /// \return every server's switch (NVLink), by server; none if the fabric has no servers
+    const NodeContainer& GetServerSwitches() const
+    {
+        return m_serverSwitches;
+    }
+
     /// \return host \p host's address
     Ipv4Address GetHostAddress(uint32_t host) const;
     /// \return host \p host's NIC
@@ -180,6 +186,18 @@ class FatTreeHelper : public Object
         return m_linkDelay;
     }
 
+    /// \return the rate of a server's own links
+    DataRate GetServerLinkRate() const
+    {
+        return m_serverLinkRate;
+    }
+
+    /// \return the propagation delay of a server's own links
+    Time GetServerLinkDelay() const
+    {
+        return m_serverLinkDelay;
+    }
+
   protected:
     void DoDispose() override;
 
@@ -204,12 +222,14 @@ class FatTreeHelper : public Object
     /// Every switch's ports, by tier and index within the tier.
     using SwitchPorts = std::vector<std::vector<PortRoutes>>;
 
-    /// Connects \p lower to \p upper with one link in subnet \p network/30.
+    /// Connects \p lower to \p upper with one link in subnet \p network/30: a fabric link, or
+    /// a server's own link (\p serverLink: ServerLinkRate and ServerLinkDelay).
     LinkRoutes Connect(Ptr<Node> lower,
                        Ptr<Node> upper,
                        FabricStage upStage,
                        FabricStage downStage,
-                       uint32_t network);
+                       uint32_t network,
+                       bool serverLink = false);
     /// Links every host to its switch and gives it its routing, path policy and NIC.
     void ConnectHosts(SwitchPorts& ports);
     /// Connects the topology's switch-to-switch links in id order (FabricTopology::EndsOf).
@@ -222,6 +242,8 @@ class FatTreeHelper : public Object
     uint32_t m_ranks;                //!< ranks the nodes are placed on
     DataRate m_linkRate;             //!< every link's rate
     Time m_linkDelay;                //!< every link's propagation delay
+    DataRate m_serverLinkRate;       //!< a server's own links' rate
+    Time m_serverLinkDelay;          //!< a server's own links' propagation delay
     uint32_t m_bufferBytes{};        //!< per-port buffer
     uint32_t m_markThresholdBytes{}; //!< per-port ECN marking threshold
     fabriclb::WireKind m_wire{};     //!< the wire model
@@ -249,6 +271,7 @@ class FatTreeHelper : public Object
     std::shared_ptr<const fabriclb::FabricTopology> m_topology; //!< the fabric
     NodeContainer m_hosts;                                      //!< hosts
     std::vector<NodeContainer> m_switches;                      //!< by tier
+    NodeContainer m_serverSwitches;                             //!< by server, if it has any
     std::vector<Ptr<PortMonitor>> m_monitors;                   //!< one per port
     std::optional<fabriclb::FabricLinks> m_links;               //!< switch-to-switch links
     std::vector<std::pair<Ptr<NetDevice>, Ptr<NetDevice>>> m_linkDevices; //!< by link id

@@ -35,17 +35,19 @@ FabricRouting::ConfigureHost(std::shared_ptr<const fabriclb::FabricTopology> top
                              uint32_t host,
                              std::vector<Ptr<Ipv4Route>> uplinks,
                              std::vector<Ptr<FabricQueueDisc>> uplinkQueues,
-                             Ptr<SwitchDiscipline> discipline)
+                             Ptr<SwitchDiscipline> discipline,
+                             Ptr<Ipv4Route> serverLink)
 {
     NS_ABORT_MSG_IF(uplinks.empty(), "a host needs a port");
     NS_ABORT_MSG_UNLESS(uplinks.size() == uplinkQueues.size(), "one queue disc per host port");
     NS_ABORT_MSG_UNLESS((uplinks.size() > 1) == bool(discipline),
                         "a host with several ports, and only such a host, needs a discipline");
     m_topology = std::move(topology);
-    m_isHost = true;
+    m_role = Role::HOST;
     m_host = host;
     m_up = std::move(uplinks);
     m_discipline = discipline;
+    m_serverLink = serverLink;
     if (m_discipline)
     {
         // The NIC's rotation keeps a pointer per destination tier-0 switch (plane 0's index
@@ -62,6 +64,18 @@ FabricRouting::ConfigureHost(std::shared_ptr<const fabriclb::FabricTopology> top
 }
 
 void
+FabricRouting::ConfigureServerSwitch(std::shared_ptr<const fabriclb::FabricTopology> topology,
+                                     uint32_t server,
+                                     std::vector<Ptr<Ipv4Route>> down)
+{
+    NS_ABORT_MSG_UNLESS(down.size() == topology->HostsPerServer(), "a port per host of the server");
+    m_topology = std::move(topology);
+    m_role = Role::SERVER_SWITCH;
+    m_server = server;
+    m_down = std::move(down);
+}
+
+void
 FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FabricTopology> topology,
                                fabriclb::SwitchRef self,
                                std::vector<Ptr<Ipv4Route>> down,
@@ -72,7 +86,7 @@ FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FabricTopology> t
     NS_ABORT_MSG_IF(up.empty() == bool(discipline), "a switch with up ports needs a discipline");
     NS_ABORT_MSG_UNLESS(up.size() == upQueues.size(), "one queue disc per up port");
     m_topology = std::move(topology);
-    m_isHost = false;
+    m_role = Role::SWITCH;
     m_self = self;
     m_down = std::move(down);
     m_downPortOfDevice.clear();
@@ -111,14 +125,9 @@ FabricRouting::RouteToHost(Ptr<const Packet> p,
                            Ptr<const NetDevice> arrival)
 {
     NS_LOG_FUNCTION(this << p << header.GetDestination() << host << arrival);
-    if (m_isHost)
+    if (m_role != Role::SWITCH)
     {
-        if (!m_discipline)
-        {
-            return m_up.front();
-        }
-        const uint32_t port = m_discipline->SelectUplink({p, header, host});
-        return Forward(p, header, true, port);
+        return RouteFromServer(p, header, host);
     }
     const uint32_t device = arrival ? arrival->GetIfIndex() : UINT32_MAX;
     const uint32_t arrivalPort = device < m_downPortOfDevice.size()
@@ -143,6 +152,32 @@ FabricRouting::RouteToHost(Ptr<const Packet> p,
     }
     NS_ASSERT(port < m_up.size() && !m_upPortDown[port]);
     return Forward(p, header, true, port);
+}
+
+Ptr<Ipv4Route>
+FabricRouting::RouteFromServer(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host)
+{
+    // Within a server the packet takes its switch; PXN sends a packet for another rail
+    // through the server's host on that rail, where it enters the fabric.
+    const uint32_t source = m_topology->HostFromAddress(header.GetSource().Get());
+    const uint32_t entry = source < m_topology->HostCount() && !m_topology->SameServer(source, host)
+                               ? m_topology->FabricEntryOf(source, host)
+                               : host;
+    if (m_role == Role::SERVER_SWITCH)
+    {
+        const uint32_t next = m_topology->SameServer(entry, host) || entry == host ? host : entry;
+        NS_ASSERT(next / m_topology->HostsPerServer() == m_server);
+        return Forward(p, header, false, next % m_topology->HostsPerServer());
+    }
+    if (m_serverLink && (m_topology->SameServer(m_host, host) || entry != m_host))
+    {
+        return m_serverLink;
+    }
+    if (!m_discipline)
+    {
+        return m_up.front();
+    }
+    return Forward(p, header, true, m_discipline->SelectUplink({p, header, host}));
 }
 
 Ptr<Ipv4Route>
@@ -183,7 +218,8 @@ FabricRouting::RouteInput(Ptr<const Packet> p,
     NS_ABORT_MSG_IF(!m_topology, "FabricRouting used before it was configured");
     const uint32_t host = m_topology->HostFromAddress(header.GetDestination().Get());
     const bool toHost = host < m_topology->HostCount();
-    if (toHost && !m_isHost)
+    // A switch forwards; so does a host that is a packet's entry to the fabric (PXN).
+    if (toHost && (m_role != Role::HOST || (m_serverLink && host != m_host)))
     {
         Ptr<Ipv4Route> route = RouteToHost(p, header, host, idev);
         if (!route)
@@ -194,7 +230,7 @@ FabricRouting::RouteInput(Ptr<const Packet> p,
         return true;
     }
     const int32_t iif = m_ipv4->GetInterfaceForDevice(idev);
-    if ((toHost && m_isHost && host == m_host) ||
+    if ((toHost && m_role == Role::HOST && host == m_host) ||
         m_ipv4->IsDestinationAddress(header.GetDestination(), iif))
     {
         lcb(p, header, iif);
@@ -212,7 +248,7 @@ FabricRouting::NotifyInterfaceUp(uint32_t /* interface */)
 void
 FabricRouting::NotifyInterfaceDown(uint32_t interface)
 {
-    if (m_isHost || !m_ipv4)
+    if (m_role != Role::SWITCH || !m_ipv4)
     {
         return;
     }
@@ -247,7 +283,7 @@ FabricRouting::SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> know
 void
 FabricRouting::RefreshView()
 {
-    if (!m_discipline || m_isHost)
+    if (!m_discipline || m_role == Role::HOST)
     {
         return; // a core switch has no choice to make, a host's ports do not fail
     }
@@ -290,9 +326,13 @@ FabricRouting::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit /* 
 {
     std::ostream& os = *stream->GetStream();
     os << "FabricRouting ";
-    if (m_isHost)
+    if (m_role == Role::HOST)
     {
-        os << "host " << m_host;
+        os << "host " << m_host << (m_serverLink ? " (with a server link)" : "");
+    }
+    else if (m_role == Role::SERVER_SWITCH)
+    {
+        os << "server switch " << m_server;
     }
     else
     {
@@ -313,6 +353,7 @@ FabricRouting::DoDispose()
     m_down.clear();
     m_up.clear();
     m_discipline = nullptr;
+    m_serverLink = nullptr;
     m_known = nullptr;
     Ipv4RoutingProtocol::DoDispose();
 }

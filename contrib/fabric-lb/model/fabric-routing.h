@@ -55,12 +55,26 @@ class FabricRouting : public Ipv4RoutingProtocol
      * \param uplinkQueues the ports' egress buffers, in the same order
      * \param discipline with several ports, what chooses among them for each packet (the
      *        scheme's switch discipline, keyed by the destination's tier-0 switch); null with one
+     * \param serverLink the route to the host's server switch (NVLink), which carries what
+     *        goes to the server's other hosts and what enters the fabric at one of them
+     *        (FabricEntryOf); null if the host has none
      */
     void ConfigureHost(std::shared_ptr<const fabriclb::FabricTopology> topology,
                        uint32_t host,
                        std::vector<Ptr<Ipv4Route>> uplinks,
                        std::vector<Ptr<FabricQueueDisc>> uplinkQueues,
-                       Ptr<SwitchDiscipline> discipline);
+                       Ptr<SwitchDiscipline> discipline,
+                       Ptr<Ipv4Route> serverLink);
+
+    /**
+     * \brief Make this node a server's switch (NVSwitch): it joins the server's hosts.
+     * \param topology the fabric
+     * \param server the server
+     * \param down routes to the server's hosts, by their place in it (host % HostsPerServer)
+     */
+    void ConfigureServerSwitch(std::shared_ptr<const fabriclb::FabricTopology> topology,
+                               uint32_t server,
+                               std::vector<Ptr<Ipv4Route>> down);
 
     /**
      * \brief Make this node a switch.
@@ -86,10 +100,10 @@ class FabricRouting : public Ipv4RoutingProtocol
      */
     void SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> known);
 
-    /// \return whether this node is a switch (configured by ConfigureSwitch)
+    /// \return whether this node is a switch of the fabric (configured by ConfigureSwitch)
     bool IsSwitch() const
     {
-        return !m_isHost;
+        return m_role == Role::SWITCH;
     }
 
     /// \return the switch discipline (null on hosts and core switches)
@@ -161,12 +175,33 @@ class FabricRouting : public Ipv4RoutingProtocol
      */
     Ptr<Ipv4Route> Forward(Ptr<const Packet> p, const Ipv4Header& header, bool up, uint32_t port);
 
+    /**
+     * \brief RouteToHost at a host or a server switch: over the server's switch within the
+     * server and towards a packet's fabric entry (FabricEntryOf), else into the fabric
+     * (through the discipline's port with several).
+     * \param p the packet, IPv4 header removed
+     * \param header its IPv4 header
+     * \param host the destination host's index
+     * \return the route
+     */
+    Ptr<Ipv4Route> RouteFromServer(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host);
+
     Ptr<Ipv4> m_ipv4;                                           //!< this node's IPv4
     std::shared_ptr<const fabriclb::FabricTopology> m_topology; //!< the fabric
-    bool m_isHost{true};                                        //!< a host, not a switch
-    fabriclb::SwitchRef m_self{0, 0};                           //!< this switch
-    uint32_t m_host{0};                                         //!< this host's index
-    std::vector<Ptr<Ipv4Route>> m_down;                         //!< down-port routes
+    /// What this node is.
+    enum class Role
+    {
+        HOST,         //!< a host
+        SWITCH,       //!< a switch of the fabric's tiers
+        SERVER_SWITCH //!< a server's switch (NVSwitch)
+    };
+
+    Role m_role{Role::HOST};            //!< what this node is
+    Ptr<Ipv4Route> m_serverLink;        //!< a host's route to its server switch, if it has one
+    fabriclb::SwitchRef m_self{0, 0};   //!< this switch
+    uint32_t m_host{0};                 //!< this host's index
+    uint32_t m_server{0};               //!< this server switch's server
+    std::vector<Ptr<Ipv4Route>> m_down; //!< down-port routes
     std::vector<uint32_t> m_downPortOfDevice; //!< by device index: its down port, or FROM_ABOVE
     std::vector<Ptr<Ipv4Route>> m_up;         //!< up-port routes
     Ptr<SwitchDiscipline> m_discipline;       //!< up-port choice

@@ -171,6 +171,34 @@ class FabricTopology
     /// \return where host \p host attaches (its first port's switch, with several ports)
     virtual HostAttachment AttachmentOf(uint32_t host) const = 0;
 
+    /**
+     * \return the hosts of a server (consecutive hosts: server h / HostsPerServer()), which
+     * reach each other over their server's own switch (NVLink), not the fabric; 1: every host
+     * is a server of its own
+     */
+    virtual uint32_t HostsPerServer() const
+    {
+        return 1;
+    }
+
+    /// \return whether hosts \p a and \p b are two of one server's (HostsPerServer)
+    bool SameServer(uint32_t a, uint32_t b) const
+    {
+        return a != b && HostsPerServer() > 1 && a / HostsPerServer() == b / HostsPerServer();
+    }
+
+    /**
+     * \param source a host
+     * \param destination a host of another server
+     * \return the host whose fabric port carries \p source's packets to \p destination:
+     *         \p source itself, or (PXN) a host of its server that first receives them over
+     *         the server's switch
+     */
+    virtual uint32_t FabricEntryOf(uint32_t source, uint32_t /* destination */) const
+    {
+        return source;
+    }
+
     /// \return the plane of link \p link (0 unless the fabric has planes)
     virtual uint32_t PlaneOfLink(uint32_t /* link */) const
     {
@@ -244,6 +272,13 @@ class FabricTopology
 
     /// \return the number of links on a shortest path between hosts \p a and \p b
     virtual uint32_t Hops(uint32_t a, uint32_t b) const = 0;
+
+    /// \return the links on the longest shortest path between two hosts: up to the top tier
+    /// and down, 2 x TierCount() (a fat tree's 6, a leaf-spine's 4)
+    virtual uint32_t LongestPathHops() const
+    {
+        return 2 * TierCount();
+    }
 
     /// \return the number of distinct shortest paths between hosts \p a and \p b
     virtual uint32_t PathCount(uint32_t a, uint32_t b) const = 0;

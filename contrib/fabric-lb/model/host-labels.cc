@@ -263,7 +263,9 @@ HostDrRotation::NextLabel(uint32_t destination, uint32_t sizeBin, const UniformI
     {
         return static_cast<uint16_t>(m_labelBase + it->second.Next());
     }
-    const uint32_t from = m_topology->AttachmentOf(m_source).leaf;
+    // Where the packets enter the fabric: this host, or another of its server's (PXN).
+    const uint32_t from =
+        m_topology->AttachmentOf(m_topology->FabricEntryOf(m_source, destination)).leaf;
     const uint32_t to = m_topology->AttachmentOf(destination).leaf;
     const uint32_t slot = it->second.NextUsable([&](uint32_t candidate) {
         return PathIsUp(m_topology->LeafPathOf(from, to, candidate), *m_down);

@@ -191,6 +191,21 @@ class MultiPlaneTopology : public FabricTopology
         return m_planes * m_base->PathCount(a, b);
     }
 
+    uint32_t LongestPathHops() const override
+    {
+        return m_base->LongestPathHops();
+    }
+
+    uint32_t HostsPerServer() const override
+    {
+        return m_base->HostsPerServer();
+    }
+
+    uint32_t FabricEntryOf(uint32_t source, uint32_t destination) const override
+    {
+        return m_base->FabricEntryOf(source, destination);
+    }
+
   private:
     /// \return \p sw's switch in the base
     SwitchRef ToBase(SwitchRef sw) const

@@ -15,8 +15,14 @@ NS_OBJECT_ENSURE_REGISTERED(PortMonitor);
 const char*
 FabricStageName(FabricStage stage)
 {
-    static const char* const names[FABRIC_STAGE_COUNT] =
-        {"host-up", "edge-up", "agg-up", "core-down", "agg-down", "edge-down"};
+    static const char* const names[FABRIC_STAGE_COUNT] = {"host-up",
+                                                          "edge-up",
+                                                          "agg-up",
+                                                          "core-down",
+                                                          "agg-down",
+                                                          "edge-down",
+                                                          "server-up",
+                                                          "server-down"};
     return names[static_cast<size_t>(stage)];
 }
 

@@ -27,16 +27,25 @@ namespace ns3
  */
 enum class FabricStage : uint8_t
 {
-    HOST_UP,   //!< host NIC towards its edge switch
-    EDGE_UP,   //!< edge switch towards aggregation
-    AGG_UP,    //!< aggregation towards core
-    CORE_DOWN, //!< core towards aggregation
-    AGG_DOWN,  //!< aggregation towards edge
-    EDGE_DOWN  //!< edge towards host
+    HOST_UP,    //!< host NIC towards its edge switch
+    EDGE_UP,    //!< edge switch towards aggregation
+    AGG_UP,     //!< aggregation towards core
+    CORE_DOWN,  //!< core towards aggregation
+    AGG_DOWN,   //!< aggregation towards edge
+    EDGE_DOWN,  //!< edge towards host
+    SERVER_UP,  //!< host towards its server's switch (NVLink)
+    SERVER_DOWN //!< a server's switch towards one of its hosts
 };
 
 /// Number of FabricStage values.
-constexpr size_t FABRIC_STAGE_COUNT = 6;
+constexpr size_t FABRIC_STAGE_COUNT = 8;
+
+/// \return whether \p stage is a port of a server's own link (NVLink), outside the fabric
+inline bool
+IsServerStage(FabricStage stage)
+{
+    return stage == FabricStage::SERVER_UP || stage == FabricStage::SERVER_DOWN;
+}
 
 /// The switch stages, in path order: every stage but HOST_UP (results report these).
 constexpr std::array<FabricStage, 5> FABRIC_SWITCH_STAGES = {FabricStage::EDGE_UP,

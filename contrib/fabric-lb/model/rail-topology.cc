@@ -7,6 +7,7 @@
 #include "fabric-registry.h"
 
 #include "ns3/attribute-construction-list.h"
+#include "ns3/boolean.h"
 #include "ns3/uinteger.h"
 
 #include <stdexcept>
@@ -51,13 +52,38 @@ RailTopology::RailTopology(uint32_t servers,
                            uint32_t gpusPerServer,
                            uint32_t serversPerLeaf,
                            uint32_t spines,
-                           uint32_t linksPerSpine)
+                           uint32_t linksPerSpine,
+                           bool nvlink,
+                           bool pxn)
     : LeafSpineTopology(RailLeaves(servers, gpusPerServer, serversPerLeaf),
                         spines,
                         serversPerLeaf,
                         linksPerSpine),
-      m_gpusPerServer(gpusPerServer)
+      m_gpusPerServer(gpusPerServer),
+      m_nvlink(nvlink),
+      m_pxn(pxn)
 {
+    if (pxn && !nvlink)
+    {
+        throw std::invalid_argument("PXN crosses a server's NVLink: it needs NVLink");
+    }
+}
+
+uint32_t
+RailTopology::Hops(uint32_t a, uint32_t b) const
+{
+    if (SameServer(a, b))
+    {
+        return 2;
+    }
+    const uint32_t entry = FabricEntryOf(a, b);
+    return (entry == a ? 0 : 2) + LeafSpineTopology::Hops(entry, b);
+}
+
+uint32_t
+RailTopology::PathCount(uint32_t a, uint32_t b) const
+{
+    return SameServer(a, b) ? 1 : LeafSpineTopology::PathCount(FabricEntryOf(a, b), b);
 }
 
 std::string
@@ -71,6 +97,7 @@ RailTopology::Describe() const
     {
         text += " linksPerSpine=" + std::to_string(LinksPerSpine());
     }
+    text += m_pxn ? " nvlink pxn" : m_nvlink ? " nvlink" : "";
     return text;
 }
 
@@ -111,7 +138,19 @@ RailShape::GetTypeId()
                           "rail: parallel links between each leaf and each spine",
                           UintegerValue(1),
                           MakeUintegerAccessor(&RailShape::linksPerSpine),
-                          MakeUintegerChecker<uint32_t>(1));
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("NvLink",
+                          "rail: a server's GPUs reach each other over its own switch "
+                          "(NVLink, at FatTreeHelper's ServerLinkRate), not the fabric",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RailShape::nvlink),
+                          MakeBooleanChecker())
+            .AddAttribute("Pxn",
+                          "rail: a GPU's packets for another rail first cross NVLink to its "
+                          "server's GPU on that rail and enter the fabric there (NCCL's PXN)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RailShape::pxn),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -136,14 +175,20 @@ const fabriclb::Registration<fabriclb::TopologyKind> g_railTopology(
       {"gpusPerServer", "ns3::RailShape::GpusPerServer"},
       {"serversPerLeaf", "ns3::RailShape::ServersPerLeaf"},
       {"railSpines", "ns3::RailShape::Spines"},
-      {"railLinksPerSpine", "ns3::RailShape::LinksPerSpine"}},
+      {"railLinksPerSpine", "ns3::RailShape::LinksPerSpine"},
+      {"nvlink", "ns3::RailShape::NvLink"},
+      {"pxn", "ns3::RailShape::Pxn"},
+      {"nvlinkRate", "ns3::FatTreeHelper::ServerLinkRate"},
+      {"nvlinkDelay", "ns3::FatTreeHelper::ServerLinkDelay"}},
      [] {
          const RailShape shape;
          return std::make_shared<const fabriclb::RailTopology>(shape.servers,
                                                                shape.gpusPerServer,
                                                                shape.serversPerLeaf,
                                                                shape.spines,
-                                                               shape.linksPerSpine);
+                                                               shape.linksPerSpine,
+                                                               shape.nvlink,
+                                                               shape.pxn);
      }});
 } // namespace
 

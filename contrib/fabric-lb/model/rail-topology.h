@@ -37,13 +37,19 @@ class RailTopology : public LeafSpineTopology
      * \param serversPerLeaf N, the servers of a rail group: each rail leaf's hosts
      * \param spines S
      * \param linksPerSpine P
-     * \throws std::invalid_argument for a fabric that cannot be built
+     * \param nvlink whether a server's GPUs reach each other over its own switch (NVLink)
+     *        rather than the fabric
+     * \param pxn with NVLink, whether a GPU's packets for another rail first cross NVLink to
+     *        its server's GPU on the destination's rail and enter the fabric there (NCCL's PXN)
+     * \throws std::invalid_argument for a fabric that cannot be built, or PXN without NVLink
      */
     RailTopology(uint32_t servers,
                  uint32_t gpusPerServer,
                  uint32_t serversPerLeaf,
                  uint32_t spines,
-                 uint32_t linksPerSpine);
+                 uint32_t linksPerSpine,
+                 bool nvlink = false,
+                 bool pxn = false);
 
     /// \return the servers
     uint32_t Servers() const
@@ -85,8 +91,41 @@ class RailTopology : public LeafSpineTopology
         return {server / HostsPerLeaf() * m_gpusPerServer + RailOf(host), server % HostsPerLeaf()};
     }
 
+    /// \return G with NVLink, else 1
+    uint32_t HostsPerServer() const override
+    {
+        return m_nvlink ? m_gpusPerServer : 1;
+    }
+
+    /// \return whether PXN is on
+    bool Pxn() const
+    {
+        return m_pxn;
+    }
+
+    /// With PXN, \p source's server's GPU on \p destination's rail; else \p source.
+    uint32_t FabricEntryOf(uint32_t source, uint32_t destination) const override
+    {
+        return m_pxn ? ServerOf(source) * m_gpusPerServer + RailOf(destination) : source;
+    }
+
+    /// \return 2 within a server over NVLink; with PXN, 2 more to the GPU where the packets
+    /// enter the fabric, if it is another; else the leaf-spine's
+    uint32_t Hops(uint32_t a, uint32_t b) const override;
+
+    /// \return 1 within a server over NVLink, else the leaf-spine's from the fabric entry
+    uint32_t PathCount(uint32_t a, uint32_t b) const override;
+
+    /// \return the leaf-spine's 4, and 2 more with PXN
+    uint32_t LongestPathHops() const override
+    {
+        return m_pxn ? 6 : 4;
+    }
+
   private:
     uint32_t m_gpusPerServer; //!< G
+    bool m_nvlink;            //!< a server's GPUs meet over its own switch
+    bool m_pxn;               //!< packets for another rail enter the fabric on that rail
 };
 
 } // namespace fabriclb
@@ -110,6 +149,8 @@ class RailShape : public ObjectBase
     uint32_t serversPerLeaf; //!< servers of a rail group
     uint32_t spines;         //!< spine switches
     uint32_t linksPerSpine;  //!< parallel links between a leaf and a spine
+    bool nvlink;             //!< a server's GPUs meet over its own switch
+    bool pxn;                //!< NCCL's PXN: packets for another rail cross NVLink first
 };
 
 } // namespace ns3

@@ -20,9 +20,10 @@ namespace fabriclb
  */
 struct CongestionContext
 {
-    double lineRateBps{0}; //!< the host link's rate, bit/s
-    uint32_t slotBytes{0}; //!< line time of one data packet and its gap, in bytes
-    uint64_t fairGapPs{0}; //!< the pacing gap of a fair share of the host's link (0: unpaced)
+    double lineRateBps{0};       //!< the host link's rate, bit/s
+    uint32_t slotBytes{0};       //!< line time of one data packet and its gap, in bytes
+    uint64_t fairGapPs{0};       //!< the pacing gap of a fair share of the host's link (0: unpaced)
+    uint32_t longestPathHops{0}; //!< links on the fabric's longest host-to-host path
 };
 
 /**

@@ -179,8 +179,9 @@ RoceSwift::GetTypeId()
                           MakeTimeAccessor(&RoceSwift::m_perHop),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("Hops",
-                          "Hops the target is scaled for (a fat tree's longest path: 6)",
-                          UintegerValue(6),
+                          "Hops the target is scaled for (0: the fabric's longest path, a fat "
+                          "tree's 6, a leaf-spine's 4)",
+                          UintegerValue(0),
                           MakeUintegerAccessor(&RoceSwift::m_hops),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("AdditiveIncrease",
@@ -218,7 +219,7 @@ RoceSwift::CreateController(const fabriclb::CongestionContext& context) const
     fabriclb::SwiftParams params;
     params.baseTargetPs = m_baseTarget.GetPicoSeconds();
     params.perHopPs = m_perHop.GetPicoSeconds();
-    params.hops = m_hops;
+    params.hops = m_hops > 0 ? m_hops : context.longestPathHops;
     params.additiveIncrease = m_additiveIncrease;
     params.beta = m_beta;
     params.maxMdf = m_maxMdf;

@@ -241,13 +241,56 @@ RoceNic::AssignStreams(int64_t stream)
     return 1;
 }
 
+void
+RoceNic::SetServerLink(std::shared_ptr<const fabriclb::FabricTopology> topology,
+                       uint32_t host,
+                       Ptr<Ipv4Route> route)
+{
+    NS_ABORT_MSG_UNLESS(m_udp, "RoceNic::SetServerLink comes after Setup");
+    NS_ABORT_MSG_UNLESS(m_senders.empty() && m_receivers.empty(),
+                        "a NIC's server link is set before it sends or receives");
+    m_topology = std::move(topology);
+    m_host = host;
+    m_serverLink = route;
+    DataRateValue rate;
+    route->GetOutputDevice()->GetAttribute("DataRate", rate);
+    TimeValue gap;
+    route->GetOutputDevice()->GetAttribute("InterframeGap", gap);
+    m_serverRateBps = static_cast<double>(rate.Get().GetBitRate());
+    m_serverDataTxTime = rate.Get().CalculateBytesTxTime(m_wire.dataWireBytes);
+    m_serverAckTxTime = rate.Get().CalculateBytesTxTime(m_wire.ackWireBytes);
+    // Unpaced at the server link's own rate, whatever the fabric's pacing.
+    RoceLinkOwner& owner = *this;
+    m_serverScheduler = std::make_unique<RoceAlternatingScheduler>(owner, gap.Get());
+}
+
+bool
+RoceNic::ViaServerLink(uint32_t destinationHost) const
+{
+    return m_serverLink && (m_topology->SameServer(m_host, destinationHost) ||
+                            m_topology->FabricEntryOf(m_host, destinationHost) != m_host);
+}
+
+bool
+RoceNic::ViaServerLink(Ipv4Address destination) const
+{
+    return m_serverLink && ViaServerLink(m_topology->HostFromAddress(destination.Get()));
+}
+
+RoceLinkScheduler&
+RoceNic::SchedulerOf(bool serverLink)
+{
+    return serverLink ? *m_serverScheduler : *m_scheduler;
+}
+
 fabriclb::CongestionContext
-RoceNic::MakeCongestionContext() const
+RoceNic::MakeCongestionContext(bool serverLink) const
 {
     fabriclb::CongestionContext context;
-    context.lineRateBps = m_lineRateBps;
+    context.lineRateBps = serverLink ? m_serverRateBps : m_lineRateBps;
     context.slotBytes = m_wire.dataWireBytes + m_wire.gapBytes;
-    context.fairGapPs = m_pacingGapPs;
+    context.fairGapPs = serverLink ? 0 : m_pacingGapPs;
+    context.longestPathHops = m_longestPathHops;
     return context;
 }
 
@@ -273,14 +316,16 @@ RoceNic::SendMessage(Ipv4Address destination,
     NS_ABORT_MSG_IF(bytes == 0, "a message needs at least one byte");
     NS_ABORT_MSG_UNLESS(m_udp, "RoceNic::Setup was not called");
     const uint32_t qp = m_senders.size();
+    const bool serverLink = ViaServerLink(destinationHost);
     m_senders.emplace_back(destination,
                            messageId,
                            m_recovery->CreateSender(PacketsFor(bytes)),
-                           m_congestion->CreateController(MakeCongestionContext()),
+                           m_congestion->CreateController(MakeCongestionContext(serverLink)),
                            m_initialRtt.GetPicoSeconds());
+    m_senders.back().serverLink = serverLink;
     m_policy->AddQueuePair(qp, destinationHost);
     m_messageStartedTrace(messageId, qp);
-    m_scheduler->Start(qp);
+    SchedulerOf(serverLink).Start(qp);
     return qp;
 }
 
@@ -330,6 +375,11 @@ RoceNic::SendData(uint32_t qp)
     {
         m_retransmissionTrace(qp, sent.psn, label);
     }
+    if (sender.serverLink)
+    {
+        HandOverToServer(packet, sender.destination, label);
+        return m_serverDataTxTime;
+    }
     return HandOver(packet, sender.destination, label, m_dataTxTime);
 }
 
@@ -339,7 +389,18 @@ RoceNic::SendAck(const RocePendingAck& ack)
     Ptr<Packet> packet = Create<Packet>(m_wire.ackWireBytes - STACK_OVERHEAD_BYTES);
     packet->AddHeader(ack.header);
     ++m_acksSent;
+    if (ViaServerLink(ack.destination))
+    {
+        HandOverToServer(packet, ack.destination, ack.label);
+        return m_serverAckTxTime;
+    }
     return HandOver(packet, ack.destination, ack.label, m_ackTxTime);
+}
+
+void
+RoceNic::HandOverToServer(Ptr<Packet> packet, Ipv4Address destination, uint16_t label)
+{
+    m_udp->Send(packet, m_address, destination, label, ROCE_UDP_PORT, m_serverLink);
 }
 
 Time
@@ -437,7 +498,7 @@ RoceNic::ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t 
 void
 RoceNic::QueueAck(RoceResponder& receiver, const RocePendingAck& ack)
 {
-    m_scheduler->QueueAck(receiver, ack);
+    SchedulerOf(ViaServerLink(ack.destination)).QueueAck(receiver, ack);
 }
 
 fabriclb::RttEstimator&
@@ -508,7 +569,7 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
         return;
     }
     ReportLosses(ack.queuePair);
-    m_scheduler->Requeue(ack.queuePair);
+    SchedulerOf(m_senders[ack.queuePair].serverLink).Requeue(ack.queuePair);
     ArmTimer(ack.queuePair); // the RTT sample may bring the deadline forward
 }
 
@@ -574,7 +635,7 @@ RoceNic::CongestionTimeout(uint32_t qp)
     sender.congestion->OnTimer(Simulator::Now().GetPicoSeconds());
     ReportCongestionState(qp);
     ArmCongestionTimer(qp);
-    m_scheduler->Requeue(qp);
+    SchedulerOf(m_senders[qp].serverLink).Requeue(qp);
 }
 
 void
@@ -626,7 +687,7 @@ RoceNic::Timeout(uint32_t qp)
         m_policy->NotifyFeedback(timeout);
     }
     ReportLosses(qp);
-    m_scheduler->Requeue(qp);
+    SchedulerOf(m_senders[qp].serverLink).Requeue(qp);
     ArmTimer(qp);
 }
 
@@ -648,6 +709,8 @@ RoceNic::DoDispose()
         sender.congestionTimer.Cancel();
     }
     m_scheduler.reset();
+    m_serverScheduler.reset();
+    m_serverLink = nullptr;
     m_rng = nullptr;
     m_senders.clear();
     Object::DoDispose();

@@ -6,6 +6,7 @@
 #define FABRIC_LB_ROCE_NIC_H
 
 #include "fabric-queue-disc.h"
+#include "fabric-topology.h"
 #include "host-path-policy.h"
 #include "roce-congestion-ops.h"
 #include "roce-header.h"
@@ -121,6 +122,29 @@ class RoceNic : public Object, private RoceLinkOwner
      * \param share a fraction of the link rate, in (0, 1]
      */
     void LimitFlowRate(double share);
+
+    /**
+     * \brief Gives the NIC a port to its server's switch (NVLink), with a link scheduler of
+     * its own at that port's rate: queue pairs and ACKs to the server's other hosts take it,
+     * and so do those that enter the fabric at another host of the server
+     * (FabricTopology::FabricEntryOf, PXN). After Setup, before the NIC sends.
+     * \param topology the fabric
+     * \param host this NIC's host
+     * \param route the route through the port (its device's DataRate and InterframeGap pace it)
+     */
+    void SetServerLink(std::shared_ptr<const fabriclb::FabricTopology> topology,
+                       uint32_t host,
+                       Ptr<Ipv4Route> route);
+
+    /**
+     * \brief Tells the NIC how many links the fabric's longest path has (what a congestion
+     * control that scales with hops reads, RoceSwift's target). Before it sends.
+     * \param hops FabricTopology::LongestPathHops
+     */
+    void SetLongestPathHops(uint32_t hops)
+    {
+        m_longestPathHops = hops;
+    }
 
     /**
      * \param stream first stream index
@@ -291,8 +315,17 @@ class RoceNic : public Object, private RoceLinkOwner
     void ArmCongestionTimer(uint32_t qp);
     /// The congestion-control timer of \p qp fired.
     void CongestionTimeout(uint32_t qp);
-    /// \return what a congestion controller knows of this NIC
-    fabriclb::CongestionContext MakeCongestionContext() const;
+    /**
+     * \param serverLink for a queue pair over the server link, else over the fabric
+     * \return what a congestion controller knows of this NIC's port
+     */
+    fabriclb::CongestionContext MakeCongestionContext(bool serverLink) const;
+    /// \return whether packets to \p destinationHost leave over the server link
+    bool ViaServerLink(uint32_t destinationHost) const;
+    /// \return whether packets to the host of \p destination leave over the server link
+    bool ViaServerLink(Ipv4Address destination) const;
+    /// \return the link scheduler of the server link (true) or of the fabric's port(s)
+    RoceLinkScheduler& SchedulerOf(bool serverLink);
     /**
      * \brief Hands a packet to the host's IPv4 for the fabric.
      * \param packet the packet, RoceHeader on top
@@ -303,6 +336,13 @@ class RoceNic : public Object, private RoceLinkOwner
      *         filled has room for a data packet again
      */
     Time HandOver(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, Time txTime);
+    /**
+     * \brief Hands a packet to the server link.
+     * \param packet the packet, RoceHeader on top
+     * \param destination the receiving host's address
+     * \param label its UDP source port
+     */
+    void HandOverToServer(Ptr<Packet> packet, Ipv4Address destination, uint16_t label);
     /// Handles a packet for port 4791.
     void Receive(Ptr<Packet> packet,
                  Ipv4Header header,
@@ -347,9 +387,18 @@ class RoceNic : public Object, private RoceLinkOwner
     std::optional<int64_t>
         m_cnpIntervalPs;              //!< least time between CNPs per queue pair; none: no CNPs
     uint64_t m_pacingGapPs{0};        //!< a queue pair's pacing gap before jitter; 0: unpaced
+    uint32_t m_longestPathHops{0};    //!< links on the fabric's longest path
     Ptr<UniformRandomVariable> m_rng; //!< pacing jitter and start offsets
 
-    std::unique_ptr<RoceLinkScheduler> m_scheduler;          //!< what goes on the link next
+    std::unique_ptr<RoceLinkScheduler> m_scheduler; //!< what goes on the link next
+
+    std::shared_ptr<const fabriclb::FabricTopology> m_topology; //!< with a server link, the fabric
+    uint32_t m_host{0};                                         //!< with a server link, its host
+    Ptr<Ipv4Route> m_serverLink; //!< the route to the server switch, if any
+    Time m_serverDataTxTime;     //!< a data packet's time on the server link
+    Time m_serverAckTxTime;      //!< an ACK's time on the server link
+    double m_serverRateBps{0};   //!< the server link's rate
+    std::unique_ptr<RoceLinkScheduler> m_serverScheduler;    //!< what goes on the server link next
     std::vector<RoceRequester> m_senders;                    //!< by queue pair number
     std::unordered_map<uint64_t, RoceResponder> m_receivers; //!< by (sender address, queue pair)
     fabriclb::RttEstimator m_rtt{0}; //!< the NIC's RTT estimate, if its recovery shares one

@@ -56,6 +56,7 @@ struct RoceRequester
     std::optional<int64_t> lastSendPs; //!< its last data packet's sending
     uint32_t released{0};              //!< paced packets waiting for the link
     bool queued{false};                //!< in its link scheduler's data round robin
+    bool serverLink{false};            //!< over the server link (NVLink), not the fabric
     EventId timer;                     //!< next loss or retransmission timeout
     EventId pacer; //!< next release of a paced packet, or (unpaced) the end of a pacing gap
     EventId congestionTimer;      //!< its congestion control's next timer

@@ -13,6 +13,7 @@
 #include "ns3/fabric-registry.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/leaf-spine-topology.h"
+#include "ns3/rail-topology.h"
 #include "ns3/switch-discipline.h"
 #include "ns3/test.h"
 #include "ns3/workload.h"
@@ -111,15 +112,19 @@ class LeafSpineDeliveryTest : public fabriclbtest::DeliveryTestCase
 };
 
 /// Every scheme completes every message of a ring all-reduce on a rail-optimised fabric,
-/// whose ring neighbours are GPUs of one server on different rails, and accounts for every
+/// whose ring neighbours are GPUs of one server (over NVLink) or of the next (over the
+/// fabric, or with PXN first over NVLink to the destination's rail), and accounts for every
 /// packet.
 class RailDeliveryTest : public fabriclbtest::DeliveryTestCase
 {
   public:
     /// \param lb the scheme
-    explicit RailDeliveryTest(const std::string& lb)
-        : DeliveryTestCase(lb + " delivers every message of a ring all-reduce on a rail fabric"),
-          m_lb(lb)
+    /// \param pxn whether PXN is on
+    RailDeliveryTest(const std::string& lb, bool pxn)
+        : DeliveryTestCase(lb + " delivers every message of a ring all-reduce on a rail fabric" +
+                           (pxn ? " with PXN" : "")),
+          m_lb(lb),
+          m_pxn(pxn)
     {
     }
 
@@ -131,18 +136,22 @@ class RailDeliveryTest : public fabriclbtest::DeliveryTestCase
         config.lb = m_lb;
         config.workload = "ring-allreduce";
         config.messageBytes = 65536;
+        Config::SetDefault("ns3::RailShape::Pxn", BooleanValue(m_pxn));
         // 4 servers of 2 GPUs, rail groups of 2 servers: 4 leaves of 2 GPUs, 2 spines.
         const ExperimentResult r = RunShaped({{"ns3::RailShape::Servers", 4},
                                               {"ns3::RailShape::GpusPerServer", 2},
                                               {"ns3::RailShape::ServersPerLeaf", 2},
                                               {"ns3::RailShape::Spines", 2}},
                                              config);
+        Config::SetDefault("ns3::RailShape::Pxn", BooleanValue(false));
         NS_TEST_ASSERT_MSG_EQ(r.topology, "rail", "the fabric asked for");
         NS_TEST_ASSERT_MSG_EQ(r.hosts, 8, "4 servers of 2 GPUs");
+        NS_TEST_ASSERT_MSG_EQ(r.packetsDropped, 0, "nothing lost, on NVLink neither");
         CheckEveryMessageDelivered(r);
     }
 
     std::string m_lb; //!< the scheme
+    bool m_pxn;       //!< PXN on
 };
 
 /// Every scheme completes every message of an all-to-all on a k=4 fat tree of 4 hosts under
@@ -423,6 +432,63 @@ class MultiPlaneHostDrFailureTest : public fabriclbtest::DeliveryTestCase
     }
 };
 
+/**
+ * An all-to-all on a rail fabric of 4 servers of 2 GPUs (rail groups of 2 servers, 2 spines)
+ * with NVLink: every message completes; within a server nothing touches the fabric; with
+ * PXN every packet a leaf forwards is for a GPU on the leaf's own rail (it crossed NVLink to
+ * its server's GPU on that rail first), without PXN some are not.
+ */
+class RailPxnTest : public TestCase
+{
+  public:
+    RailPxnTest()
+        : TestCase("Rail with NVLink: PXN puts every packet on its destination's rail")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool pxn : {false, true})
+        {
+            const auto topology =
+                std::make_shared<const fabriclb::RailTopology>(4, 2, 2, 2, 1, true, pxn);
+            Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(topology, "ns3::EcmpDiscipline");
+            NS_TEST_ASSERT_MSG_EQ(fabric->GetServerSwitches().GetN(), 4, "a switch a server");
+            uint32_t offRail = 0;
+            uint32_t withinServer = 0;
+            uint32_t forwarded = 0;
+            fabriclbtest::HookForward(
+                fabric->GetSwitches(0),
+                [&](Ptr<Node> node, Ptr<const Packet>, const Ipv4Header& ip, bool, uint32_t) {
+                    const uint32_t leaf = node->GetId() - topology->HostCount();
+                    const uint32_t host = topology->HostFromAddress(ip.GetDestination().Get());
+                    const uint32_t source = topology->HostFromAddress(ip.GetSource().Get());
+                    ++forwarded;
+                    offRail += topology->RailOf(host) != leaf % 2;
+                    withinServer += topology->SameServer(source, host);
+                });
+            fabriclbtest::Completions completions;
+            fabriclbtest::InstallMessages(fabric,
+                                          fabriclb::AllToAllWorkload(topology->HostCount(), 8192),
+                                          completions);
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(completions.done, completions.expected, "every message");
+            NS_TEST_ASSERT_MSG_GT(forwarded, 0, "the leaves carry what crosses servers");
+            NS_TEST_ASSERT_MSG_EQ(withinServer, 0, "within a server: NVLink, not the fabric");
+            if (pxn)
+            {
+                NS_TEST_ASSERT_MSG_EQ(offRail, 0, "PXN: every packet on its destination's rail");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_GT(offRail, 0, "without PXN a GPU sends from its own rail");
+            }
+        }
+    }
+};
+
 /// \ingroup fabric-lb-tests Fabrics other than the fat tree, in a simulator.
 class FabricLbTopologiesSuite : public TestSuite
 {
@@ -436,7 +502,8 @@ class FabricLbTopologiesSuite : public TestSuite
         {
             AddTestCase(new LeafSpineDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
             AddTestCase(new TaperedFatTreeDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
-            AddTestCase(new RailDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
+            AddTestCase(new RailDeliveryTest(scheme.name, false), FABRIC_LB_TEST_QUICK);
+            AddTestCase(new RailDeliveryTest(scheme.name, true), FABRIC_LB_TEST_QUICK);
             AddTestCase(new MultiPlaneDeliveryTest(scheme.name), FABRIC_LB_TEST_QUICK);
         }
         for (const char* lb : {"ecmp", "host-dr", "ofan", "reps", "switch-ar"})
@@ -444,6 +511,7 @@ class FabricLbTopologiesSuite : public TestSuite
             AddTestCase(new LeafSpineFailureTest(lb), FABRIC_LB_TEST_QUICK);
         }
         AddTestCase(new MultiPlaneHostDrFailureTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new RailPxnTest, FABRIC_LB_TEST_QUICK);
     }
 };
 
