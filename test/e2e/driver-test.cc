@@ -511,12 +511,16 @@ TEST(Driver, TwoPlanesOfHalfTheRateHaveTheBoundOfOne)
     EXPECT_EQ(two["hosts"], 16);
     EXPECT_EQ(two["messages_completed"], two["messages"]);
     EXPECT_EQ(two["bound_ns"], one["bound_ns"]);
+    // Host DR's rotation alternates the planes: each carries half the hosts' bytes.
+    EXPECT_EQ(two["plane_shares"], (std::vector<double>{0.5, 0.5}));
+    EXPECT_FALSE(one.contains("plane_shares"));
     // A link of plane 1 fails by its plane's name; host DR routes around it, losing nothing.
     const nlohmann::json failed = RunJson(args + " --planes=2 --failLinks=p1/leaf-3:spine-2 "
                                                  "--convergence=0");
     EXPECT_EQ(failed["failed_links"], std::vector<std::string>{"p1/leaf-3:spine-2"});
     EXPECT_EQ(failed["messages_completed"], failed["messages"]);
     EXPECT_EQ(failed["packets_dropped"], 0);
+    EXPECT_GT(failed["plane_shares"][0].get<double>(), 0.5) << "the healthy plane takes more";
     // Random failures in plane 1 only: half its 16 links, none of plane 0's.
     const nlohmann::json random = RunJson(args + " --planes=2 --failProb=0.5 --failPlane=1 "
                                                  "--convergence=0");

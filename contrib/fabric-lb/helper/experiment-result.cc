@@ -75,7 +75,7 @@ ExperimentResult::ToJson() const
         meanPackets[name] = s.meanPackets;
         stageNames.push_back(name);
     }
-    return nlohmann::json{
+    nlohmann::json json{
         {"scheme", scheme},
         {"workload", workload},
         {"wire", wire},
@@ -130,6 +130,11 @@ ExperimentResult::ToJson() const
         {"blackhole_drops", blackHoleDrops},
         {"wall_seconds", wallSeconds},
         {"events", events}};
+    if (!planeShares.empty())
+    {
+        json["plane_shares"] = planeShares;
+    }
+    return json;
 }
 
 std::string
@@ -171,6 +176,15 @@ ExperimentResult::Summary() const
         }
         os << ": " << (converged ? "converged during the run" : "not converged during the run")
            << ", " << blackHoleDrops << " packets lost in black holes\n";
+    }
+    if (!planeShares.empty())
+    {
+        os << "  planes' shares of the hosts' bytes:";
+        for (double share : planeShares)
+        {
+            os << " " << share;
+        }
+        os << "\n";
     }
     os << "  q(m) " << qMeanPackets << " data packets (time-averaged over switch ports), max queue "
        << maxQueuePackets << " data packets\n";

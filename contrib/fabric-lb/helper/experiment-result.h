@@ -98,6 +98,8 @@ struct ExperimentResult
     uint64_t events{0};           //!< simulator events executed
     std::vector<MessageRecord> messageRecords; //!< by message id
     std::vector<std::string> failedLinks;      //!< names of the links that failed
+    /// with several planes, each plane's share of the bytes the hosts sent into the fabric
+    std::vector<double> planeShares;
     double rhoMaxGbps{0};                      //!< rho_max under the failures (0: no failure)
     int64_t convergencePs{0};                  //!< G; -1: never
     bool converged{true};                      //!< the fabric converged on every failure

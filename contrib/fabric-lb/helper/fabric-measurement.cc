@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <numeric>
 
 namespace ns3
 {
@@ -171,6 +172,46 @@ LinkOverloads(const FatTreeHelper& fabric, const std::vector<double>& linkCapaci
     return fabriclb::WorstLinkOverload(links, FABRIC_STAGE_COUNT);
 }
 
+/**
+ * \param fabric a fabric of several planes
+ * \return each plane's share of the bytes the hosts put on their ports into the fabric
+ * (empty with one plane)
+ */
+std::vector<double>
+PlaneShares(const FatTreeHelper& fabric)
+{
+    const fabriclb::FabricTopology& topology = fabric.GetTopology();
+    const uint32_t planes = topology.HostPorts();
+    if (planes == 1)
+    {
+        return {};
+    }
+    // A host's port p leads to a tier-0 switch of plane p: plane p's are the p-th block.
+    const NodeContainer& leaves = fabric.GetSwitches(0);
+    const uint32_t leavesPerPlane = leaves.GetN() / planes;
+    std::map<uint32_t, uint32_t> planeOfNode;
+    for (uint32_t i = 0; i < leaves.GetN(); ++i)
+    {
+        planeOfNode[leaves.Get(i)->GetId()] = i / leavesPerPlane;
+    }
+    std::vector<double> bytes(planes, 0);
+    for (const Ptr<PortMonitor>& monitor : fabric.GetPortMonitors())
+    {
+        if (monitor->GetStage() == FabricStage::HOST_UP)
+        {
+            bytes[planeOfNode.at(monitor->GetPeerNodeId())] +=
+                static_cast<double>(monitor->GetBytesArrived());
+        }
+    }
+    FabricRanks::Sum(bytes); // a port counts on its node's rank only
+    const double total = std::accumulate(bytes.begin(), bytes.end(), 0.0);
+    for (double& share : bytes)
+    {
+        share = total > 0 ? share / total : 0;
+    }
+    return bytes;
+}
+
 } // namespace
 
 void
@@ -234,6 +275,7 @@ MeasureFabric(const FatTreeHelper& fabric,
         }
     }
     CombineRanks(result, switchQueueBytes, queuePairs, startsPs, completionsPs);
+    result.planeShares = PlaneShares(fabric);
     const std::vector<double> overShares = LinkOverloads(fabric, linkCapacities);
     for (size_t stage = 0; stage < result.stages.size(); ++stage)
     {

@@ -132,10 +132,7 @@ RoceNic::Setup(Ptr<Node> node,
     NS_ABORT_MSG_IF(ports.empty() || ports.size() != portQueues.size(),
                     "RoceNic needs a port and one queue disc per port");
     m_wire = wire;
-    const Ptr<NetDevice> device = ports.front()->GetOutputDevice();
     m_address = ports.front()->GetSource();
-    // With one port its route is the NIC's; with several the host's routing chooses.
-    m_route = ports.size() == 1 ? ports.front() : nullptr;
     m_policy = policy;
     m_udp = node->GetObject<UdpL4Protocol>();
     NS_ABORT_MSG_UNLESS(m_udp, "RoceNic needs the Internet stack on its node");
@@ -152,33 +149,18 @@ RoceNic::Setup(Ptr<Node> node,
     NS_ABORT_MSG_UNLESS(m_congestion, m_congestionType.GetName() << " is not a RoceCongestionOps");
     m_sharedRtt = m_recovery->SharesRttEstimate();
 
-    DataRateValue rate;
-    device->GetAttribute("DataRate", rate);
-    TimeValue gap;
-    device->GetAttribute("InterframeGap", gap);
     const std::optional<Time> cnpInterval = m_congestion->GetCnpInterval();
     if (cnpInterval)
     {
         m_cnpIntervalPs = cnpInterval->GetPicoSeconds();
     }
-    const DataRate lineRate =
-        ports.size() == 1 ? rate.Get() : DataRate(rate.Get().GetBitRate() * ports.size());
-    m_lineRateBps = static_cast<double>(lineRate.GetBitRate());
-    m_dataTxTime = lineRate.CalculateBytesTxTime(wire.dataWireBytes);
-    m_ackTxTime = lineRate.CalculateBytesTxTime(wire.ackWireBytes);
-    m_gap = ports.size() == 1 ? gap.Get() : PicoSeconds(gap.Get().GetPicoSeconds() / ports.size());
-    if (ports.size() > 1)
-    {
-        for (const Ptr<Ipv4Route>& port : ports)
-        {
-            DataRateValue portRate;
-            port->GetOutputDevice()->GetAttribute("DataRate", portRate);
-            m_portRates.push_back(portRate.Get());
-        }
-        m_ports = portQueues;
-        const uint32_t buffer = portQueues.front()->GetMaxSize().GetValue();
-        m_portRoomBytes = buffer > wire.dataWireBytes ? buffer - wire.dataWireBytes : 0;
-    }
+    m_port = std::make_unique<RoceNicPort>(m_udp,
+                                           m_address,
+                                           ports,
+                                           portQueues,
+                                           wire.dataWireBytes,
+                                           wire.ackWireBytes);
+    m_lineRateBps = m_port->RateBps();
     SetFlowsPerHost(1);
     m_rtt = fabriclb::RttEstimator(m_initialRtt.GetPicoSeconds());
 
@@ -215,7 +197,7 @@ RoceNic::LimitFlowRate(double share)
 void
 RoceNic::UsePacingGap(uint64_t gapPs)
 {
-    if (m_scheduler && gapPs == m_pacingGapPs)
+    if (m_port->HasScheduler() && gapPs == m_pacingGapPs)
     {
         return;
     }
@@ -225,12 +207,15 @@ RoceNic::UsePacingGap(uint64_t gapPs)
     RoceLinkOwner& owner = *this;
     if (gapPs > 0)
     {
-        m_scheduler =
-            std::make_unique<RocePacedScheduler>(owner, m_gap, gapPs, m_wire.paceJitter, m_rng);
+        m_port->SetScheduler(std::make_unique<RocePacedScheduler>(owner,
+                                                                  m_port->Gap(),
+                                                                  gapPs,
+                                                                  m_wire.paceJitter,
+                                                                  m_rng));
     }
     else
     {
-        m_scheduler = std::make_unique<RoceAlternatingScheduler>(owner, m_gap);
+        m_port->SetScheduler(std::make_unique<RoceAlternatingScheduler>(owner, m_port->Gap()));
     }
 }
 
@@ -251,43 +236,42 @@ RoceNic::SetServerLink(std::shared_ptr<const fabriclb::FabricTopology> topology,
                         "a NIC's server link is set before it sends or receives");
     m_topology = std::move(topology);
     m_host = host;
-    m_serverLink = route;
-    DataRateValue rate;
-    route->GetOutputDevice()->GetAttribute("DataRate", rate);
-    TimeValue gap;
-    route->GetOutputDevice()->GetAttribute("InterframeGap", gap);
-    m_serverRateBps = static_cast<double>(rate.Get().GetBitRate());
-    m_serverDataTxTime = rate.Get().CalculateBytesTxTime(m_wire.dataWireBytes);
-    m_serverAckTxTime = rate.Get().CalculateBytesTxTime(m_wire.ackWireBytes);
+    m_serverPort = std::make_unique<RoceNicPort>(m_udp,
+                                                 m_address,
+                                                 std::vector<Ptr<Ipv4Route>>{route},
+                                                 std::vector<Ptr<FabricQueueDisc>>{},
+                                                 m_wire.dataWireBytes,
+                                                 m_wire.ackWireBytes);
     // Unpaced at the server link's own rate, whatever the fabric's pacing.
     RoceLinkOwner& owner = *this;
-    m_serverScheduler = std::make_unique<RoceAlternatingScheduler>(owner, gap.Get());
+    m_serverPort->SetScheduler(
+        std::make_unique<RoceAlternatingScheduler>(owner, m_serverPort->Gap()));
 }
 
 bool
 RoceNic::ViaServerLink(uint32_t destinationHost) const
 {
-    return m_serverLink && (m_topology->SameServer(m_host, destinationHost) ||
+    return m_serverPort && (m_topology->SameServer(m_host, destinationHost) ||
                             m_topology->FabricEntryOf(m_host, destinationHost) != m_host);
 }
 
 bool
 RoceNic::ViaServerLink(Ipv4Address destination) const
 {
-    return m_serverLink && ViaServerLink(m_topology->HostFromAddress(destination.Get()));
+    return m_serverPort && ViaServerLink(m_topology->HostFromAddress(destination.Get()));
 }
 
-RoceLinkScheduler&
-RoceNic::SchedulerOf(bool serverLink)
+RoceNicPort&
+RoceNic::PortOf(bool serverLink)
 {
-    return serverLink ? *m_serverScheduler : *m_scheduler;
+    return serverLink ? *m_serverPort : *m_port;
 }
 
 fabriclb::CongestionContext
 RoceNic::MakeCongestionContext(bool serverLink) const
 {
     fabriclb::CongestionContext context;
-    context.lineRateBps = serverLink ? m_serverRateBps : m_lineRateBps;
+    context.lineRateBps = serverLink ? m_serverPort->RateBps() : m_lineRateBps;
     context.slotBytes = m_wire.dataWireBytes + m_wire.gapBytes;
     context.fairGapPs = serverLink ? 0 : m_pacingGapPs;
     context.longestPathHops = m_longestPathHops;
@@ -325,7 +309,7 @@ RoceNic::SendMessage(Ipv4Address destination,
     m_senders.back().serverLink = serverLink;
     m_policy->AddQueuePair(qp, destinationHost);
     m_messageStartedTrace(messageId, qp);
-    SchedulerOf(serverLink).Start(qp);
+    PortOf(serverLink).Scheduler().Start(qp);
     return qp;
 }
 
@@ -375,12 +359,7 @@ RoceNic::SendData(uint32_t qp)
     {
         m_retransmissionTrace(qp, sent.psn, label);
     }
-    if (sender.serverLink)
-    {
-        HandOverToServer(packet, sender.destination, label);
-        return m_serverDataTxTime;
-    }
-    return HandOver(packet, sender.destination, label, m_dataTxTime);
+    return PortOf(sender.serverLink).Send(packet, sender.destination, label, true);
 }
 
 Time
@@ -389,35 +368,7 @@ RoceNic::SendAck(const RocePendingAck& ack)
     Ptr<Packet> packet = Create<Packet>(m_wire.ackWireBytes - STACK_OVERHEAD_BYTES);
     packet->AddHeader(ack.header);
     ++m_acksSent;
-    if (ViaServerLink(ack.destination))
-    {
-        HandOverToServer(packet, ack.destination, ack.label);
-        return m_serverAckTxTime;
-    }
-    return HandOver(packet, ack.destination, ack.label, m_ackTxTime);
-}
-
-void
-RoceNic::HandOverToServer(Ptr<Packet> packet, Ipv4Address destination, uint16_t label)
-{
-    m_udp->Send(packet, m_address, destination, label, ROCE_UDP_PORT, m_serverLink);
-}
-
-Time
-RoceNic::HandOver(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, Time txTime)
-{
-    m_udp->Send(packet, m_address, destination, label, ROCE_UDP_PORT, m_route);
-    Time busy = txTime;
-    for (size_t port = 0; port < m_ports.size(); ++port)
-    {
-        const uint32_t backlog = m_ports[port]->GetPortBacklogBytes();
-        if (backlog > m_portRoomBytes)
-        {
-            busy =
-                std::max(busy, m_portRates[port].CalculateBytesTxTime(backlog - m_portRoomBytes));
-        }
-    }
-    return busy;
+    return PortOf(ViaServerLink(ack.destination)).Send(packet, ack.destination, ack.label, false);
 }
 
 void
@@ -498,7 +449,7 @@ RoceNic::ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t 
 void
 RoceNic::QueueAck(RoceResponder& receiver, const RocePendingAck& ack)
 {
-    SchedulerOf(ViaServerLink(ack.destination)).QueueAck(receiver, ack);
+    PortOf(ViaServerLink(ack.destination)).Scheduler().QueueAck(receiver, ack);
 }
 
 fabriclb::RttEstimator&
@@ -569,7 +520,7 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
         return;
     }
     ReportLosses(ack.queuePair);
-    SchedulerOf(m_senders[ack.queuePair].serverLink).Requeue(ack.queuePair);
+    PortOf(m_senders[ack.queuePair].serverLink).Scheduler().Requeue(ack.queuePair);
     ArmTimer(ack.queuePair); // the RTT sample may bring the deadline forward
 }
 
@@ -635,7 +586,7 @@ RoceNic::CongestionTimeout(uint32_t qp)
     sender.congestion->OnTimer(Simulator::Now().GetPicoSeconds());
     ReportCongestionState(qp);
     ArmCongestionTimer(qp);
-    SchedulerOf(m_senders[qp].serverLink).Requeue(qp);
+    PortOf(m_senders[qp].serverLink).Scheduler().Requeue(qp);
 }
 
 void
@@ -687,7 +638,7 @@ RoceNic::Timeout(uint32_t qp)
         m_policy->NotifyFeedback(timeout);
     }
     ReportLosses(qp);
-    SchedulerOf(m_senders[qp].serverLink).Requeue(qp);
+    PortOf(m_senders[qp].serverLink).Scheduler().Requeue(qp);
     ArmTimer(qp);
 }
 
@@ -697,8 +648,6 @@ RoceNic::DoDispose()
     // The node's UdpL4Protocol frees the end point when it is disposed itself.
     m_endPoint = nullptr;
     m_udp = nullptr;
-    m_route = nullptr;
-    m_ports.clear();
     m_policy = nullptr;
     m_recovery = nullptr;
     m_congestion = nullptr;
@@ -708,9 +657,8 @@ RoceNic::DoDispose()
         sender.pacer.Cancel();
         sender.congestionTimer.Cancel();
     }
-    m_scheduler.reset();
-    m_serverScheduler.reset();
-    m_serverLink = nullptr;
+    m_port.reset();
+    m_serverPort.reset();
     m_rng = nullptr;
     m_senders.clear();
     Object::DoDispose();

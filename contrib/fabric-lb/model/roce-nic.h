@@ -11,6 +11,7 @@
 #include "roce-congestion-ops.h"
 #include "roce-header.h"
 #include "roce-link-scheduler.h"
+#include "roce-nic-port.h"
 #include "roce-queue-pair.h"
 #include "roce-recovery-ops.h"
 #include "wire-model.h"
@@ -61,7 +62,9 @@ class UdpL4Protocol;
  * data packet with a CNP, at most one per queue pair per
  * RoceCongestionOps::GetCnpInterval, sent like an ACK.
  *
- * Which packet goes on the host link next is its RoceLinkScheduler's. When
+ * The NIC sends through a RoceNicPort into the fabric (one link, or one per plane) and, where
+ * the fabric has servers, another to its server's switch (SetServerLink); each has its own
+ * link scheduler. Which packet goes on a port next is its RoceLinkScheduler's. When
  * the wire model does not pace (WireModel::paceSlotBytes is 0) and no flow
  * rate is capped, a RoceAlternatingScheduler puts packets on the link back to
  * back at line rate. Otherwise a RocePacedScheduler paces every queue pair, as
@@ -324,25 +327,8 @@ class RoceNic : public Object, private RoceLinkOwner
     bool ViaServerLink(uint32_t destinationHost) const;
     /// \return whether packets to the host of \p destination leave over the server link
     bool ViaServerLink(Ipv4Address destination) const;
-    /// \return the link scheduler of the server link (true) or of the fabric's port(s)
-    RoceLinkScheduler& SchedulerOf(bool serverLink);
-    /**
-     * \brief Hands a packet to the host's IPv4 for the fabric.
-     * \param packet the packet, RoceHeader on top
-     * \param destination the receiving host's address
-     * \param label its UDP source port
-     * \param txTime its serialisation at the NIC's line rate
-     * \return how long the NIC is busy: \p txTime, or with several ports until the one just
-     *         filled has room for a data packet again
-     */
-    Time HandOver(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, Time txTime);
-    /**
-     * \brief Hands a packet to the server link.
-     * \param packet the packet, RoceHeader on top
-     * \param destination the receiving host's address
-     * \param label its UDP source port
-     */
-    void HandOverToServer(Ptr<Packet> packet, Ipv4Address destination, uint16_t label);
+    /// \return the server link's port (true) or the fabric's
+    RoceNicPort& PortOf(bool serverLink);
     /// Handles a packet for port 4791.
     void Receive(Ptr<Packet> packet,
                  Ipv4Header header,
@@ -370,37 +356,26 @@ class RoceNic : public Object, private RoceLinkOwner
     Ptr<RoceCongestionOps> m_congestion; //!< congestion control of every queue pair
     bool m_sharedRtt{false};             //!< the recovery's timeouts use m_rtt, not a queue pair's
 
-    Ipv4Address m_address;  //!< the host's address
-    Ptr<Ipv4Route> m_route; //!< the route through the only port; null with several
-    std::vector<Ptr<FabricQueueDisc>> m_ports; //!< with several ports, their egress buffers
-    std::vector<DataRate> m_portRates;         //!< with several ports, their rates
-    uint32_t m_portRoomBytes{0};       //!< with several ports, a port's backlog the NIC waits out
+    Ipv4Address m_address;             //!< the host's address
     Ptr<UdpL4Protocol> m_udp;          //!< the host's UDP
     Ipv4EndPoint* m_endPoint{nullptr}; //!< port 4791
     Ptr<HostPathPolicy> m_policy;      //!< label choice
     uint32_t m_sendTtl{64};            //!< the TTL the host's IPv4 sends with (hops = it - TTL)
 
-    Time m_dataTxTime;       //!< a data packet's serialisation time
-    Time m_ackTxTime;        //!< an ACK's serialisation time
-    Time m_gap;              //!< the gap after every packet
-    double m_lineRateBps{0}; //!< the host link's rate
+    double m_lineRateBps{0}; //!< the fabric port's rate
     std::optional<int64_t>
         m_cnpIntervalPs;              //!< least time between CNPs per queue pair; none: no CNPs
     uint64_t m_pacingGapPs{0};        //!< a queue pair's pacing gap before jitter; 0: unpaced
     uint32_t m_longestPathHops{0};    //!< links on the fabric's longest path
     Ptr<UniformRandomVariable> m_rng; //!< pacing jitter and start offsets
 
-    std::unique_ptr<RoceLinkScheduler> m_scheduler; //!< what goes on the link next
+    std::unique_ptr<RoceNicPort> m_port;       //!< into the fabric, with its link scheduler
+    std::unique_ptr<RoceNicPort> m_serverPort; //!< to the server's switch, if there is one
 
     std::shared_ptr<const fabriclb::FabricTopology> m_topology; //!< with a server link, the fabric
     uint32_t m_host{0};                                         //!< with a server link, its host
-    Ptr<Ipv4Route> m_serverLink; //!< the route to the server switch, if any
-    Time m_serverDataTxTime;     //!< a data packet's time on the server link
-    Time m_serverAckTxTime;      //!< an ACK's time on the server link
-    double m_serverRateBps{0};   //!< the server link's rate
-    std::unique_ptr<RoceLinkScheduler> m_serverScheduler;    //!< what goes on the server link next
-    std::vector<RoceRequester> m_senders;                    //!< by queue pair number
-    std::unordered_map<uint64_t, RoceResponder> m_receivers; //!< by (sender address, queue pair)
+    std::vector<RoceRequester> m_senders;                       //!< by queue pair number
+    std::unordered_map<uint64_t, RoceResponder> m_receivers;    //!< by (sender address, queue pair)
     fabriclb::RttEstimator m_rtt{0}; //!< the NIC's RTT estimate, if its recovery shares one
     std::vector<uint32_t> m_lost;    //!< PSNs a recovery just declared lost
 

@@ -1,0 +1,74 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "roce-nic-port.h"
+
+#include "roce-nic.h"
+
+#include "ns3/abort.h"
+#include "ns3/udp-l4-protocol.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+RoceNicPort::RoceNicPort(Ptr<UdpL4Protocol> udp,
+                         Ipv4Address source,
+                         const std::vector<Ptr<Ipv4Route>>& routes,
+                         const std::vector<Ptr<FabricQueueDisc>>& queues,
+                         uint32_t dataBytes,
+                         uint32_t ackBytes)
+    : m_udp(udp),
+      m_source(source)
+{
+    NS_ABORT_MSG_IF(routes.empty(), "a NIC port needs a link");
+    const Ptr<NetDevice> device = routes.front()->GetOutputDevice();
+    DataRateValue rate;
+    device->GetAttribute("DataRate", rate);
+    TimeValue gap;
+    device->GetAttribute("InterframeGap", gap);
+    if (routes.size() == 1)
+    {
+        m_route = routes.front();
+        m_rate = rate.Get();
+        m_gap = gap.Get();
+    }
+    else
+    {
+        // The host's routing chooses each packet's link; the NIC fills them at their sum.
+        NS_ABORT_MSG_UNLESS(routes.size() == queues.size(), "one queue disc a link");
+        m_rate = DataRate(rate.Get().GetBitRate() * routes.size());
+        m_gap = PicoSeconds(gap.Get().GetPicoSeconds() / routes.size());
+        for (const Ptr<Ipv4Route>& route : routes)
+        {
+            DataRateValue linkRate;
+            route->GetOutputDevice()->GetAttribute("DataRate", linkRate);
+            m_linkRates.push_back(linkRate.Get());
+        }
+        m_queues = queues;
+        const uint32_t buffer = queues.front()->GetMaxSize().GetValue();
+        m_roomBytes = buffer > dataBytes ? buffer - dataBytes : 0;
+    }
+    m_dataTxTime = m_rate.CalculateBytesTxTime(dataBytes);
+    m_ackTxTime = m_rate.CalculateBytesTxTime(ackBytes);
+}
+
+Time
+RoceNicPort::Send(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, bool data)
+{
+    m_udp->Send(packet, m_source, destination, label, RoceNic::ROCE_UDP_PORT, m_route);
+    Time busy = data ? m_dataTxTime : m_ackTxTime;
+    for (size_t link = 0; link < m_queues.size(); ++link)
+    {
+        const uint32_t backlog = m_queues[link]->GetPortBacklogBytes();
+        if (backlog > m_roomBytes)
+        {
+            busy = std::max(busy, m_linkRates[link].CalculateBytesTxTime(backlog - m_roomBytes));
+        }
+    }
+    return busy;
+}
+
+} // namespace ns3
