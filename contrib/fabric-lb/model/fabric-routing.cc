@@ -157,21 +157,29 @@ FabricRouting::RouteToHost(Ptr<const Packet> p,
 Ptr<Ipv4Route>
 FabricRouting::RouteFromServer(Ptr<const Packet> p, const Ipv4Header& header, uint32_t host)
 {
-    // Within a server the packet takes its switch; PXN sends a packet for another rail
-    // through the server's host on that rail, where it enters the fabric.
-    const uint32_t source = m_topology->HostFromAddress(header.GetSource().Get());
-    const uint32_t entry = source < m_topology->HostCount() && !m_topology->SameServer(source, host)
-                               ? m_topology->FabricEntryOf(source, host)
-                               : host;
-    if (m_role == Role::SERVER_SWITCH)
+    if (m_role == Role::SERVER_SWITCH || m_serverLink)
     {
-        const uint32_t next = m_topology->SameServer(entry, host) || entry == host ? host : entry;
-        NS_ASSERT(next / m_topology->HostsPerServer() == m_server);
-        return Forward(p, header, false, next % m_topology->HostsPerServer());
-    }
-    if (m_serverLink && (m_topology->SameServer(m_host, host) || entry != m_host))
-    {
-        return m_serverLink;
+        // Within a server the packet takes its switch; PXN sends a packet for another rail
+        // through the server's host on that rail, where it enters the fabric.
+        const uint32_t perServer = m_topology->HostsPerServer();
+        const bool serverSwitch = m_role == Role::SERVER_SWITCH;
+        const uint32_t server = serverSwitch ? m_server : m_host / perServer;
+        if (host / perServer == server)
+        {
+            return serverSwitch ? Forward(p, header, false, host % perServer) : m_serverLink;
+        }
+        const uint32_t source = m_topology->HostFromAddress(header.GetSource().Get());
+        const uint32_t entry =
+            source < m_topology->HostCount() ? m_topology->FabricEntryOf(source, host) : source;
+        if (serverSwitch)
+        {
+            NS_ASSERT(entry / perServer == m_server);
+            return Forward(p, header, false, entry % perServer);
+        }
+        if (entry != m_host)
+        {
+            return m_serverLink;
+        }
     }
     if (!m_discipline)
     {
