@@ -100,9 +100,9 @@ struct ExperimentResult
     std::vector<std::string> failedLinks;      //!< names of the links that failed
     /// with several planes, each plane's share of the bytes the hosts sent into the fabric
     std::vector<double> planeShares;
-    double rhoMaxGbps{0};                      //!< rho_max under the failures (0: no failure)
-    int64_t convergencePs{0};                  //!< G; -1: never
-    bool converged{true};                      //!< the fabric converged on every failure
+    double rhoMaxGbps{0};         //!< rho_max under the failures (0: no failure)
+    int64_t convergencePs{0};     //!< G; -1: never
+    bool converged{true};         //!< the fabric converged on every failure
     uint64_t blackHoleDrops{0};   //!< packets switches dropped for want of a live way on
     uint64_t timeLimitPs{0};      //!< simulated time at which the run was to give up (not in JSON)
     bool timeLimitReached{false}; //!< the run ended at its time limit (not in JSON)

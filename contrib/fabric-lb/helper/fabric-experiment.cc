@@ -719,9 +719,7 @@ FabricExperiment::InstallFailures()
             m_fabric->GetNic(h)->LimitFlowRate(rho.fraction);
         }
         // The NICs' gap: rho_max is a share of their line rate, their ports' sum.
-        fabriclb::WireModel nicWire = m_wire;
-        nicWire.linkRateBps *= topology.HostPorts();
-        m_flowGapPs = nicWire.PacingGapPsAtShare(rho.fraction);
+        m_flowGapPs = m_wire.OverLinks(topology.HostPorts()).PacingGapPsAtShare(rho.fraction);
     }
 }
 
@@ -829,8 +827,7 @@ FabricExperiment::ComputeBounds()
     // The host links' bounds see a host's ports as one link of their summed rate: any
     // schedule over the ports is no faster (the cut bound keeps a plane's links).
     const fabriclb::WireModel planeWire = m_fabric->GetBoundWireModel();
-    fabriclb::WireModel boundWire = planeWire;
-    boundWire.linkRateBps *= topology.HostPorts();
+    const fabriclb::WireModel boundWire = planeWire.OverLinks(topology.HostPorts());
     // A server's own links (NVLink) at their rate and delay.
     fabriclb::WireModel serverWire = planeWire;
     serverWire.linkRateBps = m_fabric->GetServerLinkRate().GetBitRate();

@@ -424,16 +424,7 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
     disciplineFactory.SetTypeId(m_switchDiscipline);
     const uint32_t hostPorts = topo.HostPorts();
     // A NIC of several ports sends at their sum of rates.
-    fabriclb::WireModel nicWire = m_wireModel;
-    if (hostPorts > 1)
-    {
-        nicWire = fabriclb::WireModel::Make(m_wire,
-                                            m_linkRate.GetBitRate() * hostPorts,
-                                            m_linkDelay.GetPicoSeconds(),
-                                            m_payloadBytes,
-                                            m_ackBytes,
-                                            m_gapBytes);
-    }
+    const fabriclb::WireModel nicWire = m_wireModel.OverLinks(hostPorts);
     const uint32_t hostsPerServer = topo.HostsPerServer();
     std::vector<Ptr<Ipv4Route>> serverDown; // the current server switch's, by host
     for (uint32_t h = 0; h < topo.HostCount(); ++h)

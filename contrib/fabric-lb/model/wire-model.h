@@ -121,6 +121,18 @@ struct WireModel
     uint64_t PacingGapPs(double flowsPerHost) const;
 
     /**
+     * \param links parallel links a host sends over (its ports, one per plane), at least 1
+     * \return the same packets and gaps at the links' summed rate: what a NIC of that many
+     * ports, and the bounds of its host, see
+     */
+    WireModel OverLinks(uint32_t links) const
+    {
+        WireModel wire = *this;
+        wire.linkRateBps *= links;
+        return wire;
+    }
+
+    /**
      * \param share a flow's rate as a fraction of the link rate, in (0, 1]
      * \return the gap between a flow's packets at that rate: its pacing slot
      * (paceSlotBytes, or a data packet and an ACK with their gaps when hosts do not
