@@ -113,6 +113,8 @@ main(int argc, char* argv[])
     flags.Add(cmd, "bufferBytes", "ns3::FatTreeHelper::BufferBytes");
     flags.Add(cmd, "wire", "ns3::FatTreeHelper::Wire");
     flags.Add(cmd, "switchPath", "ns3::FatTreeHelper::SwitchPath");
+    flags.Add(cmd, "switchPort", "ns3::FatTreeHelper::SwitchPort");
+    flags.Add(cmd, "hostPath", "ns3::FatTreeHelper::HostPath");
     flags.Add(cmd,
               "recovery",
               "ns3::ExperimentConfig::Recovery",

@@ -397,7 +397,7 @@ FabricExperiment::Configure()
     m_fabric->SetNicAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName(cc.typeName)));
     if (cc.redMarking)
     {
-        m_fabric->SetQueueDiscAttribute("RedMarking", BooleanValue(true));
+        m_fabric->SetPortAttribute("RedMarking", BooleanValue(true));
     }
     if (m_config.planeRate.GetBitRate() > 0)
     {
@@ -418,7 +418,8 @@ FabricExperiment::Configure()
         static_cast<uint32_t>(scheme->markFraction * m_fabric->GetPortBufferBytes());
     m_fabric->SetAttribute("MarkThresholdBytes", UintegerValue(m_result.markThresholdBytes));
     m_result.redMarking =
-        cc.redMarking || AttributeDefault("ns3::FabricQueueDisc::RedMarking") == "true";
+        cc.redMarking || AttributeDefault("ns3::FabricQueueDisc::RedMarking") == "true" ||
+        AttributeDefault("ns3::FabricPortDevice::RedMarking") == "true";
     const std::shared_ptr<const fabriclb::FabricTopology> fabric =
         MakeTopology(m_config); // throws std::invalid_argument for a bad fabric
     const fabriclb::FabricTopology& topology = *fabric;
@@ -431,6 +432,7 @@ FabricExperiment::Configure()
     {
         throw std::invalid_argument("--flowmon watches one process's hosts: run it on one rank");
     }
+    CheckPortPaths();
     // A built-in collective's size is known before it is built: refuse what cannot fit first.
     const uint64_t expectedMessages =
         collective.messages(CollectiveParamsOf(m_config, topology.HostCount()));
@@ -610,6 +612,29 @@ FabricExperiment::CheckMemory(const fabriclb::FabricTopology& topology, uint64_t
         std::cerr << "fabric-lb: " << topology.Describe() << " (" << topology.HostCount()
                   << " hosts, " << flows << " messages): about " << mib(expected)
                   << " of memory expected" << std::endl;
+    }
+}
+
+void
+FabricExperiment::CheckPortPaths() const
+{
+    EnumValue hostPath;
+    m_fabric->GetAttribute("HostPath", hostPath);
+    if (hostPath.Get() != FatTreeHelper::BYPASS)
+    {
+        return;
+    }
+    EnumValue switchPort;
+    m_fabric->GetAttribute("SwitchPort", switchPort);
+    if (switchPort.Get() != FabricLinkHelper::FABRIC)
+    {
+        throw std::invalid_argument("--hostPath=bypass hands frames to fabric ports: with "
+                                    "--switchPort=queue-disc use --hostPath=ipv4");
+    }
+    if (!m_config.flowMonitorFile.empty())
+    {
+        throw std::invalid_argument("--flowmon watches the hosts' IPv4 stack, which "
+                                    "--hostPath=bypass skips: add --hostPath=ipv4");
     }
 }
 

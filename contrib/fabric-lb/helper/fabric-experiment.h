@@ -201,6 +201,9 @@ class FabricExperiment
     void InstallFailures();
     /// \return whether any link may fail (a probability, --failLinks or failure lines)
     bool HasFailures() const;
+    /// Refuses a NIC that bypasses the stack without fabric ports, or with --flowmon
+    /// (throws std::invalid_argument).
+    void CheckPortPaths() const;
     /// Refuses a port buffer that holds no data packet of \p wire (throws std::invalid_argument).
     void CheckBuffer(fabriclb::WireKind wire) const;
     /// Refuses a message of more packets than a queue pair counts (throws std::invalid_argument).

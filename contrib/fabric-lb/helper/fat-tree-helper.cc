@@ -4,6 +4,8 @@
 
 #include "fat-tree-helper.h"
 
+#include "fabric-link-helper.h"
+
 #include "ns3/direct-switch-forwarder.h"
 #include "ns3/double.h"
 #include "ns3/fabric-partition.h"
@@ -172,7 +174,28 @@ FatTreeHelper::GetTypeId()
                 "or ipv4 (through Ipv4L3Protocol and the traffic-control layer)",
                 EnumValue(DIRECT),
                 fabriclb::MakeEnumAttributeAccessor<SwitchPath>(&FatTreeHelper::m_switchPath),
-                MakeEnumChecker(DIRECT, "direct", IPV4, "ipv4"));
+                MakeEnumChecker(DIRECT, "direct", IPV4, "ipv4"))
+            .AddAttribute(
+                "SwitchPort",
+                "Every port's device and buffer: fabric (FabricPortDevice, its per-class "
+                "queues served by the device) or queue-disc (PointToPointNetDevice behind a "
+                "FabricQueueDisc); the same results, fabric is faster",
+                EnumValue(FabricLinkHelper::FABRIC),
+                fabriclb::MakeEnumAttributeAccessor<FabricLinkHelper::PortKind>(
+                    &FatTreeHelper::m_switchPort),
+                MakeEnumChecker(FabricLinkHelper::FABRIC,
+                                "fabric",
+                                FabricLinkHelper::QUEUE_DISC,
+                                "queue-disc"))
+            .AddAttribute(
+                "HostPath",
+                "How a host's NIC reaches its ports: bypass (frames built once and handed "
+                "to the port, as RDMA bypasses the host stack; needs SwitchPort fabric) or "
+                "ipv4 (through ns-3's UDP, IPv4 and traffic control, which FlowMonitor "
+                "sees); the same results, bypass is faster",
+                EnumValue(BYPASS),
+                fabriclb::MakeEnumAttributeAccessor<HostPath>(&FatTreeHelper::m_hostPath),
+                MakeEnumChecker(BYPASS, "bypass", HOST_IPV4, "ipv4"));
     return tid;
 }
 
@@ -189,10 +212,10 @@ FatTreeHelper::SetNicAttribute(const std::string& name, const AttributeValue& va
 }
 
 void
-FatTreeHelper::SetQueueDiscAttribute(const std::string& name, const AttributeValue& value)
+FatTreeHelper::SetPortAttribute(const std::string& name, const AttributeValue& value)
 {
-    NS_ABORT_MSG_IF(m_built, "FatTreeHelper::SetQueueDiscAttribute must come before Build");
-    m_queueDiscAttributes.emplace_back(name, value.Copy());
+    NS_ABORT_MSG_IF(m_built, "FatTreeHelper::SetPortAttribute must come before Build");
+    m_portAttributes.emplace_back(name, value.Copy());
 }
 
 fabriclb::WireModel
@@ -260,43 +283,25 @@ FatTreeHelper::Connect(Ptr<Node> lower,
                        uint32_t network,
                        bool serverLink)
 {
-    const uint32_t bufferBytes = m_wireModel.PortBufferBytes(m_bufferBytes);
     const DataRate rate = serverLink ? m_serverLinkRate : m_linkRate;
-    PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
-    p2p.SetDeviceAttribute("InterframeGap",
-                           TimeValue(rate.CalculateBytesTxTime(m_wireModel.gapBytes)));
-    p2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
-    p2p.SetChannelAttribute("Delay", TimeValue(serverLink ? m_serverLinkDelay : m_linkDelay));
-    // The queue disc enforces the port's buffer over its own and the device's
-    // backlog; the device queue has room for more, so it never stops the disc.
-    p2p.SetQueue("ns3::DropTailQueue<Packet>",
-                 "MaxSize",
-                 QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, bufferBytes + 2 * m_mtu)));
-    NetDeviceContainer devices = p2p.Install(lower, upper);
-
-    TrafficControlHelper tc;
-    tc.SetRootQueueDisc("ns3::FabricQueueDisc",
-                        "MaxSize",
-                        QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, bufferBytes)),
-                        "MarkThreshold",
-                        UintegerValue(m_markThresholdBytes));
-    QueueDiscContainer queueDiscs = tc.Install(devices);
-    for (uint32_t side = 0; side < 2; ++side)
-    {
-        for (const auto& [name, value] : m_queueDiscAttributes)
-        {
-            queueDiscs.Get(side)->SetAttribute(name, *value);
-        }
-        if (m_lossRate > 0)
-        {
-            Ptr<RateErrorModel> errors = CreateObject<RateErrorModel>();
-            errors->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-            errors->SetRate(m_lossRate);
-            devices.Get(side)->SetAttribute("ReceiveErrorModel", PointerValue(errors));
-            m_errorModels.push_back(errors);
-        }
-    }
+    FabricLinkHelper::PortSettings settings;
+    settings.kind = m_switchPort;
+    settings.mtu = m_mtu;
+    settings.bufferBytes = m_wireModel.PortBufferBytes(m_bufferBytes);
+    settings.markThresholdBytes = m_markThresholdBytes;
+    settings.lossRate = m_lossRate;
+    settings.attributes = m_portAttributes;
+    FabricLinkHelper::Link link =
+        FabricLinkHelper(settings).Install(lower,
+                                           upper,
+                                           rate,
+                                           rate.CalculateBytesTxTime(m_wireModel.gapBytes),
+                                           serverLink ? m_serverLinkDelay : m_linkDelay,
+                                           upStage,
+                                           downStage);
+    const NetDeviceContainer& devices = link.devices;
+    m_errorModels.insert(m_errorModels.end(), link.errors.begin(), link.errors.end());
+    m_monitors.insert(m_monitors.end(), link.monitors.begin(), link.monitors.end());
 
     // The /30's two addresses, as Ipv4AddressHelper would give them, without its
     // generator's fabric-wide collision list (quadratic in the links: minutes at k=32).
@@ -312,26 +317,7 @@ FatTreeHelper::Connect(Ptr<Node> lower,
     }
 
     LinkRoutes routes;
-    for (uint32_t side = 0; side < 2; ++side)
-    {
-        PointerValue txQueue;
-        devices.Get(side)->GetAttribute("TxQueue", txQueue);
-        const Ptr<Queue<Packet>> deviceQueue = txQueue.Get<Queue<Packet>>();
-        const Ptr<FabricQueueDisc> queueDisc = DynamicCast<FabricQueueDisc>(queueDiscs.Get(side));
-        queueDisc->SetDeviceQueue(deviceQueue);
-        Ptr<PortMonitor> monitor = CreateObject<PortMonitor>();
-        monitor->Attach(side == 0 ? upStage : downStage,
-                        queueDisc,
-                        deviceQueue,
-                        devices.Get(side),
-                        devices.Get(1 - side));
-        m_monitors.push_back(monitor);
-        if (side == 0)
-        {
-            routes.upQueue = queueDisc;
-        }
-    }
-
+    routes.upQueue = link.egress[0];
     routes.up = Create<Ipv4Route>();
     routes.up->SetSource(addresses[0]);
     routes.up->SetGateway(addresses[1]);
@@ -369,6 +355,9 @@ FatTreeHelper::Build()
     {
         NS_FATAL_ERROR(e.what());
     }
+    NS_ABORT_MSG_IF(m_hostPath == BYPASS && m_switchPort != FabricLinkHelper::FABRIC,
+                    "--hostPath=bypass needs --switchPort=fabric (a NIC hands its frames to a "
+                    "FabricPortDevice): with --switchPort=queue-disc use --hostPath=ipv4");
     m_built = true;
     const fabriclb::FabricTopology& topo = *m_topology;
     if (const fabriclb::FatTreeTopology* fatTree = GetFatTree())
@@ -396,7 +385,7 @@ FatTreeHelper::Build()
             const fabriclb::SwitchRef sw{tier, index};
             ports[tier].push_back({std::vector<Ptr<Ipv4Route>>(topo.DownPortCount(sw)),
                                    std::vector<Ptr<Ipv4Route>>(topo.UpPortCount(sw)),
-                                   std::vector<Ptr<FabricQueueDisc>>(topo.UpPortCount(sw))});
+                                   std::vector<const EgressPort*>(topo.UpPortCount(sw))});
         }
     }
     ConnectHosts(ports);
@@ -430,7 +419,7 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
     for (uint32_t h = 0; h < topo.HostCount(); ++h)
     {
         std::vector<Ptr<Ipv4Route>> uplinks;
-        std::vector<Ptr<FabricQueueDisc>> uplinkQueues;
+        std::vector<const EgressPort*> uplinkQueues;
         for (uint32_t port = 0; port < hostPorts; ++port)
         {
             const fabriclb::HostAttachment at = topo.PortAttachment(h, port);
@@ -494,6 +483,10 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
         if (serverLink)
         {
             nic->SetServerLink(m_topology, h, serverLink);
+        }
+        if (m_hostPath == BYPASS)
+        {
+            nic->BypassStack();
         }
     }
 }
@@ -591,7 +584,7 @@ FatTreeHelper::AssignStreams(int64_t stream)
     }
     for (const Ptr<PortMonitor>& monitor : m_monitors)
     {
-        used += DynamicCast<FabricQueueDisc>(monitor->GetQueueDisc())->AssignStreams(stream + used);
+        used += monitor->AssignStreams(stream + used);
     }
     for (const Ptr<RateErrorModel>& errors : m_errorModels)
     {

@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
+#include "ns3/fabric-link-helper.h"
 #include "ns3/fabric-links.h"
 #include "ns3/fabric-queue-disc.h"
 #include "ns3/fabric-routing.h"
@@ -58,6 +59,13 @@ class FatTreeHelper : public Object
         DIRECT //!< DirectSwitchForwarder: the same decisions, straight to the egress queue disc
     };
 
+    /// How a host's NIC reaches its ports (the HostPath attribute).
+    enum HostPath
+    {
+        BYPASS,   //!< frames built by the NIC, handed to its FabricPortDevice
+        HOST_IPV4 //!< through ns-3's UDP, IPv4 and traffic-control layers
+    };
+
     /**
      * \brief Builds \p topology instead of the K attribute's fat tree (before Build).
      * \param topology the fabric
@@ -76,12 +84,12 @@ class FatTreeHelper : public Object
     void SetNicAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * \brief Sets an attribute of every port's FabricQueueDisc (before Build),
-     * such as its RedMarking.
+     * \brief Sets an attribute of every port's buffer (before Build), its FabricQueueDisc or
+     * FabricPortDevice (the two share these names), such as RedMarking.
      * \param name the attribute's name
      * \param value its value
      */
-    void SetQueueDiscAttribute(const std::string& name, const AttributeValue& value);
+    void SetPortAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * \param stream first stream index
@@ -207,7 +215,7 @@ class FatTreeHelper : public Object
     {
         Ptr<Ipv4Route> up;            //!< from the lower node through the link
         Ptr<Ipv4Route> down;          //!< from the upper node through the link
-        Ptr<FabricQueueDisc> upQueue; //!< the lower node's egress buffer onto the link
+        const EgressPort* upQueue{};  //!< the lower node's egress buffer onto the link
     };
 
     /// One switch's routes through its links and its uplinks' buffers, in the topology's
@@ -216,7 +224,7 @@ class FatTreeHelper : public Object
     {
         std::vector<Ptr<Ipv4Route>> down;           //!< by down port
         std::vector<Ptr<Ipv4Route>> up;             //!< by up port
-        std::vector<Ptr<FabricQueueDisc>> upQueues; //!< by up port
+        std::vector<const EgressPort*> upQueues;    //!< by up port
     };
 
     /// Every switch's ports, by tier and index within the tier.
@@ -256,8 +264,10 @@ class FatTreeHelper : public Object
     ObjectFactory m_nicFactory;      //!< every host's RoceNic
     double m_lossRate{};             //!< packet loss probability of every link direction
     SwitchPath m_switchPath{};       //!< the switches' forwarding path
+    FabricLinkHelper::PortKind m_switchPort{}; //!< every port's kind
+    HostPath m_hostPath{};                     //!< the NICs' way to their ports
     std::vector<std::pair<std::string, Ptr<AttributeValue>>>
-        m_queueDiscAttributes;                      //!< set on every port's queue disc
+        m_portAttributes;                          //!< set on every port's buffer
     std::vector<Ptr<RateErrorModel>> m_errorModels; //!< LossRate's, one per device
 
     /// Creates every node on its rank (FabricPartition), in node-id order: hosts, then

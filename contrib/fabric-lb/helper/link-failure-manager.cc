@@ -10,7 +10,7 @@
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
-#include "ns3/point-to-point-net-device.h"
+#include "ns3/data-rate.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
@@ -191,9 +191,9 @@ LinkFailureManager::Fail(uint32_t link)
         const Time gap = rate.CalculateBytesTxTime(m_fabric->GetWireModel().gapBytes);
         for (const Ptr<NetDevice>& device : {lower, upper})
         {
-            Ptr<PointToPointNetDevice> p2p = DynamicCast<PointToPointNetDevice>(device);
-            p2p->SetDataRate(rate);
-            p2p->SetInterframeGap(gap);
+            // A point-to-point device or a fabric port: both have these attributes.
+            device->SetAttribute("DataRate", DataRateValue(rate));
+            device->SetAttribute("InterframeGap", TimeValue(gap));
         }
         m_failedTrace(link);
         return;

@@ -48,11 +48,19 @@ DirectSwitchForwarder::Install(Ptr<Node> node,
     for (uint32_t i = 0; i < node->GetNDevices(); ++i)
     {
         const Ptr<NetDevice> device = node->GetDevice(i);
+        Port& port = m_ports[i];
+        port.fabric = DynamicCast<FabricPortDevice>(device);
+        if (port.fabric)
+        {
+            port.interface = m_ipv4->GetInterfaceForDevice(device);
+            port.mtu = device->GetMtu();
+            port.fabric->SetFrameCallback(MakeCallback(&DirectSwitchForwarder::ReceiveFrame, this));
+            continue;
+        }
         if (!DynamicCast<PointToPointNetDevice>(device))
         {
             continue; // the loopback device carries nothing in transit
         }
-        Port& port = m_ports[i];
         port.queueDisc = tc->GetRootQueueDiscOnDevice(device);
         NS_ABORT_MSG_UNLESS(port.queueDisc && port.queueDisc->GetWakeMode() == QueueDisc::WAKE_ROOT,
                             "DirectSwitchForwarder needs a root queue disc on every port");
@@ -72,19 +80,47 @@ DirectSwitchForwarder::Receive(Ptr<NetDevice> device,
 {
     NS_LOG_FUNCTION(this << device << p << protocol << from);
     NS_ASSERT_MSG(protocol == fabriclb::IPV4_ETHERTYPE, "a fabric link carries only IPv4");
+    Forward(device, p->Copy(), p);
+    return true;
+}
+
+void
+DirectSwitchForwarder::ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << port << frame);
+    Forward(port, frame, nullptr);
+}
+
+void
+DirectSwitchForwarder::Forward(Ptr<NetDevice> device, Ptr<Packet> packet, Ptr<const Packet> original)
+{
     const Port& in = m_ports[device->GetIfIndex()];
     // What is not a healthy packet in transit to a host takes the ipv4 path: a
     // down interface's drop, a bad checksum's, local delivery.
+    Ipv4Header header;
     auto takeIpv4Path = [&]() {
-        m_ipv4->Receive(device, p, protocol, from, device->GetAddress(), NetDevice::PACKET_HOST);
-        return true;
+        if (!original)
+        {
+            packet->AddHeader(header); // a fabric frame, as it came
+            original = packet;
+        }
+        m_ipv4->Receive(device,
+                        original,
+                        fabriclb::IPV4_ETHERTYPE,
+                        device->GetAddress(),
+                        device->GetAddress(),
+                        NetDevice::PACKET_HOST);
     };
     if (!m_ipv4->IsUp(in.interface))
     {
-        return takeIpv4Path();
+        m_ipv4->Receive(device,
+                        original ? original : Ptr<const Packet>(packet),
+                        fabriclb::IPV4_ETHERTYPE,
+                        device->GetAddress(),
+                        device->GetAddress(),
+                        NetDevice::PACKET_HOST);
+        return;
     }
-    Ptr<Packet> packet = p->Copy();
-    Ipv4Header header;
     if (m_checksums)
     {
         header.EnableChecksum();
@@ -93,7 +129,8 @@ DirectSwitchForwarder::Receive(Ptr<NetDevice> device,
     const uint32_t host = m_topology->HostFromAddress(header.GetDestination().Get());
     if (!header.IsChecksumOk() || host >= m_topology->HostCount())
     {
-        return takeIpv4Path();
+        takeIpv4Path();
+        return;
     }
     if (header.GetPayloadSize() < packet->GetSize())
     {
@@ -105,7 +142,7 @@ DirectSwitchForwarder::Receive(Ptr<NetDevice> device,
     {
         NS_LOG_LOGIC("no way on to host " << host << ": drop");
         m_dropTrace(header, packet, Ipv4L3Protocol::DROP_NO_ROUTE, m_ipv4, in.interface);
-        return true;
+        return;
     }
     const Port& out = m_ports[route->GetOutputDevice()->GetIfIndex()];
     Ipv4Header forwarded = header;
@@ -115,17 +152,21 @@ DirectSwitchForwarder::Receive(Ptr<NetDevice> device,
         NS_LOG_LOGIC("TTL expired: drop");
         m_ipv4->GetObject<Icmpv4L4Protocol>()->SendTimeExceededTtl(forwarded, packet, false);
         m_dropTrace(header, packet, Ipv4L3Protocol::DROP_TTL_EXPIRED, m_ipv4, out.interface);
-        return true;
+        return;
     }
     NS_ASSERT_MSG(m_ipv4->IsUp(out.interface), "FabricRouting chose a port that is down");
     NS_ASSERT_MSG(packet->GetSize() + forwarded.GetSerializedSize() <= out.mtu,
                   "a packet in transit needs no fragmentation");
     // Ipv4L3Protocol::IpForward would tag the packet with its ToS's socket
     // priority, which the queue disc removes before the device: nothing to do.
+    if (out.fabric)
+    {
+        out.fabric->SendFrame(packet, forwarded);
+        return;
+    }
     out.queueDisc->Enqueue(
         Create<Ipv4QueueDiscItem>(packet, out.broadcast, fabriclb::IPV4_ETHERTYPE, forwarded));
     out.queueDisc->Run();
-    return true;
 }
 
 void

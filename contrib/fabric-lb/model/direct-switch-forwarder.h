@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_DIRECT_SWITCH_FORWARDER_H
 #define FABRIC_LB_DIRECT_SWITCH_FORWARDER_H
 
+#include "fabric-port-device.h"
 #include "fabric-routing.h"
 #include "fabric-topology.h"
 
@@ -33,6 +34,8 @@ namespace ns3
  * receive dispatch, Ipv4L3Protocol's receive and forward and Ipv4Interface,
  * and does what they do to a packet in transit to a host: the same routing
  * decisions in the same order, the same header, queue-disc item and drops.
+ * On FabricPortDevices (SwitchPort "fabric") it takes the frames themselves
+ * (no copy) and hands each to its egress port's SendFrame with its header apart.
  *
  * A packet arriving on a down interface, or not addressed to a host of the
  * fabric, goes to Ipv4L3Protocol::Receive as on the ipv4 path (which drops the
@@ -67,7 +70,8 @@ class DirectSwitchForwarder : public Object
     /// What forwarding needs of one of the switch's devices.
     struct Port
     {
-        Ptr<QueueDisc> queueDisc; //!< the egress buffer, root queue disc of the device
+        Ptr<QueueDisc> queueDisc;     //!< the egress buffer, root queue disc of the device
+        Ptr<FabricPortDevice> fabric; //!< or the fabric port, its own buffer
         uint32_t interface {
             0
         };                 //!< its Ipv4 interface index
@@ -80,6 +84,17 @@ class DirectSwitchForwarder : public Object
                  Ptr<const Packet> p,
                  uint16_t protocol,
                  const Address& from);
+
+    /// A fabric port's frame callback: forwards \p frame, received by \p port.
+    void ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> frame);
+
+    /**
+     * \brief Forwards a packet in transit.
+     * \param device the device it arrived on
+     * \param packet the packet, its IPv4 header in front, handed over
+     * \param original the packet as received, for the ipv4 path (null: \p packet itself)
+     */
+    void Forward(Ptr<NetDevice> device, Ptr<Packet> packet, Ptr<const Packet> original);
 
     Ptr<Ipv4L3Protocol> m_ipv4;                                 //!< the switch's IPv4
     Ptr<FabricRouting> m_routing;                               //!< its routing

@@ -4,6 +4,8 @@
 
 #include "fabric-queue-disc.h"
 
+#include "ecn-marking.h"
+
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/drop-tail-queue.h"
@@ -92,23 +94,20 @@ FabricQueueDisc::AssignStreams(int64_t stream)
 const char*
 FabricQueueDisc::MarkReason(uint32_t backlog)
 {
-    // The scheme's threshold first (REPS, PLB: their path signal), then the congestion
-    // control's RED (DCQCN): one ECN bit, either rule may set it.
-    if (m_markThresholdBytes > 0 && backlog >= m_markThresholdBytes)
+    const fabriclb::EcnMarking marking{m_markThresholdBytes,
+                                       m_redMarking,
+                                       m_redMinBytes,
+                                       m_redMaxBytes,
+                                       m_redMaxProbability};
+    switch (marking.Decide(backlog, [this]() { return m_rng->GetValue(); }))
     {
+    case fabriclb::EcnMarking::THRESHOLD:
         return THRESHOLD_MARK;
-    }
-    if (!m_redMarking || backlog < m_redMinBytes)
-    {
+    case fabriclb::EcnMarking::RED:
+        return RED_MARK;
+    default:
         return nullptr;
     }
-    if (backlog > m_redMaxBytes)
-    {
-        return RED_MARK;
-    }
-    const double p = m_redMaxProbability * (backlog - m_redMinBytes) /
-                     std::max<double>(1, m_redMaxBytes - m_redMinBytes);
-    return m_rng->GetValue() < p ? RED_MARK : nullptr;
 }
 
 void
@@ -121,6 +120,12 @@ uint32_t
 FabricQueueDisc::GetPortBacklogBytes() const
 {
     return GetNBytes() + (m_deviceQueue ? m_deviceQueue->GetNBytes() : 0);
+}
+
+uint32_t
+FabricQueueDisc::GetBufferBytes() const
+{
+    return GetMaxSize().GetValue();
 }
 
 bool

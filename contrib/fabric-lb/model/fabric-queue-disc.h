@@ -5,6 +5,8 @@
 #ifndef FABRIC_LB_FABRIC_QUEUE_DISC_H
 #define FABRIC_LB_FABRIC_QUEUE_DISC_H
 
+#include "egress-port.h"
+
 #include "ns3/packet.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
@@ -34,7 +36,7 @@ namespace ns3
  * gives the device a byte queue that never fills, so packets pass straight
  * through to it and the device never has to wake the queue disc.
  */
-class FabricQueueDisc : public QueueDisc
+class FabricQueueDisc : public QueueDisc, public EgressPort
 {
   public:
     /**
@@ -51,7 +53,10 @@ class FabricQueueDisc : public QueueDisc
     void SetDeviceQueue(Ptr<Queue<Packet>> queue);
 
     /// \return bytes waiting at the port: this queue disc's and the device queue's
-    uint32_t GetPortBacklogBytes() const;
+    uint32_t GetPortBacklogBytes() const override;
+
+    /// \return the port's buffer, MaxSize in bytes
+    uint32_t GetBufferBytes() const override;
 
     /**
      * \param stream first stream index

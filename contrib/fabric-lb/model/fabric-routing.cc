@@ -34,7 +34,7 @@ void
 FabricRouting::ConfigureHost(std::shared_ptr<const fabriclb::FabricTopology> topology,
                              uint32_t host,
                              std::vector<Ptr<Ipv4Route>> uplinks,
-                             std::vector<Ptr<FabricQueueDisc>> uplinkQueues,
+                             std::vector<const EgressPort*> uplinkQueues,
                              Ptr<SwitchDiscipline> discipline,
                              Ptr<Ipv4Route> serverLink)
 {
@@ -80,7 +80,7 @@ FabricRouting::ConfigureSwitch(std::shared_ptr<const fabriclb::FabricTopology> t
                                fabriclb::SwitchRef self,
                                std::vector<Ptr<Ipv4Route>> down,
                                std::vector<Ptr<Ipv4Route>> up,
-                               std::vector<Ptr<FabricQueueDisc>> upQueues,
+                               std::vector<const EgressPort*> upQueues,
                                Ptr<SwitchDiscipline> discipline)
 {
     NS_ABORT_MSG_IF(up.empty() == bool(discipline), "a switch with up ports needs a discipline");

@@ -62,7 +62,7 @@ class FabricRouting : public Ipv4RoutingProtocol
     void ConfigureHost(std::shared_ptr<const fabriclb::FabricTopology> topology,
                        uint32_t host,
                        std::vector<Ptr<Ipv4Route>> uplinks,
-                       std::vector<Ptr<FabricQueueDisc>> uplinkQueues,
+                       std::vector<const EgressPort*> uplinkQueues,
                        Ptr<SwitchDiscipline> discipline,
                        Ptr<Ipv4Route> serverLink);
 
@@ -90,7 +90,7 @@ class FabricRouting : public Ipv4RoutingProtocol
                          fabriclb::SwitchRef self,
                          std::vector<Ptr<Ipv4Route>> down,
                          std::vector<Ptr<Ipv4Route>> up,
-                         std::vector<Ptr<FabricQueueDisc>> upQueues,
+                         std::vector<const EgressPort*> upQueues,
                          Ptr<SwitchDiscipline> discipline);
 
     /**

@@ -4,6 +4,8 @@
 
 #include "port-monitor.h"
 
+#include "fabric-queue-disc.h"
+
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 
@@ -79,29 +81,53 @@ PortMonitor::GetTypeId()
 }
 
 void
+PortMonitor::WatchLink(FabricStage stage, Ptr<NetDevice> device, Ptr<NetDevice> peer)
+{
+    m_stage = stage;
+    m_nodeId = device->GetNode()->GetId();
+    m_peerNodeId = peer->GetNode()->GetId();
+    m_lastChange = Simulator::Now();
+    device->TraceConnectWithoutContext("PhyTxBegin",
+                                       MakeCallback(&PortMonitor::TransmissionStarted, this));
+    peer->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&PortMonitor::ReceptionEnded, this));
+    peer->TraceConnectWithoutContext("PhyRxDrop",
+                                     MakeCallback(&PortMonitor::ReceptionDropped, this));
+}
+
+void
 PortMonitor::Attach(FabricStage stage,
                     Ptr<QueueDisc> queueDisc,
                     Ptr<Queue<Packet>> deviceQueue,
                     Ptr<NetDevice> device,
                     Ptr<NetDevice> peer)
 {
-    m_stage = stage;
-    m_nodeId = device->GetNode()->GetId();
-    m_peerNodeId = peer->GetNode()->GetId();
     m_queueDisc = queueDisc;
     m_deviceQueue = deviceQueue;
     NS_ABORT_MSG_UNLESS(m_queueDisc && m_deviceQueue,
                         "PortMonitor needs a queue disc and a TxQueue");
-    m_lastChange = Simulator::Now();
+    WatchLink(stage, device, peer);
     // A FabricQueueDisc hands every packet straight on to the device queue, which
     // never fills, so the backlog only changes when the device queue does.
     m_deviceQueue->TraceConnectWithoutContext("BytesInQueue",
                                               MakeCallback(&PortMonitor::Update, this));
-    device->TraceConnectWithoutContext("PhyTxBegin",
-                                       MakeCallback(&PortMonitor::TransmissionStarted, this));
-    peer->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&PortMonitor::ReceptionEnded, this));
-    peer->TraceConnectWithoutContext("PhyRxDrop",
-                                     MakeCallback(&PortMonitor::ReceptionDropped, this));
+}
+
+void
+PortMonitor::Attach(FabricStage stage, Ptr<FabricPortDevice> port, Ptr<NetDevice> peer)
+{
+    m_port = port;
+    WatchLink(stage, port, peer);
+    port->TraceConnectWithoutContext("BacklogBytes", MakeCallback(&PortMonitor::Update, this));
+}
+
+int64_t
+PortMonitor::AssignStreams(int64_t stream)
+{
+    if (m_port)
+    {
+        return m_port->AssignStreams(stream);
+    }
+    return DynamicCast<FabricQueueDisc>(m_queueDisc)->AssignStreams(stream);
 }
 
 void
@@ -131,7 +157,8 @@ PortMonitor::Update(uint32_t, uint32_t)
     const auto elapsed = static_cast<double>((now - m_lastChange).GetTimeStep());
     m_byteTime += elapsed * static_cast<double>(m_bytes);
     m_lastChange = now;
-    m_bytes = m_queueDisc->GetNBytes() + m_deviceQueue->GetNBytes();
+    m_bytes = m_port ? m_port->GetPortBacklogBytes()
+                     : m_queueDisc->GetNBytes() + m_deviceQueue->GetNBytes();
     m_maxBytes = std::max(m_maxBytes, m_bytes);
 }
 
@@ -150,30 +177,50 @@ PortMonitor::GetMeanBytes(Time end) const
 uint64_t
 PortMonitor::GetDrops() const
 {
+    if (m_port)
+    {
+        return m_port->GetStats().packetsDropped;
+    }
     return m_queueDisc->GetStats().nTotalDroppedPackets + m_deviceQueue->GetTotalDroppedPackets();
 }
 
 uint64_t
 PortMonitor::GetBytesArrived() const
 {
+    if (m_port)
+    {
+        return m_port->GetStats().bytesAdmitted + m_port->GetStats().bytesDropped;
+    }
     return m_deviceQueue->GetTotalReceivedBytes() + m_queueDisc->GetStats().nTotalDroppedBytes;
 }
 
 uint64_t
 PortMonitor::GetMarks() const
 {
+    if (m_port)
+    {
+        return m_port->GetStats().packetsMarked;
+    }
     return m_queueDisc->GetStats().nTotalMarkedPackets;
 }
 
 uint64_t
 PortMonitor::GetPacketsForwarded() const
 {
+    if (m_port)
+    {
+        return m_port->GetStats().packetsAdmitted;
+    }
     return m_deviceQueue->GetTotalReceivedPackets() - m_deviceQueue->GetTotalDroppedPackets();
 }
 
 uint64_t
 PortMonitor::GetPacketsWaiting() const
 {
+    if (m_port)
+    {
+        return m_port->GetPacketsWaiting();
+    }
     return m_queueDisc->GetNPackets() + m_deviceQueue->GetNPackets();
 }
 
@@ -182,6 +229,7 @@ PortMonitor::DoDispose()
 {
     m_queueDisc = nullptr;
     m_deviceQueue = nullptr;
+    m_port = nullptr;
     Object::DoDispose();
 }
 

@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_PORT_MONITOR_H
 #define FABRIC_LB_PORT_MONITOR_H
 
+#include "fabric-port-device.h"
 #include "fabric-topology.h"
 
 #include "ns3/net-device.h"
@@ -90,8 +91,9 @@ std::vector<std::pair<FabricStage, std::string>> SwitchStagesOf(
  * peer's receive error model drops them, FatTreeHelper::LossRate). It samples on every change of
  * the device queue, which is exact for the ports FatTreeHelper builds: their
  * FabricQueueDisc passes every packet straight on, so it holds nothing
- * between events. Queues are kept in bytes; results divide them by a data
- * packet's wire size, the study's unit.
+ * between events; or one FabricPortDevice, whose buffer it reads directly.
+ * Queues are kept in bytes; results divide them by a data packet's wire
+ * size, the study's unit.
  */
 class PortMonitor : public Object
 {
@@ -115,6 +117,20 @@ class PortMonitor : public Object
                 Ptr<Queue<Packet>> deviceQueue,
                 Ptr<NetDevice> device,
                 Ptr<NetDevice> peer);
+
+    /**
+     * \brief Start watching a fabric port.
+     * \param stage the port's tier and direction
+     * \param port the port's device, its buffer and its transmissions
+     * \param peer the device at the link's far end, whose receptions end them
+     */
+    void Attach(FabricStage stage, Ptr<FabricPortDevice> port, Ptr<NetDevice> peer);
+
+    /**
+     * \param stream first stream index
+     * \return the streams the port's marking uses (RED's draws)
+     */
+    int64_t AssignStreams(int64_t stream);
 
     /// \return the port's stage
     FabricStage GetStage() const
@@ -146,12 +162,6 @@ class PortMonitor : public Object
      */
     double GetMeanBytes(Time end) const;
 
-    /// \return the port's queue disc
-    Ptr<QueueDisc> GetQueueDisc() const
-    {
-        return m_queueDisc;
-    }
-
     /// \return packets dropped by the port's queue disc and device queue
     uint64_t GetDrops() const;
 
@@ -180,6 +190,14 @@ class PortMonitor : public Object
     void DoDispose() override;
 
   private:
+    /**
+     * \brief Connects the transmissions of \p device and the receptions of \p peer.
+     * \param stage the port's tier and direction
+     * \param device the port's device
+     * \param peer the device at the link's far end
+     */
+    void WatchLink(FabricStage stage, Ptr<NetDevice> device, Ptr<NetDevice> peer);
+
     /// Brings the integral up to now and reads the new occupancy.
     void Update(uint32_t, uint32_t);
     /// Counts a packet the device starts to put on the link.
@@ -194,6 +212,7 @@ class PortMonitor : public Object
     uint32_t m_peerNodeId{0};                  //!< the node at the link's far end
     Ptr<QueueDisc> m_queueDisc;                //!< the port's queue disc
     Ptr<Queue<Packet>> m_deviceQueue;          //!< the device's transmit queue
+    Ptr<FabricPortDevice> m_port;              //!< or the fabric port
     uint64_t m_bytes{0};                       //!< bytes waiting now
     uint64_t m_maxBytes{0};                    //!< maximum of m_bytes
     double m_byteTime{0};                      //!< integral of m_bytes over time, byte*s

@@ -7,6 +7,9 @@
 #include "roce-nic.h"
 
 #include "ns3/abort.h"
+#include "ns3/node.h"
+#include "ns3/socket.h"
+#include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"
 
 #include <algorithm>
@@ -17,7 +20,7 @@ namespace ns3
 RoceNicPort::RoceNicPort(Ptr<UdpL4Protocol> udp,
                          Ipv4Address source,
                          const std::vector<Ptr<Ipv4Route>>& routes,
-                         const std::vector<Ptr<FabricQueueDisc>>& queues,
+                         const std::vector<const EgressPort*>& queues,
                          uint32_t dataBytes,
                          uint32_t ackBytes)
     : m_udp(udp),
@@ -48,17 +51,82 @@ RoceNicPort::RoceNicPort(Ptr<UdpL4Protocol> udp,
             m_linkRates.push_back(linkRate.Get());
         }
         m_queues = queues;
-        const uint32_t buffer = queues.front()->GetMaxSize().GetValue();
+        const uint32_t buffer = queues.front()->GetBufferBytes();
         m_roomBytes = buffer > dataBytes ? buffer - dataBytes : 0;
     }
     m_dataTxTime = m_rate.CalculateBytesTxTime(dataBytes);
     m_ackTxTime = m_rate.CalculateBytesTxTime(ackBytes);
 }
 
-Time
-RoceNicPort::Send(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, bool data)
+void
+RoceNicPort::BypassStack(Ptr<Ipv4RoutingProtocol> routing, uint8_t ttl)
 {
-    m_udp->Send(packet, m_source, destination, label, RoceNic::ROCE_UDP_PORT, m_route);
+    m_bypass = true;
+    m_routing = routing;
+    m_ttl = ttl;
+    if (m_route)
+    {
+        m_device = DynamicCast<FabricPortDevice>(m_route->GetOutputDevice());
+        NS_ABORT_MSG_UNLESS(m_device, "a NIC bypasses the host stack only on fabric ports");
+    }
+}
+
+void
+RoceNicPort::SendFrame(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, uint8_t tos)
+{
+    // What UdpL4Protocol::Send and Ipv4L3Protocol::Send (BuildHeader) write.
+    const bool checksums = Node::ChecksumEnabled();
+    UdpHeader udp;
+    if (checksums)
+    {
+        udp.EnableChecksums();
+        udp.InitializeChecksum(m_source, destination, UdpL4Protocol::PROT_NUMBER);
+    }
+    udp.SetDestinationPort(RoceNic::ROCE_UDP_PORT);
+    udp.SetSourcePort(label);
+    packet->AddHeader(udp);
+    Ipv4Header ip;
+    ip.SetSource(m_source);
+    ip.SetDestination(destination);
+    ip.SetProtocol(UdpL4Protocol::PROT_NUMBER);
+    ip.SetPayloadSize(packet->GetSize());
+    ip.SetTtl(m_ttl);
+    ip.SetTos(tos);
+    ip.SetMayFragment();
+    ip.SetIdentification(m_identification[destination.Get()]++);
+    if (checksums)
+    {
+        ip.EnableChecksum();
+    }
+    Ptr<FabricPortDevice> device = m_device;
+    if (!device)
+    {
+        Socket::SocketErrno error;
+        const Ptr<Ipv4Route> route = m_routing->RouteOutput(packet, ip, nullptr, error);
+        NS_ABORT_MSG_UNLESS(route, "a host's routing found no port toward " << destination);
+        device = StaticCast<FabricPortDevice>(route->GetOutputDevice());
+    }
+    device->SendFrame(packet, ip);
+}
+
+Time
+RoceNicPort::Send(Ptr<Packet> packet,
+                  Ipv4Address destination,
+                  uint16_t label,
+                  bool data,
+                  uint8_t tos)
+{
+    if (m_bypass)
+    {
+        SendFrame(packet, destination, label, tos);
+    }
+    else
+    {
+        SocketIpTosTag tosTag;
+        tosTag.SetTos(tos);
+        packet->AddPacketTag(tosTag);
+        m_udp->Send(packet, m_source, destination, label, RoceNic::ROCE_UDP_PORT, m_route);
+    }
     Time busy = data ? m_dataTxTime : m_ackTxTime;
     for (size_t link = 0; link < m_queues.size(); ++link)
     {

@@ -5,17 +5,20 @@
 #ifndef FABRIC_LB_ROCE_NIC_PORT_H
 #define FABRIC_LB_ROCE_NIC_PORT_H
 
-#include "fabric-queue-disc.h"
+#include "egress-port.h"
+#include "fabric-port-device.h"
 #include "roce-link-scheduler.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-route.h"
+#include "ns3/ipv4-routing-protocol.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
 
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -49,7 +52,7 @@ class RoceNicPort
     RoceNicPort(Ptr<UdpL4Protocol> udp,
                 Ipv4Address source,
                 const std::vector<Ptr<Ipv4Route>>& routes,
-                const std::vector<Ptr<FabricQueueDisc>>& queues,
+                const std::vector<const EgressPort*>& queues,
                 uint32_t dataBytes,
                 uint32_t ackBytes);
 
@@ -71,10 +74,20 @@ class RoceNicPort
      * \param destination the receiving host's address
      * \param label its UDP source port
      * \param data a data packet (else an ACK, NACK or CNP)
+     * \param tos its IPv4 TOS byte (DSCP of its class, ECN capability)
      * \return how long the port is busy: the packet's time at the port's rate, or with
      *         several links until the one just filled has room for a data packet again
      */
-    Time Send(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, bool data);
+    Time Send(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, bool data, uint8_t tos);
+
+    /**
+     * \brief Sends from now on without the host's stack, as an RDMA NIC does: each frame
+     * is built here once, UDP and IPv4 headers as ns-3's stack writes them, and handed to
+     * its link's FabricPortDevice.
+     * \param routing the host's routing, which picks the link among several (RouteOutput)
+     * \param ttl every packet's IPv4 TTL (the host IPv4's DefaultTtl)
+     */
+    void BypassStack(Ptr<Ipv4RoutingProtocol> routing, uint8_t ttl);
 
     /// \return the link scheduler feeding the port (set by its NIC)
     RoceLinkScheduler& Scheduler()
@@ -95,10 +108,18 @@ class RoceNicPort
     }
 
   private:
+    /// The bypass's Send: builds the frame and hands it to the chosen link's port.
+    void SendFrame(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, uint8_t tos);
+
     Ptr<UdpL4Protocol> m_udp;                       //!< the host's UDP
+    bool m_bypass{false};                           //!< frames straight to the port devices
+    Ptr<Ipv4RoutingProtocol> m_routing;             //!< with the bypass, the host's routing
+    Ptr<FabricPortDevice> m_device;                 //!< with the bypass and one link, its port
+    uint8_t m_ttl{64};                              //!< with the bypass, the IPv4 TTL
+    std::unordered_map<uint32_t, uint16_t> m_identification; //!< next IPv4 id, by destination
     Ipv4Address m_source;                           //!< the host's address
     Ptr<Ipv4Route> m_route;                         //!< the only link's route; null with several
-    std::vector<Ptr<FabricQueueDisc>> m_queues;     //!< with several links, their buffers
+    std::vector<const EgressPort*> m_queues;     //!< with several links, their buffers
     std::vector<DataRate> m_linkRates;              //!< with several links, their rates
     uint32_t m_roomBytes{0};                        //!< a link's backlog the NIC waits out
     DataRate m_rate;                                //!< the port's rate

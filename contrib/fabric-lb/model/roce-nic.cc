@@ -4,6 +4,8 @@
 
 #include "roce-nic.h"
 
+#include "class-queues.h"
+
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-end-point.h"
@@ -16,6 +18,7 @@
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/type-id.h"
+#include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
@@ -28,8 +31,10 @@ NS_OBJECT_ENSURE_REGISTERED(RoceNic);
 
 namespace
 {
-/// IPv4 TOS byte of an ECN-capable (ECT(0)) packet.
-constexpr uint8_t TOS_ECT0 = 0x02;
+/// The ECN field of an ECN-capable (ECT(0)) packet.
+constexpr uint8_t ECN_ECT0 = 0x02;
+/// The TOS byte of a control packet (ACK, NACK, CNP): its class's DSCP, not ECN-capable.
+constexpr uint8_t CONTROL_TOS = fabriclb::DSCP_CONTROL << 2;
 } // namespace
 
 TypeId
@@ -121,7 +126,7 @@ void
 RoceNic::Setup(Ptr<Node> node,
                uint32_t hostIndex,
                const std::vector<Ptr<Ipv4Route>>& ports,
-               const std::vector<Ptr<FabricQueueDisc>>& portQueues,
+               const std::vector<const EgressPort*>& portQueues,
                Ptr<HostPathPolicy> policy,
                const fabriclb::WireModel& wire)
 {
@@ -135,9 +140,10 @@ RoceNic::Setup(Ptr<Node> node,
     m_address = ports.front()->GetSource();
     m_policy = policy;
     m_udp = node->GetObject<UdpL4Protocol>();
-    NS_ABORT_MSG_UNLESS(m_udp, "RoceNic needs the Internet stack on its node");
+    m_ipv4 = node->GetObject<Ipv4L3Protocol>();
+    NS_ABORT_MSG_UNLESS(m_udp && m_ipv4, "RoceNic needs the Internet stack on its node");
     UintegerValue ttl;
-    node->GetObject<Ipv4L3Protocol>()->GetAttribute("DefaultTtl", ttl);
+    m_ipv4->GetAttribute("DefaultTtl", ttl);
     m_sendTtl = ttl.Get();
 
     ObjectFactory factory;
@@ -148,6 +154,7 @@ RoceNic::Setup(Ptr<Node> node,
     m_congestion = factory.Create<RoceCongestionOps>();
     NS_ABORT_MSG_UNLESS(m_congestion, m_congestionType.GetName() << " is not a RoceCongestionOps");
     m_sharedRtt = m_recovery->SharesRttEstimate();
+    m_dataTos = (fabriclb::DSCP_DATA << 2) | (m_ecnCapable ? ECN_ECT0 : 0);
 
     const std::optional<Time> cnpInterval = m_congestion->GetCnpInterval();
     if (cnpInterval)
@@ -239,13 +246,82 @@ RoceNic::SetServerLink(std::shared_ptr<const fabriclb::FabricTopology> topology,
     m_serverPort = std::make_unique<RoceNicPort>(m_udp,
                                                  m_address,
                                                  std::vector<Ptr<Ipv4Route>>{route},
-                                                 std::vector<Ptr<FabricQueueDisc>>{},
+                                                 std::vector<const EgressPort*>{},
                                                  m_wire.dataWireBytes,
                                                  m_wire.ackWireBytes);
     // Unpaced at the server link's own rate, whatever the fabric's pacing.
     RoceLinkOwner& owner = *this;
     m_serverPort->SetScheduler(
         std::make_unique<RoceAlternatingScheduler>(owner, m_serverPort->Gap()));
+}
+
+void
+RoceNic::BypassStack()
+{
+    NS_ABORT_MSG_UNLESS(m_udp, "RoceNic::BypassStack comes after Setup");
+    for (RoceNicPort* port : {m_port.get(), m_serverPort.get()})
+    {
+        if (port)
+        {
+            port->BypassStack(m_ipv4->GetRoutingProtocol(), m_sendTtl);
+        }
+    }
+    const Ptr<Node> node = m_ipv4->GetObject<Node>();
+    for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+    {
+        if (const Ptr<FabricPortDevice> device = DynamicCast<FabricPortDevice>(node->GetDevice(i)))
+        {
+            device->SetFrameCallback(MakeCallback(&RoceNic::ReceiveFrame, this));
+        }
+    }
+}
+
+void
+RoceNic::ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << port << frame);
+    // What Ipv4L3Protocol::Receive, its local delivery and UdpL4Protocol::Receive do.
+    const bool checksums = Node::ChecksumEnabled();
+    Ipv4Header ip;
+    if (checksums)
+    {
+        ip.EnableChecksum();
+    }
+    frame->RemoveHeader(ip);
+    if (!ip.IsChecksumOk())
+    {
+        NS_LOG_LOGIC("a frame with a bad IPv4 checksum: drop");
+        return;
+    }
+    if (ip.GetDestination() != m_address)
+    {
+        // In transit through this host (PXN): the host's IPv4 forwards it.
+        frame->AddHeader(ip);
+        m_ipv4->Receive(port,
+                        frame,
+                        Ipv4L3Protocol::PROT_NUMBER,
+                        port->GetAddress(),
+                        port->GetAddress(),
+                        NetDevice::PACKET_HOST);
+        return;
+    }
+    if (ip.GetPayloadSize() < frame->GetSize())
+    {
+        frame->RemoveAtEnd(frame->GetSize() - ip.GetPayloadSize()); // frame padding
+    }
+    UdpHeader udp;
+    if (checksums)
+    {
+        udp.EnableChecksums();
+        udp.InitializeChecksum(ip.GetSource(), ip.GetDestination(), UdpL4Protocol::PROT_NUMBER);
+    }
+    frame->RemoveHeader(udp);
+    if (!udp.IsChecksumOk() || udp.GetDestinationPort() != ROCE_UDP_PORT)
+    {
+        NS_LOG_LOGIC("a frame with a bad UDP checksum or for another port: drop");
+        return;
+    }
+    Receive(frame, ip, udp.GetSourcePort(), nullptr);
 }
 
 bool
@@ -334,12 +410,6 @@ RoceNic::SendData(uint32_t qp)
 
     Ptr<Packet> packet = Create<Packet>(m_wire.dataWireBytes - STACK_OVERHEAD_BYTES);
     packet->AddHeader(header);
-    if (m_ecnCapable)
-    {
-        SocketIpTosTag tos;
-        tos.SetTos(TOS_ECT0);
-        packet->AddPacketTag(tos);
-    }
     const uint16_t label = m_policy->SelectLabel(qp);
     NS_LOG_LOGIC("queue pair " << qp << " sends psn " << sent.psn
                                << (sent.retransmission ? " (retransmission)" : ""));
@@ -359,7 +429,7 @@ RoceNic::SendData(uint32_t qp)
     {
         m_retransmissionTrace(qp, sent.psn, label);
     }
-    return PortOf(sender.serverLink).Send(packet, sender.destination, label, true);
+    return PortOf(sender.serverLink).Send(packet, sender.destination, label, true, m_dataTos);
 }
 
 Time
@@ -368,7 +438,8 @@ RoceNic::SendAck(const RocePendingAck& ack)
     Ptr<Packet> packet = Create<Packet>(m_wire.ackWireBytes - STACK_OVERHEAD_BYTES);
     packet->AddHeader(ack.header);
     ++m_acksSent;
-    return PortOf(ViaServerLink(ack.destination)).Send(packet, ack.destination, ack.label, false);
+    return PortOf(ViaServerLink(ack.destination))
+        .Send(packet, ack.destination, ack.label, false, CONTROL_TOS);
 }
 
 void

@@ -5,7 +5,7 @@
 #ifndef FABRIC_LB_ROCE_NIC_H
 #define FABRIC_LB_ROCE_NIC_H
 
-#include "fabric-queue-disc.h"
+#include "egress-port.h"
 #include "fabric-topology.h"
 #include "host-path-policy.h"
 #include "roce-congestion-ops.h"
@@ -20,6 +20,7 @@
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/net-device.h"
 #include "ns3/node.h"
@@ -105,7 +106,7 @@ class RoceNic : public Object, private RoceLinkOwner
     void Setup(Ptr<Node> node,
                uint32_t hostIndex,
                const std::vector<Ptr<Ipv4Route>>& ports,
-               const std::vector<Ptr<FabricQueueDisc>>& portQueues,
+               const std::vector<const EgressPort*>& portQueues,
                Ptr<HostPathPolicy> policy,
                const fabriclb::WireModel& wire);
 
@@ -138,6 +139,15 @@ class RoceNic : public Object, private RoceLinkOwner
     void SetServerLink(std::shared_ptr<const fabriclb::FabricTopology> topology,
                        uint32_t host,
                        Ptr<Ipv4Route> route);
+
+    /**
+     * \brief Bypasses the host's stack from now on, as an RDMA NIC does: the NIC builds
+     * each frame once and hands it to its port's FabricPortDevice, and takes the frames
+     * its ports receive straight from them; a frame for another host (PXN's transit) goes
+     * to the host's IPv4. After Setup and SetServerLink, before the NIC sends; every port
+     * must be a FabricPortDevice.
+     */
+    void BypassStack();
 
     /**
      * \brief Tells the NIC how many links the fabric's longest path has (what a congestion
@@ -334,6 +344,8 @@ class RoceNic : public Object, private RoceLinkOwner
                  Ipv4Header header,
                  uint16_t sourcePort,
                  Ptr<Ipv4Interface> incomingInterface);
+    /// With the bypass, a frame that one of the host's ports received.
+    void ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> frame);
     /// Handles an ACK or NACK for one of our queue pairs.
     void ReceiveAck(const RoceHeader& ack);
     /// Handles data for one of our responders and queues the answer.
@@ -358,6 +370,8 @@ class RoceNic : public Object, private RoceLinkOwner
 
     Ipv4Address m_address;             //!< the host's address
     Ptr<UdpL4Protocol> m_udp;          //!< the host's UDP
+    Ptr<Ipv4L3Protocol> m_ipv4;        //!< the host's IPv4
+    uint8_t m_dataTos{0};              //!< a data packet's TOS: its class's DSCP, its ECN
     Ipv4EndPoint* m_endPoint{nullptr}; //!< port 4791
     Ptr<HostPathPolicy> m_policy;      //!< label choice
     uint32_t m_sendTtl{64};            //!< the TTL the host's IPv4 sends with (hops = it - TTL)

@@ -394,7 +394,7 @@ QuantisedAdaptiveDiscipline::DoInitialize()
     NS_ABORT_MSG_UNLESS(m_band1 <= m_band2 && m_band2 <= m_band3,
                         "QuantisedAdaptiveDiscipline bands must increase");
     m_bands.emplace(Uplinks(),
-                    m_context.uplinkQueues.front()->GetMaxSize().GetValue(),
+                    m_context.uplinkQueues.front()->GetBufferBytes(),
                     static_cast<uint64_t>(m_refreshInterval.GetPicoSeconds()),
                     std::vector<double>{m_band1, m_band2, m_band3});
     SwitchDiscipline::DoInitialize();

@@ -5,8 +5,8 @@
 #ifndef FABRIC_LB_SWITCH_DISCIPLINE_H
 #define FABRIC_LB_SWITCH_DISCIPLINE_H
 
+#include "egress-port.h"
 #include "fabric-links.h"
-#include "fabric-queue-disc.h"
 #include "flow-hash.h"
 #include "flowlet-table.h"
 #include "queue-choice.h"
@@ -14,6 +14,7 @@
 #include "uniform-index.h"
 
 #include "ns3/ipv4-header.h"
+#include "ns3/packet.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
@@ -129,7 +130,7 @@ class UplinkCandidates
  */
 struct SwitchContext
 {
-    std::vector<Ptr<FabricQueueDisc>> uplinkQueues; //!< the uplinks' egress buffers, by port
+    std::vector<const EgressPort*> uplinkQueues;   //!< the uplinks' egress buffers, by port
     /// The destination key of a destination host at this switch (Ofan: its edge
     /// switch at an edge switch, its pod at an aggregation switch).
     std::function<uint32_t(uint32_t)> destinationKey;

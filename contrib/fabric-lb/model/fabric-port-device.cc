@@ -1,0 +1,582 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-port-device.h"
+
+#include "ecn-marking.h"
+#include "fabric-channel.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricPortDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(FabricPortDevice);
+
+TypeId
+FabricPortDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FabricPortDevice")
+            .SetParent<NetDevice>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<FabricPortDevice>()
+            .AddAttribute("Mtu",
+                          "The largest IPv4 packet the port sends",
+                          UintegerValue(1500),
+                          MakeUintegerAccessor(&FabricPortDevice::SetMtu,
+                                               &FabricPortDevice::GetMtu),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("DataRate",
+                          "The wire's rate",
+                          DataRateValue(DataRate("400Gb/s")),
+                          MakeDataRateAccessor(&FabricPortDevice::SetDataRate,
+                                               &FabricPortDevice::GetDataRate),
+                          MakeDataRateChecker())
+            .AddAttribute("InterframeGap",
+                          "The idle time after every frame",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&FabricPortDevice::m_gap),
+                          MakeTimeChecker())
+            .AddAttribute("ReceiveErrorModel",
+                          "Decides which received frames the link lost",
+                          PointerValue(),
+                          MakePointerAccessor(&FabricPortDevice::m_receiveErrors),
+                          MakePointerChecker<ErrorModel>())
+            .AddAttribute("MaxSize",
+                          "The port's buffer (the study: 800 KB per port)",
+                          QueueSizeValue(QueueSize("800000B")),
+                          MakeQueueSizeAccessor(&FabricPortDevice::SetMaxSize,
+                                                &FabricPortDevice::GetMaxSize),
+                          MakeQueueSizeChecker())
+            .AddAttribute("MarkThreshold",
+                          "CE-mark packets arriving to at least this many queued bytes (0: never)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FabricPortDevice::m_markThresholdBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RedMarking",
+                          "Also mark RED-style between RedMinBytes and RedMaxBytes (DCQCN)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FabricPortDevice::m_redMarking),
+                          MakeBooleanChecker())
+            .AddAttribute("RedMinBytes",
+                          "Kmin: no RED marks below this backlog",
+                          UintegerValue(100000),
+                          MakeUintegerAccessor(&FabricPortDevice::m_redMinBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RedMaxBytes",
+                          "Kmax: every packet is marked above this backlog",
+                          UintegerValue(400000),
+                          MakeUintegerAccessor(&FabricPortDevice::m_redMaxBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RedMaxProbability",
+                          "Pmax: the marking probability at Kmax",
+                          DoubleValue(0.2),
+                          MakeDoubleAccessor(&FabricPortDevice::m_redMaxProbability),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("ControlFirst",
+                          "Serve control frames (ACK, NACK, CNP) before data; otherwise the "
+                          "classes are served as one FIFO (the queue disc's order)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FabricPortDevice::SetControlFirst,
+                                              &FabricPortDevice::IsControlFirst),
+                          MakeBooleanChecker())
+            .AddTraceSource("BacklogBytes",
+                            "Framed bytes waiting at the port (not the frame on the wire)",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_backlogBytes),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("PortBacklog",
+                            "A packet arrives at the port: the bytes waiting there before it",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_portBacklogTrace),
+                            "ns3::FabricQueueDisc::PortBacklogTracedCallback")
+            .AddTraceSource("Enqueue",
+                            "A frame is taken into the buffer",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_enqueueTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("Dequeue",
+                            "A frame leaves the buffer for the wire",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_dequeueTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("Drop",
+                            "A packet is dropped: the buffer is full",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_dropTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("Mark",
+                            "A packet is CE-marked on arrival, and the rule that marked it",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_markTrace),
+                            "ns3::FabricPortDevice::MarkTracedCallback")
+            .AddTraceSource("MacTxDrop",
+                            "Send refused a packet that is not IPv4",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_macTxDropTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("MacRx",
+                            "A received frame is handed up",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_macRxTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PhyTxBegin",
+                            "A frame starts on the wire",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_phyTxBeginTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PhyTxEnd",
+                            "A frame and its gap are done (the frame may be in the peer's "
+                            "hands already)",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_phyTxEndTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PhyRxEnd",
+                            "A frame arrives whole from the link",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_phyRxEndTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PhyRxDrop",
+                            "The receive error model lost a frame",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_phyRxDropTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PromiscSniffer",
+                            "Every frame the port sends or receives (raw IPv4, for pcap)",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_promiscSnifferTrace),
+                            "ns3::Packet::TracedCallback");
+    return tid;
+}
+
+FabricPortDevice::FabricPortDevice()
+    : m_backlogBytes(0)
+{
+}
+
+void
+FabricPortDevice::SetControlFirst(bool controlFirst)
+{
+    m_controlFirst = controlFirst;
+    m_queues.SetService(controlFirst ? fabriclb::ClassService::CONTROL_FIRST
+                                     : fabriclb::ClassService::ARRIVAL_ORDER);
+}
+
+bool
+FabricPortDevice::IsControlFirst() const
+{
+    return m_controlFirst;
+}
+
+void
+FabricPortDevice::SetMaxSize(QueueSize maxSize)
+{
+    NS_ABORT_MSG_UNLESS(maxSize.GetUnit() == QueueSizeUnit::BYTES,
+                        "a fabric port's MaxSize is in bytes, not " << maxSize);
+    m_bufferBytes = maxSize.GetValue();
+}
+
+QueueSize
+FabricPortDevice::GetMaxSize() const
+{
+    return QueueSize(QueueSizeUnit::BYTES, m_bufferBytes);
+}
+
+void
+FabricPortDevice::Attach(Ptr<FabricChannel> channel)
+{
+    m_channel = channel;
+    m_channel->Attach(this);
+}
+
+void
+FabricPortDevice::SetDataRate(DataRate rate)
+{
+    m_rate = rate;
+}
+
+void
+FabricPortDevice::SetInterframeGap(Time gap)
+{
+    m_gap = gap;
+}
+
+void
+FabricPortDevice::SetReceiveErrorModel(Ptr<ErrorModel> errors)
+{
+    m_receiveErrors = errors;
+}
+
+void
+FabricPortDevice::SetFrameCallback(FrameCallback callback)
+{
+    m_frameCallback = callback;
+}
+
+int64_t
+FabricPortDevice::AssignStreams(int64_t stream)
+{
+    if (!m_redMarking)
+    {
+        return 0;
+    }
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+uint32_t
+FabricPortDevice::GetPortBacklogBytes() const
+{
+    return m_backlogBytes;
+}
+
+uint32_t
+FabricPortDevice::GetBufferBytes() const
+{
+    return m_bufferBytes;
+}
+
+bool
+FabricPortDevice::Admit(uint32_t ipBytes, Ptr<const Packet> packet)
+{
+    const uint32_t backlog = m_backlogBytes;
+    m_portBacklogTrace(packet, backlog);
+    if (backlog + ipBytes > m_bufferBytes)
+    {
+        NS_LOG_LOGIC("port backlog " << backlog << " B is full: drop");
+        ++m_stats.packetsDropped;
+        m_stats.bytesDropped += ipBytes;
+        m_dropTrace(packet);
+        return false;
+    }
+    return true;
+}
+
+const char*
+FabricPortDevice::MarkReason()
+{
+    const fabriclb::EcnMarking marking{m_markThresholdBytes,
+                                       m_redMarking,
+                                       m_redMinBytes,
+                                       m_redMaxBytes,
+                                       m_redMaxProbability};
+    switch (marking.Decide(m_backlogBytes, [this]() {
+        if (!m_rng)
+        {
+            m_rng = CreateObject<UniformRandomVariable>();
+        }
+        return m_rng->GetValue();
+    }))
+    {
+    case fabriclb::EcnMarking::THRESHOLD:
+        return THRESHOLD_MARK;
+    case fabriclb::EcnMarking::RED:
+        return RED_MARK;
+    default:
+        return nullptr;
+    }
+}
+
+bool
+FabricPortDevice::SendFrame(Ptr<Packet> payload, Ipv4Header header)
+{
+    NS_LOG_FUNCTION(this << payload);
+    if (!Admit(payload->GetSize() + header.GetSerializedSize(), payload))
+    {
+        return false;
+    }
+    const char* reason = MarkReason();
+    const bool marked = reason && header.GetEcn() != Ipv4Header::ECN_NotECT;
+    if (marked)
+    {
+        header.SetEcn(Ipv4Header::ECN_CE);
+    }
+    payload->AddHeader(header);
+    if (marked)
+    {
+        ++m_stats.packetsMarked;
+        m_markTrace(payload, reason);
+    }
+    Queue(fabriclb::ClassOfDscp(header.GetDscp()), payload);
+    return true;
+}
+
+bool
+FabricPortDevice::Send(Ptr<Packet> packet, const Address& /* dest */, uint16_t protocol)
+{
+    NS_LOG_FUNCTION(this << packet << protocol);
+    if (protocol != Ipv4L3Protocol::PROT_NUMBER)
+    {
+        NS_LOG_LOGIC("a fabric port carries IPv4 only: drop");
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    if (!Admit(packet->GetSize(), packet))
+    {
+        return false;
+    }
+    Ipv4Header header;
+    packet->PeekHeader(header);
+    if (const char* reason = MarkReason())
+    {
+        if (header.GetEcn() != Ipv4Header::ECN_NotECT)
+        {
+            packet->RemoveHeader(header);
+            header.SetEcn(Ipv4Header::ECN_CE);
+            packet->AddHeader(header);
+            ++m_stats.packetsMarked;
+            m_markTrace(packet, reason);
+        }
+    }
+    Queue(fabriclb::ClassOfDscp(header.GetDscp()), packet);
+    return true;
+}
+
+void
+FabricPortDevice::Queue(fabriclb::TrafficClass cls, Ptr<Packet> frame)
+{
+    const uint32_t framed = frame->GetSize() + FRAMING_BYTES;
+    ++m_stats.packetsAdmitted;
+    m_stats.bytesAdmitted += framed;
+    m_enqueueTrace(frame);
+    m_queues.Push(cls, frame);
+    m_backlogBytes += framed;
+    if (!m_transmitting)
+    {
+        StartNext();
+    }
+}
+
+void
+FabricPortDevice::StartNext()
+{
+    fabriclb::TrafficClass cls;
+    Ptr<Packet> frame;
+    if (!m_queues.Pop(cls, frame))
+    {
+        return;
+    }
+    m_backlogBytes -= frame->GetSize() + FRAMING_BYTES;
+    m_dequeueTrace(frame);
+    m_promiscSnifferTrace(frame);
+    TransmitStart(frame);
+}
+
+void
+FabricPortDevice::TransmitStart(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    m_transmitting = true;
+    m_onWire = frame;
+    m_phyTxBeginTrace(frame);
+    const Time txTime = m_rate.CalculateBytesTxTime(frame->GetSize() + FRAMING_BYTES);
+    Simulator::Schedule(txTime + m_gap, &FabricPortDevice::TransmitComplete, this);
+    m_channel->TransmitStart(frame, this, txTime);
+}
+
+void
+FabricPortDevice::TransmitComplete()
+{
+    NS_LOG_FUNCTION(this);
+    m_transmitting = false;
+    m_phyTxEndTrace(m_onWire);
+    m_onWire = nullptr;
+    StartNext();
+}
+
+void
+FabricPortDevice::Receive(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    if (m_receiveErrors && m_receiveErrors->IsCorrupt(frame))
+    {
+        m_phyRxDropTrace(frame);
+        return;
+    }
+    m_promiscSnifferTrace(frame);
+    m_phyRxEndTrace(frame);
+    m_macRxTrace(frame);
+    if (!m_frameCallback.IsNull())
+    {
+        m_frameCallback(this, frame);
+        return;
+    }
+    if (!m_promiscCallback.IsNull())
+    {
+        m_promiscCallback(this,
+                          frame,
+                          Ipv4L3Protocol::PROT_NUMBER,
+                          m_remote,
+                          m_address,
+                          NetDevice::PACKET_HOST);
+    }
+    m_rxCallback(this, frame, Ipv4L3Protocol::PROT_NUMBER, m_remote);
+}
+
+void
+FabricPortDevice::SetIfIndex(const uint32_t index)
+{
+    m_ifIndex = index;
+}
+
+uint32_t
+FabricPortDevice::GetIfIndex() const
+{
+    return m_ifIndex;
+}
+
+Ptr<Channel>
+FabricPortDevice::GetChannel() const
+{
+    return m_channel;
+}
+
+void
+FabricPortDevice::SetAddress(Address address)
+{
+    m_address = Mac48Address::ConvertFrom(address);
+}
+
+Address
+FabricPortDevice::GetAddress() const
+{
+    return m_address;
+}
+
+void
+FabricPortDevice::SetRemote(Address remote)
+{
+    m_remote = remote;
+}
+
+bool
+FabricPortDevice::SetMtu(const uint16_t mtu)
+{
+    m_mtu = mtu;
+    return true;
+}
+
+uint16_t
+FabricPortDevice::GetMtu() const
+{
+    return m_mtu;
+}
+
+bool
+FabricPortDevice::IsLinkUp() const
+{
+    return bool(m_channel);
+}
+
+void
+FabricPortDevice::AddLinkChangeCallback(Callback<void> callback)
+{
+    m_linkChangeCallbacks.ConnectWithoutContext(callback);
+}
+
+bool
+FabricPortDevice::IsBroadcast() const
+{
+    return true;
+}
+
+Address
+FabricPortDevice::GetBroadcast() const
+{
+    return Mac48Address::GetBroadcast();
+}
+
+bool
+FabricPortDevice::IsMulticast() const
+{
+    return false;
+}
+
+Address
+FabricPortDevice::GetMulticast(Ipv4Address /* group */) const
+{
+    return Mac48Address("01:00:5e:00:00:00");
+}
+
+Address
+FabricPortDevice::GetMulticast(Ipv6Address /* address */) const
+{
+    return Mac48Address("33:33:00:00:00:00");
+}
+
+bool
+FabricPortDevice::IsPointToPoint() const
+{
+    return true;
+}
+
+bool
+FabricPortDevice::IsBridge() const
+{
+    return false;
+}
+
+bool
+FabricPortDevice::SendFrom(Ptr<Packet> /* packet */,
+                           const Address& /* source */,
+                           const Address& /* dest */,
+                           uint16_t /* protocol */)
+{
+    return false;
+}
+
+Ptr<Node>
+FabricPortDevice::GetNode() const
+{
+    return m_node;
+}
+
+void
+FabricPortDevice::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+bool
+FabricPortDevice::NeedsArp() const
+{
+    return false;
+}
+
+void
+FabricPortDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
+{
+    m_rxCallback = cb;
+}
+
+void
+FabricPortDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
+{
+    m_promiscCallback = cb;
+}
+
+bool
+FabricPortDevice::SupportsSendFrom() const
+{
+    return false;
+}
+
+void
+FabricPortDevice::DoDispose()
+{
+    m_node = nullptr;
+    m_channel = nullptr;
+    m_receiveErrors = nullptr;
+    m_onWire = nullptr;
+    m_rng = nullptr;
+    m_rxCallback = NetDevice::ReceiveCallback();
+    m_promiscCallback = NetDevice::PromiscReceiveCallback();
+    m_frameCallback = FrameCallback();
+    m_queues = fabriclb::ClassQueues<Ptr<Packet>>();
+    NetDevice::DoDispose();
+}
+
+} // namespace ns3

@@ -1,0 +1,265 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_FABRIC_PORT_DEVICE_H
+#define FABRIC_LB_FABRIC_PORT_DEVICE_H
+
+#include "class-queues.h"
+#include "egress-port.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/error-model.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/mac48-address.h"
+#include "ns3/net-device.h"
+#include "ns3/nstime.h"
+#include "ns3/packet.h"
+#include "ns3/queue-size.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
+
+namespace ns3
+{
+
+class FabricChannel;
+
+/**
+ * \ingroup fabric-lb
+ * \brief One end of a fabric link, a switch port or a host NIC's port: its
+ * egress buffer, one FIFO per traffic class that the device serves itself, and
+ * the wire.
+ *
+ * The buffer is drop-tail in bytes with the marking rules of FabricQueueDisc
+ * (MarkThreshold, then RED), on the backlog a packet arrives to: every frame
+ * waiting (not the one on the wire), each counted with its 2-byte PPP header as
+ * PointToPointNetDevice's transmit queue counts it, while the packet itself is
+ * admitted if its IPv4 bytes fit, as FabricQueueDisc admits it. Frames go on
+ * the wire as on PointToPointNetDevice: DataRate times the frame with its PPP
+ * header, then InterframeGap, with the same events, so the two ports give the
+ * same results to the bit. A frame is an IPv4 packet (the PPP header is counted,
+ * not built); pcap traces are raw IPv4 (FabricPortHelper).
+ *
+ * Packets reach it two ways: NetDevice::Send (a host's or switch's IPv4 stack,
+ * the packet with its IPv4 header) or SendFrame (a forwarder or a NIC that
+ * bypasses the stack, the IPv4 header apart, written once the marking is
+ * decided). Received frames go to the frame callback if one is set (a
+ * forwarder or a NIC), else to the node as NetDevice's receive callback.
+ *
+ * Classes come from the IPv4 DSCP (ClassOfDscp); with ClassService
+ * "arrival-order" (the default, and the queue disc's behaviour) they are served
+ * as one FIFO, with "control-first" control frames go before data.
+ */
+class FabricPortDevice : public NetDevice, public EgressPort
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    FabricPortDevice();
+
+    /// Framing bytes a frame carries on the wire besides its IPv4 packet (PPP's header).
+    static constexpr uint32_t FRAMING_BYTES = 2;
+    /// Reason of the drops of a full buffer.
+    static constexpr const char* LIMIT_EXCEEDED_DROP = "Buffer full";
+    /// Reason of the marks at MarkThreshold.
+    static constexpr const char* THRESHOLD_MARK = "Above marking threshold";
+    /// Reason of RED's marks.
+    static constexpr const char* RED_MARK = "RED mark";
+
+    /// What the port has done since it was made.
+    struct Stats
+    {
+        uint64_t packetsAdmitted{0}; //!< packets taken into the buffer
+        uint64_t bytesAdmitted{0};   //!< their framed bytes
+        uint64_t packetsDropped{0};  //!< packets the full buffer dropped
+        uint64_t bytesDropped{0};    //!< their IPv4 bytes
+        uint64_t packetsMarked{0};   //!< packets CE-marked on arrival
+    };
+
+    /// \param channel the link this port sends on and receives from
+    void Attach(Ptr<FabricChannel> channel);
+
+    /**
+     * \brief The fast path: queues \p payload (a transport packet) under \p header,
+     * which the port writes after its marking decision.
+     * \param payload the IPv4 payload, handed over
+     * \param header its IPv4 header
+     * \return whether the buffer took it
+     */
+    bool SendFrame(Ptr<Packet> payload, Ipv4Header header);
+
+    /// \param frame a frame the channel delivers, handed over
+    void Receive(Ptr<Packet> frame);
+
+    /// What receives frames instead of the node: the port and the frame (an IPv4 packet).
+    using FrameCallback = Callback<void, Ptr<FabricPortDevice>, Ptr<Packet>>;
+
+    /// \param callback what receives this port's frames from now on
+    void SetFrameCallback(FrameCallback callback);
+
+    /// \param rate the wire's rate
+    void SetDataRate(DataRate rate);
+
+    /// \return the wire's rate
+    DataRate GetDataRate() const
+    {
+        return m_rate;
+    }
+
+    /// \param gap the idle time after every frame
+    void SetInterframeGap(Time gap);
+
+    /// \param errors what decides that a received frame is lost
+    void SetReceiveErrorModel(Ptr<ErrorModel> errors);
+
+    /// \param remote the peer's address, given with every frame handed to the node
+    void SetRemote(Address remote);
+
+    /// \param maxSize the buffer, in bytes
+    void SetMaxSize(QueueSize maxSize);
+
+    /// \return the buffer
+    QueueSize GetMaxSize() const;
+
+    /// \param controlFirst serve control frames before data (else in arrival order)
+    void SetControlFirst(bool controlFirst);
+
+    /// \return whether control frames go before data
+    bool IsControlFirst() const;
+
+    /**
+     * TracedCallback signature of a mark.
+     * \param packet the packet, its header already marked
+     * \param reason the rule that marked it (THRESHOLD_MARK or RED_MARK)
+     */
+    typedef void (*MarkTracedCallback)(Ptr<const Packet> packet, const char* reason);
+
+    uint32_t GetPortBacklogBytes() const override;
+    uint32_t GetBufferBytes() const override;
+
+    /// \return frames waiting (not the one on the wire)
+    uint32_t GetPacketsWaiting() const
+    {
+        return static_cast<uint32_t>(m_queues.Count());
+    }
+
+    /// \return what the port has done
+    const Stats& GetStats() const
+    {
+        return m_stats;
+    }
+
+    /**
+     * \param stream first stream index
+     * \return the number of streams used (RED's draws, with RedMarking)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    // NetDevice
+    void SetIfIndex(const uint32_t index) override;
+    uint32_t GetIfIndex() const override;
+    Ptr<Channel> GetChannel() const override;
+    void SetAddress(Address address) override;
+    Address GetAddress() const override;
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool IsLinkUp() const override;
+    void AddLinkChangeCallback(Callback<void> callback) override;
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address group) const override;
+    Address GetMulticast(Ipv6Address address) const override;
+    bool IsPointToPoint() const override;
+    bool IsBridge() const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocol) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocol) override;
+    Ptr<Node> GetNode() const override;
+    void SetNode(Ptr<Node> node) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+    bool SupportsSendFrom() const override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /**
+     * \param ipBytes the arriving packet's IPv4 bytes
+     * \param packet the packet, for the traces
+     * \return whether the buffer has room (else the packet is dropped and counted)
+     */
+    bool Admit(uint32_t ipBytes, Ptr<const Packet> packet);
+
+    /// \return whether a packet arriving now is to be CE-marked (RED may draw)
+    const char* MarkReason();
+
+    /**
+     * \brief Queues an admitted frame, and starts it if the wire is idle.
+     * \param cls its class
+     * \param frame the frame
+     */
+    void Queue(fabriclb::TrafficClass cls, Ptr<Packet> frame);
+
+    /// Starts the next frame, if one waits and its class is not paused.
+    void StartNext();
+
+    /// \param frame the frame to put on the wire now
+    void TransmitStart(Ptr<Packet> frame);
+
+    /// The wire is free again (after the frame and its gap).
+    void TransmitComplete();
+
+    Ptr<Node> m_node;                    //!< the port's node
+    Ptr<FabricChannel> m_channel;        //!< the link
+    uint32_t m_ifIndex{0};               //!< the device's index on its node
+    Mac48Address m_address;              //!< a MAC address, for the NetDevice API
+    Address m_remote;                    //!< the peer's address, reported with received frames
+    uint16_t m_mtu{1500};                //!< MTU
+    DataRate m_rate;                     //!< wire rate
+    Time m_gap;                          //!< inter-frame gap
+    Ptr<ErrorModel> m_receiveErrors;     //!< random loss of received frames
+    bool m_transmitting{false};          //!< a frame (or its gap) occupies the wire
+    Ptr<Packet> m_onWire;                //!< the frame on the wire
+    NetDevice::ReceiveCallback m_rxCallback;             //!< the node
+    NetDevice::PromiscReceiveCallback m_promiscCallback; //!< the node, promiscuous
+    FrameCallback m_frameCallback;                       //!< the forwarder or NIC, if set
+    TracedCallback<> m_linkChangeCallbacks;              //!< never fired: the link is always up
+
+    fabriclb::ClassQueues<Ptr<Packet>> m_queues; //!< waiting frames by class
+    TracedValue<uint32_t> m_backlogBytes;        //!< framed bytes waiting
+    uint32_t m_bufferBytes{0};                   //!< MaxSize, bytes
+    bool m_controlFirst{false};                  //!< ControlFirst
+    uint32_t m_markThresholdBytes{0};            //!< fixed marking threshold; 0 disables
+    bool m_redMarking{false};                    //!< RED marking besides
+    uint32_t m_redMinBytes{0};                   //!< Kmin
+    uint32_t m_redMaxBytes{0};                   //!< Kmax
+    double m_redMaxProbability{0};               //!< Pmax
+    Ptr<UniformRandomVariable> m_rng;            //!< RED's draws
+    Stats m_stats;                               //!< counters
+
+    TracedCallback<Ptr<const Packet>, uint32_t> m_portBacklogTrace; //!< arrival, backlog before
+    TracedCallback<Ptr<const Packet>> m_enqueueTrace;               //!< taken into the buffer
+    TracedCallback<Ptr<const Packet>> m_dequeueTrace;               //!< taken to the wire
+    TracedCallback<Ptr<const Packet>> m_dropTrace;                  //!< dropped, buffer full
+    TracedCallback<Ptr<const Packet>, const char*> m_markTrace;     //!< CE-marked, and why
+    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;             //!< refused by Send
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;                 //!< handed up
+    TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;            //!< frame starts
+    TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;              //!< frame and gap done
+    TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;              //!< frame received whole
+    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;             //!< frame lost on the link
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;        //!< every frame, both ways
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_LB_FABRIC_PORT_DEVICE_H */
