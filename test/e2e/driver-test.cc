@@ -213,8 +213,8 @@ TEST(Driver, CongestionControlsRunWithFlowMonitor)
     {
         const std::string xml = TempPath("flowmon");
         const std::string json = TempPath("json");
-        const Outcome o = RunSim("--k=4 --msgBytes=262144 --recovery=sack --cc=" + cc +
-                                 " --flowmon=" + xml + " --out=" + json);
+        const Outcome o = RunSim("--k=4 --msgBytes=262144 --recovery=sack --hostPath=ipv4 --cc=" +
+                                 cc + " --flowmon=" + xml + " --out=" + json);
         EXPECT_EQ(o.status, 0) << o.err;
         EXPECT_NE(Slurp(xml).find("<Flow flowId="), std::string::npos) << cc;
         const nlohmann::json j = nlohmann::json::parse(Slurp(json));
@@ -260,7 +260,7 @@ TEST(Driver, FlowMonitorSeesEveryFlow)
 {
     // A k=4 permutation: 16 data flows and 16 ACK flows, each one five-tuple under ECMP.
     const std::string xml = TempPath("flowmon");
-    const Outcome o = RunSim("--k=4 --msgBytes=16384 --flowmon=" + xml);
+    const Outcome o = RunSim("--k=4 --msgBytes=16384 --hostPath=ipv4 --flowmon=" + xml);
     EXPECT_EQ(o.status, 0) << o.err;
     const std::string text = Slurp(xml);
     std::remove(xml.c_str());
@@ -404,7 +404,15 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--k=4 --dump-matrix=/dev/null --flows=/dev/null", "drop --flows"),
         std::make_pair("--k=4 --dump-matrix=/dev/null --flowmon=/dev/null", "drop --flowmon"),
         // FlowMonitor fails silently on a file it cannot write; ns-3 ignores stray words.
-        std::make_pair("--k=4 --flowmon=/nonexistent/dir/f.xml", "--flowmon"),
+        std::make_pair("--k=4 --hostPath=ipv4 --flowmon=/nonexistent/dir/f.xml", "--flowmon"),
+        std::make_pair("--k=4 --flowmon=f.xml",
+                       "--flowmon watches the hosts' IPv4 stack, which --hostPath=bypass skips: "
+                       "add --hostPath=ipv4"),
+        std::make_pair("--k=4 --switchPort=queue-disc",
+                       "--hostPath=bypass hands frames to fabric ports: with "
+                       "--switchPort=queue-disc use --hostPath=ipv4"),
+        std::make_pair("--switchPort=ports", "--switchPort: unknown value 'ports' (fabric, "
+                                             "queue-disc)"),
         std::make_pair("--k=4 --msgBytes=4096 7", "unexpected argument '7'"),
         std::make_pair("--topology=torus", "unknown topology 'torus' (fat-tree, leaf-spine, rail)"),
         std::make_pair("--topology=leaf-spine --leaves=1", "--leaves"),

@@ -293,9 +293,9 @@ RoceNic::ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> frame)
         NS_LOG_LOGIC("a frame with a bad IPv4 checksum: drop");
         return;
     }
-    if (ip.GetDestination() != m_address)
+    if (ip.GetDestination() != m_address || ip.GetProtocol() != UdpL4Protocol::PROT_NUMBER)
     {
-        // In transit through this host (PXN): the host's IPv4 forwards it.
+        // In transit through this host (PXN), or not RoCE (ICMP): the host's IPv4 takes it.
         frame->AddHeader(ip);
         m_ipv4->Receive(port,
                         frame,

@@ -18,6 +18,7 @@
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/queue-choice.h"
 #include "ns3/roce-header.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/udp-header.h"
@@ -52,19 +53,26 @@ using QueuePair = std::pair<uint32_t, uint32_t>;
  * \param k fat-tree radix
  * \param name the scheme, as --lb takes it
  * \param markThresholdBytes ECN-mark every port above this backlog (0: never)
+ * \param hostStack send through the hosts' IPv4 stack (HostPath ipv4), whose traces the
+ *        test reads, rather than bypass it (the port-path tests prove the two equal)
  * \return the fabric
  */
 Ptr<FatTreeHelper>
-BuildScheme(uint32_t k, const std::string& name, uint32_t markThresholdBytes = 0)
+BuildScheme(uint32_t k,
+            const std::string& name,
+            uint32_t markThresholdBytes = 0,
+            bool hostStack = false)
 {
     const fabriclb::LbScheme* scheme = fabriclb::LbSchemes().Find(name);
     NS_ABORT_MSG_UNLESS(scheme, "no scheme " << name);
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(1);
     Config::SetDefault("ns3::FatTreeHelper::MarkThresholdBytes", UintegerValue(markThresholdBytes));
+    Config::SetDefault("ns3::FatTreeHelper::HostPath", StringValue(hostStack ? "ipv4" : "bypass"));
     Ptr<FatTreeHelper> fabric =
         fabriclbtest::BuildFabric(k, scheme->switchDiscipline, scheme->hostPolicy);
     Config::SetDefault("ns3::FatTreeHelper::MarkThresholdBytes", UintegerValue(0));
+    Config::SetDefault("ns3::FatTreeHelper::HostPath", StringValue("bypass"));
     return fabric;
 }
 
@@ -435,7 +443,7 @@ class RepsMarkingTest : public TestCase
     {
         // A low threshold (four data packets queued) marks many, not all, packets of a
         // k=4 permutation; the scheme's own 10% of the buffer is seldom reached there.
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "reps", 4 * 4158);
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "reps", 4 * 4158, true);
         const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
         UintegerValue capacity;
         NS_TEST_ASSERT_MSG_EQ(
@@ -747,7 +755,7 @@ class PathChosenTraceTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-spray");
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-spray", 0, true);
         const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
         std::map<QueuePair, std::vector<uint16_t>> chosen; // by the trace
         std::map<QueuePair, std::vector<uint16_t>> sent;   // on the wire
@@ -1006,12 +1014,12 @@ class RsqBehaviourTest : public TestCase
 
 // ---------------------------------------------------------------------------
 
-/// \return the egress queue discs of the up ports of switch \p sw, by port
-std::vector<Ptr<FabricQueueDisc>>
+/// \return the egress buffers of the up ports of switch \p sw, by port
+std::vector<const EgressPort*>
 UplinkQueues(Ptr<Node> sw, const NodeContainer& above, uint32_t half)
 {
     const std::map<uint32_t, uint32_t> aboveIndex = IndexOf(above);
-    std::vector<Ptr<FabricQueueDisc>> queues(half);
+    std::vector<const EgressPort*> queues(half);
     for (uint32_t d = 0; d < sw->GetNDevices(); ++d)
     {
         Ptr<NetDevice> device = sw->GetDevice(d);
@@ -1023,8 +1031,7 @@ UplinkQueues(Ptr<Node> sw, const NodeContainer& above, uint32_t half)
             {
                 // Edge uplink a reaches the pod's aggregation switch a; aggregation
                 // uplink p reaches core (position * k/2 + p).
-                queues[peer->second % half] = DynamicCast<FabricQueueDisc>(
-                    sw->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(device));
+                queues[peer->second % half] = fabriclbtest::EgressOf(device);
             }
         }
     }
@@ -1048,7 +1055,7 @@ class JsqBehaviourTest : public TestCase
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "jsq");
         const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
-        std::map<uint32_t, std::vector<Ptr<FabricQueueDisc>>> uplinks; // by switch node id
+        std::map<uint32_t, std::vector<const EgressPort*>> uplinks; // by switch node id
         for (uint32_t i = 0; i < topo.EdgeCount(); ++i)
         {
             Ptr<Node> edge = fabric->GetEdgeSwitches().Get(i);
@@ -1069,7 +1076,7 @@ class JsqBehaviourTest : public TestCase
                     return;
                 }
                 std::vector<uint32_t> backlogs;
-                for (Ptr<FabricQueueDisc> queue : uplinks[node->GetId()])
+                for (const EgressPort* queue : uplinks[node->GetId()])
                 {
                     backlogs.push_back(queue->GetPortBacklogBytes());
                 }
@@ -1436,7 +1443,7 @@ class SwitchArRefreshTest : public TestCase
         /// One switch's bands as the replay keeps them.
         struct Cache
         {
-            std::vector<Ptr<FabricQueueDisc>> uplinks; //!< by port
+            std::vector<const EgressPort*> uplinks;    //!< by port
             std::vector<uint32_t> bands;               //!< cached band by port
             std::vector<Time> refreshed;               //!< when it was computed
         };
@@ -1451,7 +1458,7 @@ class SwitchArRefreshTest : public TestCase
             caches[agg->GetId()].uplinks =
                 UplinkQueues(agg, fabric->GetCoreSwitches(), topo.Half());
         }
-        const uint64_t buffer = caches.begin()->second.uplinks[0]->GetMaxSize().GetValue();
+        const uint64_t buffer = caches.begin()->second.uplinks[0]->GetBufferBytes();
         uint32_t decisions = 0;
         uint32_t lowestCached = 0; // took an uplink of the lowest cached band
         uint32_t contested = 0;    // the cached bands differed
@@ -1656,7 +1663,7 @@ class PlbMarkingTest : public TestCase
     void DoRun() override
     {
         // A low threshold (four data packets queued) marks many, not all, packets.
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "plb", 4 * 4158);
+        Ptr<FatTreeHelper> fabric = BuildScheme(4, "plb", 4 * 4158, true);
         const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
         UintegerValue windowAcks;
         UintegerValue markedAcks;

@@ -118,7 +118,7 @@ class WireSizeTest : public TestCase
         device->TraceConnectWithoutContext(
             "PhyTxBegin",
             MakeCallback(+[](std::map<uint32_t, uint32_t>* f, Ptr<const Packet> p) {
-                ++(*f)[p->GetSize()];
+                ++(*f)[p->GetSize() + FabricPortDevice::FRAMING_BYTES];
             }).Bind(&frames));
         Completions completions;
         InstallMessages(fabric, {{0, 5, 3 * 4096}, {5, 0, 3 * 4096}}, completions);
@@ -168,7 +168,9 @@ class StudyWireTest : public TestCase
         Ptr<NetDevice> device = fabric->GetHosts().Get(0)->GetDevice(1);
         device->TraceConnectWithoutContext("PhyTxBegin",
                                            MakeCallback(+[](Departures* d, Ptr<const Packet> p) {
-                                               ++d->sizes[p->GetSize()];
+                                               // Framed as the wire carries it (PPP's 2 B).
+                                               ++d->sizes[p->GetSize() +
+                                                          FabricPortDevice::FRAMING_BYTES];
                                                if (p->GetSize() > 1000)
                                                {
                                                    d->data.push_back(Simulator::Now());

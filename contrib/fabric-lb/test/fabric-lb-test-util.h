@@ -8,11 +8,14 @@
 #include "ns3/collective-app.h"
 #include "ns3/config.h"
 #include "ns3/fabric-experiment.h"
+#include "ns3/fabric-port-device.h"
+#include "ns3/fabric-queue-disc.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/nstime.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
@@ -26,6 +29,19 @@ namespace ns3
 {
 namespace fabriclbtest
 {
+
+/// \return the egress buffer of \p device: a fabric port, or a point-to-point device's
+/// FabricQueueDisc
+inline const EgressPort*
+EgressOf(Ptr<NetDevice> device)
+{
+    if (const Ptr<FabricPortDevice> port = DynamicCast<FabricPortDevice>(device))
+    {
+        return PeekPointer(port);
+    }
+    return PeekPointer(DynamicCast<FabricQueueDisc>(
+        device->GetNode()->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(device)));
+}
 
 /// The module needs picoseconds; set them before a test case makes any Time.
 inline void

@@ -147,17 +147,17 @@ class SwitchTracesTest : public TestCase
                                                   ++choices;
                                                   badPorts += port >= 2; // k=4: two uplinks
                                               }));
-            const std::string ports = "/NodeList/*/$ns3::TrafficControlLayer/RootQueueDiscList/*/";
-            Config::ConnectWithoutContext(ports + "$ns3::FabricQueueDisc/PortBacklog",
-                                          Callback<void, Ptr<const QueueDiscItem>, uint32_t>(
-                                              [&](Ptr<const QueueDiscItem>, uint32_t backlog) {
+            const std::string ports = "/NodeList/*/DeviceList/*/$ns3::FabricPortDevice/";
+            Config::ConnectWithoutContext(ports + "PortBacklog",
+                                          Callback<void, Ptr<const Packet>, uint32_t>(
+                                              [&](Ptr<const Packet>, uint32_t backlog) {
                                                   ++arrivals;
                                                   largestBacklog =
                                                       std::max(largestBacklog, backlog);
                                               }));
             Config::ConnectWithoutContext(ports + "Enqueue",
-                                          Callback<void, Ptr<const QueueDiscItem>>(
-                                              [&](Ptr<const QueueDiscItem>) { ++enqueues; }));
+                                          Callback<void, Ptr<const Packet>>(
+                                              [&](Ptr<const Packet>) { ++enqueues; }));
         });
         NS_TEST_ASSERT_MSG_EQ(result.messagesCompleted, result.messages, "the run completes");
         NS_TEST_ASSERT_MSG_EQ(badPorts, 0U, "every choice is an uplink");

@@ -186,7 +186,7 @@ RunIncast(const std::string& cc,
     Config::ConnectWithoutContext("/NodeList/*/$ns3::RoceNic/PacketDelivered",
                                   MakeBoundCallback(&RecordDelivery, &run.deliveredAtPs));
     // Node 16 is host 0's edge switch (hosts are nodes 0 to 15).
-    Config::Connect("/NodeList/16/DeviceList/*/$ns3::PointToPointNetDevice/TxQueue/BytesInQueue",
+    Config::Connect("/NodeList/16/DeviceList/*/$ns3::FabricPortDevice/BacklogBytes",
                     MakeCallback(&SteadyQueues::Change, &queues));
     experiment.Run();
     const int64_t endPs = Simulator::Now().GetPicoSeconds();

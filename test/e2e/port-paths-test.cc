@@ -1,0 +1,145 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The fast path (fabric ports, the NIC bypassing the host stack: the default) gives the JSON
+ * of ns-3's path (point-to-point devices behind queue discs, UDP and IPv4 on the hosts), field
+ * by field, wall time and events aside: every scheme on both wires at the k=4 all-to-all of
+ * 256 KiB and the k=8 permutation of 1 MiB, failures (drop and degrade, at 0 and mid-run),
+ * DCQCN, Swift, go-back-N and selective repeat under loss, FSDP, a connection matrix with
+ * triggers, and the fabrics beyond the fat tree. (MPI over two ranks: tools/in-tree-check.sh.)
+ */
+
+#include "e2e-util.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+using namespace fabriclbe2e;
+
+namespace
+{
+
+/// The JSON of a run of the driver with \p args, wall time and events aside.
+nlohmann::json
+ResultOf(const std::string& args)
+{
+    const std::string json = TempPath("json");
+    const Outcome o = Run(FABRIC_LB_SIM, args + " --out=" + json);
+    EXPECT_EQ(o.status, 0) << args << "\n" << o.err;
+    nlohmann::json result = nlohmann::json::parse(Slurp(json));
+    std::remove(json.c_str());
+    result.erase("wall_seconds");
+    result.erase("events");
+    return result;
+}
+
+/// The schemes of the study.
+const std::vector<std::string> SCHEMES = {"ecmp",
+                                          "subflow",
+                                          "plb",
+                                          "host-spray",
+                                          "reps",
+                                          "host-dr",
+                                          "rr",
+                                          "simple-rr",
+                                          "switch-ar",
+                                          "jsq",
+                                          "rsq",
+                                          "flowlet",
+                                          "ofan"};
+
+/// Every case: driver flags.
+std::vector<std::string>
+Cases()
+{
+    std::vector<std::string> cases;
+    for (const std::string wire : {"physical", "study"})
+    {
+        for (const std::string& lb : SCHEMES)
+        {
+            cases.push_back("--k=4 --workload=all-to-all --msgBytes=262144 --wire=" + wire +
+                            " --lb=" + lb);
+            cases.push_back("--k=8 --workload=permutation --msgBytes=1048576 --wire=" + wire +
+                            " --lb=" + lb);
+        }
+    }
+    const std::string k4 = "--k=4 --workload=all-to-all --msgBytes=262144 ";
+    for (const std::string mode : {"drop", "degrade"})
+    {
+        for (const std::string at : {"0us", "3us"})
+        {
+            cases.push_back(k4 + "--lb=reps --failLinks=agg-p0-0:core-0@" + at +
+                            ",edge-p1-1:agg-p1-0@" + at + " --convergence=1rtt --failMode=" +
+                            mode);
+        }
+    }
+    cases.push_back("--k=8 --workload=all-to-all --msgBytes=65536 --lb=ofan --failProb=0.03 "
+                    "--convergence=1rtt --seed=5");
+    cases.push_back(k4 + "--lb=ofan --recovery=sack --cc=dcqcn");
+    cases.push_back(k4 + "--lb=reps --recovery=sack --cc=swift");
+    cases.push_back(k4 + "--lb=host-spray --recovery=gbn --lossRate=0.01 --seed=3");
+    cases.push_back(k4 + "--lb=ofan --recovery=sack --lossRate=0.01 --seed=3");
+    cases.push_back("--k=4 --lb=ofan --workload=fsdp --model=llama3-7b");
+    cases.push_back("--k=4 --lb=host-dr --workload=matrix --matrix=" FABRIC_LB_MATRIX_DIR
+                    "/good-triggers.cm");
+    cases.push_back("--topology=leaf-spine --leaves=3 --spines=2 --hostsPerLeaf=3 "
+                    "--linksPerSpine=2 --workload=all-to-all --msgBytes=65536 --lb=host-spray "
+                    "--failLinks=leaf-0:spine-1/1@1us --convergence=1rtt");
+    cases.push_back("--k=4 --planes=2 --workload=all-to-all --msgBytes=65536 --lb=ofan");
+    cases.push_back("--topology=rail --servers=4 --serversPerLeaf=2 --gpusPerServer=4 "
+                    "--railSpines=2 --pxn=true "
+                    "--workload=ring-allreduce --msgBytes=65536 --lb=host-dr");
+    return cases;
+}
+
+/// One case: its flags.
+class PortPaths : public ::testing::TestWithParam<std::string>
+{
+};
+
+/// \return a test name for \p info's case: its flags, letters and digits only
+std::string
+CaseName(const ::testing::TestParamInfo<std::string>& info)
+{
+    std::string name;
+    for (const char c : info.param)
+    {
+        if (std::isalnum(static_cast<unsigned char>(c)))
+        {
+            name += c;
+        }
+        else if (!name.empty() && name.back() != '_')
+        {
+            name += '_';
+        }
+    }
+    return name + "_" + std::to_string(info.index);
+}
+
+} // namespace
+
+TEST_P(PortPaths, FabricPortsAndBypassGiveNs3sJson)
+{
+    const std::string args = GetParam();
+    const nlohmann::json ns3Path = ResultOf(args + " --switchPort=queue-disc --hostPath=ipv4");
+    const nlohmann::json fastPath = ResultOf(args);
+    ASSERT_EQ(ns3Path["messages_completed"], ns3Path["messages"]) << args;
+    for (const auto& [key, value] : ns3Path.items())
+    {
+        EXPECT_EQ(fastPath.value(key, nlohmann::json()), value) << key << " of " << args;
+    }
+    EXPECT_EQ(fastPath.size(), ns3Path.size()) << args;
+}
+
+TEST(PortPaths, FabricPortsUnderNs3sHostStackGiveTheSameJson)
+{
+    const std::string args = "--k=4 --workload=all-to-all --msgBytes=65536 --lb=reps "
+                             "--recovery=sack --cc=dcqcn --lossRate=0.005";
+    EXPECT_EQ(ResultOf(args + " --hostPath=ipv4").dump(),
+              ResultOf(args + " --switchPort=queue-disc --hostPath=ipv4").dump());
+    EXPECT_EQ(ResultOf(args + " --switchPath=ipv4").dump(), ResultOf(args).dump());
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryCase, PortPaths, ::testing::ValuesIn(Cases()), CaseName);
