@@ -121,6 +121,21 @@ for mpi_case in "fabric-lb-sim --k=4 --lb=ofan --workload=all-to-all --msgBytes=
     "$mpi_case --out=$log_dir/two-ranks.json"
   python3 "$root/tools/compare-ranks.py" "$log_dir/one-rank.json" "$log_dir/two-ranks.json" ||
     fail "the two-rank run of '$mpi_case' differs from the one-rank run"
+  # Over the same two ranks, ns-3's ports and host stack give the fast path's JSON, field by field.
+  run_logged run-two-ranks-ns3-path ./ns3 run --no-build \
+    --command-template="mpirun --allow-run-as-root --oversubscribe -np 2 %s" \
+    "$mpi_case --switchPort=queue-disc --hostPath=ipv4 --out=$log_dir/two-ranks-ns3-path.json"
+  python3 - "$log_dir/two-ranks.json" "$log_dir/two-ranks-ns3-path.json" <<'PY' ||
+import json, sys
+fast, ns3 = (json.load(open(path)) for path in sys.argv[1:])
+for run in (fast, ns3):
+    for key in ("wall_seconds", "events"):
+        run.pop(key, None)
+differ = [key for key in ns3 if ns3[key] != fast.get(key)]
+if differ or len(fast) != len(ns3):
+    sys.exit("fields that differ: " + ", ".join(differ))
+PY
+    fail "over two ranks, '$mpi_case' on ns-3's ports and host stack differs from the fast path"
 done
 rm -rf "$log_dir"
 step "ns-3 $version: all passed"

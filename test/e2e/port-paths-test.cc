@@ -103,8 +103,14 @@ class PortPaths : public ::testing::TestWithParam<std::string>
 std::string
 CaseName(const ::testing::TestParamInfo<std::string>& info)
 {
+    std::string flags = info.param;
+    const std::string directory = FABRIC_LB_MATRIX_DIR "/";
+    if (const size_t at = flags.find(directory); at != std::string::npos)
+    {
+        flags.erase(at, directory.size()); // names that do not depend on the checkout
+    }
     std::string name;
-    for (const char c : info.param)
+    for (const char c : flags)
     {
         if (std::isalnum(static_cast<unsigned char>(c)))
         {
