@@ -133,7 +133,9 @@ FabricLinkHelper::InstallFabricPorts(Ptr<Node> lower,
         const Ptr<FabricPortDevice> port = DynamicCast<FabricPortDevice>(link.devices.Get(side));
         link.egress[side] = PeekPointer(port);
         link.monitors[side] = CreateObject<PortMonitor>();
-        link.monitors[side]->Attach(stages[side], port, link.devices.Get(1 - side));
+        link.monitors[side]->Attach(stages[side],
+                                    port,
+                                    DynamicCast<FabricPortDevice>(link.devices.Get(1 - side)));
     }
     return link;
 }

@@ -87,7 +87,6 @@ DirectSwitchForwarder::Receive(Ptr<NetDevice> device,
 void
 DirectSwitchForwarder::ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> frame)
 {
-    NS_LOG_FUNCTION(this << port << frame);
     Forward(port, frame, nullptr);
 }
 

@@ -54,7 +54,6 @@ FabricChannel::PeerOf(Ptr<FabricPortDevice> source) const
 void
 FabricChannel::TransmitStart(Ptr<Packet> frame, Ptr<FabricPortDevice> source, Time txTime)
 {
-    NS_LOG_FUNCTION(this << frame << source << txTime);
     const Ptr<FabricPortDevice> peer = PeerOf(source);
     Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
                                    txTime + m_delay,

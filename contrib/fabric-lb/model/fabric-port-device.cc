@@ -22,6 +22,20 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("FabricPortDevice");
 
+namespace
+{
+/// Calls \p trace with \p args if anything listens: no packet pointer is copied otherwise.
+template <class Trace, class... Args>
+inline void
+Fire(const Trace& trace, const Args&... args)
+{
+    if (!trace.IsEmpty())
+    {
+        trace(args...);
+    }
+}
+} // namespace
+
 NS_OBJECT_ENSURE_REGISTERED(FabricPortDevice);
 
 TypeId
@@ -192,6 +206,23 @@ void
 FabricPortDevice::SetDataRate(DataRate rate)
 {
     m_rate = rate;
+    m_txTimes = {};
+}
+
+Time
+FabricPortDevice::TxTime(uint32_t bytes)
+{
+    // Frames come in a few sizes (data, ACK): remember the last two, as DataRate computes them.
+    for (TxTimeEntry& entry : m_txTimes)
+    {
+        if (entry.bytes == bytes)
+        {
+            return entry.time;
+        }
+    }
+    std::swap(m_txTimes[0], m_txTimes[1]);
+    m_txTimes[0] = {bytes, m_rate.CalculateBytesTxTime(bytes)};
+    return m_txTimes[0].time;
 }
 
 void
@@ -243,13 +274,13 @@ bool
 FabricPortDevice::Admit(uint32_t ipBytes, Ptr<const Packet> packet)
 {
     const uint32_t backlog = m_backlogBytes;
-    m_portBacklogTrace(packet, backlog);
+    Fire(m_portBacklogTrace, packet, backlog);
     if (backlog + ipBytes > m_bufferBytes)
     {
         NS_LOG_LOGIC("port backlog " << backlog << " B is full: drop");
         ++m_stats.packetsDropped;
         m_stats.bytesDropped += ipBytes;
-        m_dropTrace(packet);
+        Fire(m_dropTrace, packet);
         return false;
     }
     return true;
@@ -283,7 +314,6 @@ FabricPortDevice::MarkReason()
 bool
 FabricPortDevice::SendFrame(Ptr<Packet> payload, Ipv4Header header)
 {
-    NS_LOG_FUNCTION(this << payload);
     if (!Admit(payload->GetSize() + header.GetSerializedSize(), payload))
     {
         return false;
@@ -298,7 +328,7 @@ FabricPortDevice::SendFrame(Ptr<Packet> payload, Ipv4Header header)
     if (marked)
     {
         ++m_stats.packetsMarked;
-        m_markTrace(payload, reason);
+        Fire(m_markTrace, payload, reason);
     }
     Queue(fabriclb::ClassOfDscp(header.GetDscp()), payload);
     return true;
@@ -311,7 +341,7 @@ FabricPortDevice::Send(Ptr<Packet> packet, const Address& /* dest */, uint16_t p
     if (protocol != Ipv4L3Protocol::PROT_NUMBER)
     {
         NS_LOG_LOGIC("a fabric port carries IPv4 only: drop");
-        m_macTxDropTrace(packet);
+        Fire(m_macTxDropTrace, packet);
         return false;
     }
     if (!Admit(packet->GetSize(), packet))
@@ -328,7 +358,7 @@ FabricPortDevice::Send(Ptr<Packet> packet, const Address& /* dest */, uint16_t p
             header.SetEcn(Ipv4Header::ECN_CE);
             packet->AddHeader(header);
             ++m_stats.packetsMarked;
-            m_markTrace(packet, reason);
+            Fire(m_markTrace, packet, reason);
         }
     }
     Queue(fabriclb::ClassOfDscp(header.GetDscp()), packet);
@@ -341,13 +371,40 @@ FabricPortDevice::Queue(fabriclb::TrafficClass cls, Ptr<Packet> frame)
     const uint32_t framed = frame->GetSize() + FRAMING_BYTES;
     ++m_stats.packetsAdmitted;
     m_stats.bytesAdmitted += framed;
-    m_enqueueTrace(frame);
+    Fire(m_enqueueTrace, frame);
     m_queues.Push(cls, frame);
+    BacklogChanged();
     m_backlogBytes += framed;
     if (!m_transmitting)
     {
         StartNext();
     }
+}
+
+void
+FabricPortDevice::BacklogChanged()
+{
+    // As PortMonitor integrates a device queue's BytesInQueue, to the same bits: it reads
+    // the queue's bytes from the trace's callback, which fires before the new value is
+    // stored, so it samples the backlog as it was before each change.
+    const int64_t now = Simulator::Now().GetTimeStep();
+    m_backlogByteTime +=
+        static_cast<double>(now - m_lastBacklogChange) * static_cast<double>(m_lastBacklogBytes);
+    m_lastBacklogChange = now;
+    m_lastBacklogBytes = m_backlogBytes;
+    m_stats.maxBacklogBytes = std::max(m_stats.maxBacklogBytes, m_lastBacklogBytes);
+}
+
+double
+FabricPortDevice::GetMeanBacklogBytes(Time end) const
+{
+    if (!end.IsStrictlyPositive())
+    {
+        return 0;
+    }
+    const double tail = std::max<int64_t>(0, end.GetTimeStep() - m_lastBacklogChange) *
+                        static_cast<double>(m_lastBacklogBytes);
+    return (m_backlogByteTime + tail) / static_cast<double>(end.GetTimeStep());
 }
 
 void
@@ -359,20 +416,21 @@ FabricPortDevice::StartNext()
     {
         return;
     }
+    BacklogChanged();
     m_backlogBytes -= frame->GetSize() + FRAMING_BYTES;
-    m_dequeueTrace(frame);
-    m_promiscSnifferTrace(frame);
+    Fire(m_dequeueTrace, frame);
+    Fire(m_promiscSnifferTrace, frame);
     TransmitStart(frame);
 }
 
 void
 FabricPortDevice::TransmitStart(Ptr<Packet> frame)
 {
-    NS_LOG_FUNCTION(this << frame);
     m_transmitting = true;
     m_onWire = frame;
-    m_phyTxBeginTrace(frame);
-    const Time txTime = m_rate.CalculateBytesTxTime(frame->GetSize() + FRAMING_BYTES);
+    ++m_stats.framesSent;
+    Fire(m_phyTxBeginTrace, frame);
+    const Time txTime = TxTime(frame->GetSize() + FRAMING_BYTES);
     Simulator::Schedule(txTime + m_gap, &FabricPortDevice::TransmitComplete, this);
     m_channel->TransmitStart(frame, this, txTime);
 }
@@ -380,9 +438,8 @@ FabricPortDevice::TransmitStart(Ptr<Packet> frame)
 void
 FabricPortDevice::TransmitComplete()
 {
-    NS_LOG_FUNCTION(this);
     m_transmitting = false;
-    m_phyTxEndTrace(m_onWire);
+    Fire(m_phyTxEndTrace, m_onWire);
     m_onWire = nullptr;
     StartNext();
 }
@@ -390,15 +447,16 @@ FabricPortDevice::TransmitComplete()
 void
 FabricPortDevice::Receive(Ptr<Packet> frame)
 {
-    NS_LOG_FUNCTION(this << frame);
+    ++m_stats.framesReceived;
     if (m_receiveErrors && m_receiveErrors->IsCorrupt(frame))
     {
-        m_phyRxDropTrace(frame);
+        ++m_stats.framesLost;
+        Fire(m_phyRxDropTrace, frame);
         return;
     }
-    m_promiscSnifferTrace(frame);
-    m_phyRxEndTrace(frame);
-    m_macRxTrace(frame);
+    Fire(m_promiscSnifferTrace, frame);
+    Fire(m_phyRxEndTrace, frame);
+    Fire(m_macRxTrace, frame);
     if (!m_frameCallback.IsNull())
     {
         m_frameCallback(this, frame);

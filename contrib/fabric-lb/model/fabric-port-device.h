@@ -20,6 +20,8 @@
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
+#include <array>
+
 namespace ns3
 {
 
@@ -78,6 +80,10 @@ class FabricPortDevice : public NetDevice, public EgressPort
         uint64_t packetsDropped{0};  //!< packets the full buffer dropped
         uint64_t bytesDropped{0};    //!< their IPv4 bytes
         uint64_t packetsMarked{0};   //!< packets CE-marked on arrival
+        uint64_t framesSent{0};      //!< frames put on the wire
+        uint64_t framesReceived{0};  //!< frames taken off the wire, whole or lost
+        uint64_t framesLost{0};      //!< of those, what the receive error model lost
+        uint32_t maxBacklogBytes{0}; //!< the most framed bytes waiting at any instant
     };
 
     /// \param channel the link this port sends on and receives from
@@ -154,6 +160,12 @@ class FabricPortDevice : public NetDevice, public EgressPort
     }
 
     /**
+     * \param end the end of the time averaged over, from 0
+     * \return the framed bytes waiting, averaged over [0, end]
+     */
+    double GetMeanBacklogBytes(Time end) const;
+
+    /**
      * \param stream first stream index
      * \return the number of streams used (RED's draws, with RedMarking)
      */
@@ -218,6 +230,19 @@ class FabricPortDevice : public NetDevice, public EgressPort
     /// The wire is free again (after the frame and its gap).
     void TransmitComplete();
 
+    /// Brings the backlog's time integral up to now, just before m_backlogBytes changes.
+    void BacklogChanged();
+
+    /// \param bytes a frame's bytes on the wire \return its time at DataRate
+    Time TxTime(uint32_t bytes);
+
+    /// A frame size and its time at DataRate.
+    struct TxTimeEntry
+    {
+        uint32_t bytes{0}; //!< frame bytes (0: empty)
+        Time time;         //!< their time at DataRate
+    };
+
     Ptr<Node> m_node;                    //!< the port's node
     Ptr<FabricChannel> m_channel;        //!< the link
     uint32_t m_ifIndex{0};               //!< the device's index on its node
@@ -225,6 +250,7 @@ class FabricPortDevice : public NetDevice, public EgressPort
     Address m_remote;                    //!< the peer's address, reported with received frames
     uint16_t m_mtu{1500};                //!< MTU
     DataRate m_rate;                     //!< wire rate
+    std::array<TxTimeEntry, 2> m_txTimes; //!< the last two frame sizes' times at m_rate
     Time m_gap;                          //!< inter-frame gap
     Ptr<ErrorModel> m_receiveErrors;     //!< random loss of received frames
     bool m_transmitting{false};          //!< a frame (or its gap) occupies the wire
@@ -245,6 +271,9 @@ class FabricPortDevice : public NetDevice, public EgressPort
     double m_redMaxProbability{0};               //!< Pmax
     Ptr<UniformRandomVariable> m_rng;            //!< RED's draws
     Stats m_stats;                               //!< counters
+    double m_backlogByteTime{0};                 //!< integral of the backlog, byte * time step
+    int64_t m_lastBacklogChange{0};              //!< when it was last brought up to date
+    uint32_t m_lastBacklogBytes{0};              //!< the backlog since then
 
     TracedCallback<Ptr<const Packet>, uint32_t> m_portBacklogTrace; //!< arrival, backlog before
     TracedCallback<Ptr<const Packet>> m_enqueueTrace;               //!< taken into the buffer

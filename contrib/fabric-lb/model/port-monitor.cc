@@ -113,11 +113,35 @@ PortMonitor::Attach(FabricStage stage,
 }
 
 void
-PortMonitor::Attach(FabricStage stage, Ptr<FabricPortDevice> port, Ptr<NetDevice> peer)
+PortMonitor::Attach(FabricStage stage, Ptr<FabricPortDevice> port, Ptr<FabricPortDevice> peer)
 {
+    m_stage = stage;
+    m_nodeId = port->GetNode()->GetId();
+    m_peerNodeId = peer->GetNode()->GetId();
     m_port = port;
-    WatchLink(stage, port, peer);
-    port->TraceConnectWithoutContext("BacklogBytes", MakeCallback(&PortMonitor::Update, this));
+    m_peerPort = peer;
+}
+
+uint64_t
+PortMonitor::GetMaxBytes() const
+{
+    return m_port ? m_port->GetStats().maxBacklogBytes : m_maxBytes;
+}
+
+uint64_t
+PortMonitor::GetLinkDrops() const
+{
+    return m_port ? m_peerPort->GetStats().framesLost : m_linkDrops;
+}
+
+uint64_t
+PortMonitor::GetPacketsOnLink() const
+{
+    if (m_port)
+    {
+        return m_port->GetStats().framesSent - m_peerPort->GetStats().framesReceived;
+    }
+    return m_transmissionsStarted - m_receptionsEnded;
 }
 
 int64_t
@@ -165,6 +189,10 @@ PortMonitor::Update(uint32_t, uint32_t)
 double
 PortMonitor::GetMeanBytes(Time end) const
 {
+    if (m_port)
+    {
+        return m_port->GetMeanBacklogBytes(end);
+    }
     if (!end.IsStrictlyPositive())
     {
         return 0;
@@ -230,6 +258,7 @@ PortMonitor::DoDispose()
     m_queueDisc = nullptr;
     m_deviceQueue = nullptr;
     m_port = nullptr;
+    m_peerPort = nullptr;
     Object::DoDispose();
 }
 

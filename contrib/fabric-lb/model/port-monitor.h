@@ -119,12 +119,12 @@ class PortMonitor : public Object
                 Ptr<NetDevice> peer);
 
     /**
-     * \brief Start watching a fabric port.
+     * \brief Start watching a fabric port, which keeps its own counters and backlog integral.
      * \param stage the port's tier and direction
      * \param port the port's device, its buffer and its transmissions
      * \param peer the device at the link's far end, whose receptions end them
      */
-    void Attach(FabricStage stage, Ptr<FabricPortDevice> port, Ptr<NetDevice> peer);
+    void Attach(FabricStage stage, Ptr<FabricPortDevice> port, Ptr<FabricPortDevice> peer);
 
     /**
      * \param stream first stream index
@@ -151,10 +151,7 @@ class PortMonitor : public Object
     }
 
     /// \return the most bytes waiting at any instant
-    uint64_t GetMaxBytes() const
-    {
-        return m_maxBytes;
-    }
+    uint64_t GetMaxBytes() const;
 
     /**
      * \param end the end of the averaging window, which starts at time 0
@@ -166,10 +163,7 @@ class PortMonitor : public Object
     uint64_t GetDrops() const;
 
     /// \return packets the link lost: the peer's receive error model dropped them
-    uint64_t GetLinkDrops() const
-    {
-        return m_linkDrops;
-    }
+    uint64_t GetLinkDrops() const;
 
     /// \return bytes that arrived for the port: put on the wire, held for it, or dropped
     uint64_t GetBytesArrived() const;
@@ -181,10 +175,7 @@ class PortMonitor : public Object
     uint64_t GetPacketsWaiting() const;
 
     /// \return packets the port's device has started to send and its peer has not yet received
-    uint64_t GetPacketsOnLink() const
-    {
-        return m_transmissionsStarted - m_receptionsEnded;
-    }
+    uint64_t GetPacketsOnLink() const;
 
   protected:
     void DoDispose() override;
@@ -213,6 +204,7 @@ class PortMonitor : public Object
     Ptr<QueueDisc> m_queueDisc;                //!< the port's queue disc
     Ptr<Queue<Packet>> m_deviceQueue;          //!< the device's transmit queue
     Ptr<FabricPortDevice> m_port;              //!< or the fabric port
+    Ptr<FabricPortDevice> m_peerPort;          //!< and the fabric port at the far end
     uint64_t m_bytes{0};                       //!< bytes waiting now
     uint64_t m_maxBytes{0};                    //!< maximum of m_bytes
     double m_byteTime{0};                      //!< integral of m_bytes over time, byte*s

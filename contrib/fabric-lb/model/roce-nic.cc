@@ -279,7 +279,6 @@ RoceNic::BypassStack()
 void
 RoceNic::ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> frame)
 {
-    NS_LOG_FUNCTION(this << port << frame);
     // What Ipv4L3Protocol::Receive, its local delivery and UdpL4Protocol::Receive do.
     const bool checksums = Node::ChecksumEnabled();
     Ipv4Header ip;
