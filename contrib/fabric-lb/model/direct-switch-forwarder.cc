@@ -144,25 +144,28 @@ DirectSwitchForwarder::Forward(Ptr<NetDevice> device, Ptr<Packet> packet, Ptr<co
         return;
     }
     const Port& out = m_ports[route->GetOutputDevice()->GetIfIndex()];
-    Ipv4Header forwarded = header;
-    forwarded.SetTtl(header.GetTtl() - 1);
-    if (forwarded.GetTtl() == 0)
+    const uint8_t ttl = header.GetTtl() - 1;
+    if (ttl == 0)
     {
         NS_LOG_LOGIC("TTL expired: drop");
+        Ipv4Header forwarded = header;
+        forwarded.SetTtl(ttl);
         m_ipv4->GetObject<Icmpv4L4Protocol>()->SendTimeExceededTtl(forwarded, packet, false);
         m_dropTrace(header, packet, Ipv4L3Protocol::DROP_TTL_EXPIRED, m_ipv4, out.interface);
         return;
     }
-    NS_ASSERT_MSG(m_ipv4->IsUp(out.interface), "FabricRouting chose a port that is down");
-    NS_ASSERT_MSG(packet->GetSize() + forwarded.GetSerializedSize() <= out.mtu,
+    // FabricRouting never chooses a port whose interface is down (NotifyInterfaceDown).
+    NS_ASSERT_MSG(packet->GetSize() + header.GetSerializedSize() <= out.mtu,
                   "a packet in transit needs no fragmentation");
     // Ipv4L3Protocol::IpForward would tag the packet with its ToS's socket
     // priority, which the queue disc removes before the device: nothing to do.
+    header.SetTtl(ttl);
     if (out.fabric)
     {
-        out.fabric->SendFrame(packet, forwarded);
+        out.fabric->SendFrame(packet, header);
         return;
     }
+    const Ipv4Header& forwarded = header;
     out.queueDisc->Enqueue(
         Create<Ipv4QueueDiscItem>(packet, out.broadcast, fabriclb::IPV4_ETHERTYPE, forwarded));
     out.queueDisc->Run();

@@ -41,24 +41,32 @@ void
 FabricChannel::Attach(Ptr<FabricPortDevice> device)
 {
     NS_ABORT_MSG_IF(m_attached == m_ends.size(), "a fabric link has two ends");
+    NS_ABORT_MSG_UNLESS(device->GetNode(), "a fabric port joins a link once it is on a node");
+    m_contexts[m_attached] = device->GetNode()->GetId();
     m_ends[m_attached++] = device;
 }
 
-Ptr<FabricPortDevice>
-FabricChannel::PeerOf(Ptr<FabricPortDevice> source) const
+FabricPortDevice*
+FabricChannel::PeerOf(const FabricPortDevice* source) const
 {
     NS_ASSERT_MSG(m_attached == m_ends.size(), "a fabric link sends once both ends are attached");
-    return m_ends[0] == source ? m_ends[1] : m_ends[0];
+    return PeekPointer(m_ends[PeekPointer(m_ends[0]) == source ? 1 : 0]);
+}
+
+uint32_t
+FabricChannel::PeerContextOf(const FabricPortDevice* source) const
+{
+    return m_contexts[PeekPointer(m_ends[0]) == source ? 1 : 0];
 }
 
 void
-FabricChannel::TransmitStart(Ptr<Packet> frame, Ptr<FabricPortDevice> source, Time txTime)
+FabricChannel::TransmitStart(const Ptr<Packet>& frame, const FabricPortDevice* source, Time txTime)
 {
-    const Ptr<FabricPortDevice> peer = PeerOf(source);
-    Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
+    // The channel holds both ends as long as the simulation runs: the event needs no reference.
+    Simulator::ScheduleWithContext(PeerContextOf(source),
                                    txTime + m_delay,
                                    &FabricPortDevice::Receive,
-                                   peer,
+                                   PeerOf(source),
                                    frame);
 }
 
@@ -95,14 +103,15 @@ FabricRemoteChannel::GetTypeId()
 }
 
 void
-FabricRemoteChannel::TransmitStart(Ptr<Packet> frame, Ptr<FabricPortDevice> source, Time txTime)
+FabricRemoteChannel::TransmitStart(const Ptr<Packet>& frame,
+                                   const FabricPortDevice* source,
+                                   Time txTime)
 {
     NS_LOG_FUNCTION(this << frame << source << txTime);
-    const Ptr<FabricPortDevice> peer = PeerOf(source);
     MpiInterface::SendPacket(frame,
                              Simulator::Now() + txTime + GetDelay(),
-                             peer->GetNode()->GetId(),
-                             peer->GetIfIndex());
+                             PeerContextOf(source),
+                             PeerOf(source)->GetIfIndex());
 }
 #endif
 

@@ -41,7 +41,7 @@ class FabricChannel : public Channel
      * \param source the sending end
      * \param txTime the frame's transmission time
      */
-    virtual void TransmitStart(Ptr<Packet> frame, Ptr<FabricPortDevice> source, Time txTime);
+    virtual void TransmitStart(const Ptr<Packet>& frame, const FabricPortDevice* source, Time txTime);
 
     /// \return the link's propagation delay
     Time GetDelay() const
@@ -54,13 +54,17 @@ class FabricChannel : public Channel
 
   protected:
     /// \param source one end \return the other
-    Ptr<FabricPortDevice> PeerOf(Ptr<FabricPortDevice> source) const;
+    FabricPortDevice* PeerOf(const FabricPortDevice* source) const;
+
+    /// \param source one end \return the other's node id, the context of its receptions
+    uint32_t PeerContextOf(const FabricPortDevice* source) const;
 
     void DoDispose() override;
 
   private:
     Time m_delay;                                  //!< propagation delay
     std::array<Ptr<FabricPortDevice>, 2> m_ends;   //!< the two devices
+    std::array<uint32_t, 2> m_contexts{};          //!< their nodes' ids
     std::size_t m_attached{0};                     //!< how many are attached
 };
 
@@ -79,7 +83,9 @@ class FabricRemoteChannel : public FabricChannel
      */
     static TypeId GetTypeId();
 
-    void TransmitStart(Ptr<Packet> frame, Ptr<FabricPortDevice> source, Time txTime) override;
+    void TransmitStart(const Ptr<Packet>& frame,
+                       const FabricPortDevice* source,
+                       Time txTime) override;
 };
 #endif
 

@@ -271,7 +271,7 @@ FabricPortDevice::GetBufferBytes() const
 }
 
 bool
-FabricPortDevice::Admit(uint32_t ipBytes, Ptr<const Packet> packet)
+FabricPortDevice::Admit(uint32_t ipBytes, const Ptr<Packet>& packet)
 {
     const uint32_t backlog = m_backlogBytes;
     Fire(m_portBacklogTrace, packet, backlog);
@@ -312,7 +312,7 @@ FabricPortDevice::MarkReason()
 }
 
 bool
-FabricPortDevice::SendFrame(Ptr<Packet> payload, Ipv4Header header)
+FabricPortDevice::SendFrame(const Ptr<Packet>& payload, Ipv4Header& header)
 {
     if (!Admit(payload->GetSize() + header.GetSerializedSize(), payload))
     {
@@ -366,7 +366,7 @@ FabricPortDevice::Send(Ptr<Packet> packet, const Address& /* dest */, uint16_t p
 }
 
 void
-FabricPortDevice::Queue(fabriclb::TrafficClass cls, Ptr<Packet> frame)
+FabricPortDevice::Queue(fabriclb::TrafficClass cls, const Ptr<Packet>& frame)
 {
     const uint32_t framed = frame->GetSize() + FRAMING_BYTES;
     ++m_stats.packetsAdmitted;
@@ -424,7 +424,7 @@ FabricPortDevice::StartNext()
 }
 
 void
-FabricPortDevice::TransmitStart(Ptr<Packet> frame)
+FabricPortDevice::TransmitStart(const Ptr<Packet>& frame)
 {
     m_transmitting = true;
     m_onWire = frame;

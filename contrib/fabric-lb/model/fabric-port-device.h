@@ -93,10 +93,10 @@ class FabricPortDevice : public NetDevice, public EgressPort
      * \brief The fast path: queues \p payload (a transport packet) under \p header,
      * which the port writes after its marking decision.
      * \param payload the IPv4 payload, handed over
-     * \param header its IPv4 header
+     * \param header its IPv4 header, CE-marked here if the port marks it
      * \return whether the buffer took it
      */
-    bool SendFrame(Ptr<Packet> payload, Ipv4Header header);
+    bool SendFrame(const Ptr<Packet>& payload, Ipv4Header& header);
 
     /// \param frame a frame the channel delivers, handed over
     void Receive(Ptr<Packet> frame);
@@ -209,7 +209,7 @@ class FabricPortDevice : public NetDevice, public EgressPort
      * \param packet the packet, for the traces
      * \return whether the buffer has room (else the packet is dropped and counted)
      */
-    bool Admit(uint32_t ipBytes, Ptr<const Packet> packet);
+    bool Admit(uint32_t ipBytes, const Ptr<Packet>& packet);
 
     /// \return whether a packet arriving now is to be CE-marked (RED may draw)
     const char* MarkReason();
@@ -219,13 +219,13 @@ class FabricPortDevice : public NetDevice, public EgressPort
      * \param cls its class
      * \param frame the frame
      */
-    void Queue(fabriclb::TrafficClass cls, Ptr<Packet> frame);
+    void Queue(fabriclb::TrafficClass cls, const Ptr<Packet>& frame);
 
     /// Starts the next frame, if one waits and its class is not paused.
     void StartNext();
 
     /// \param frame the frame to put on the wire now
-    void TransmitStart(Ptr<Packet> frame);
+    void TransmitStart(const Ptr<Packet>& frame);
 
     /// The wire is free again (after the frame and its gap).
     void TransmitComplete();
