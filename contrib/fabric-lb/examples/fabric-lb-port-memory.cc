@@ -3,8 +3,8 @@
  *
  * What a port and a queued frame cost in memory: the resident memory before and after
  * making links, and before and after filling one port with RoCE data frames that its wire
- * cannot send yet (whatever the allocator: tcmalloc or glibc's), for a FabricPortDevice and for ns-3's PointToPointNetDevice
- * with its transmit queue (where the queue-disc path's packets wait).
+ * cannot send yet (whatever the allocator: tcmalloc or glibc's), for a FabricPortDevice and for
+ * ns-3's PointToPointNetDevice with its transmit queue (where the queue-disc path's packets wait).
  *
  *   ./ns3 run "fabric-lb-port-memory --port=fabric"
  *   ./ns3 run "fabric-lb-port-memory --port=point-to-point"
@@ -18,10 +18,10 @@
 #include "ns3/roce-header.h"
 #include "ns3/udp-header.h"
 
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <string>
-#include <fstream>
 #include <unistd.h>
 
 using namespace ns3;
@@ -142,8 +142,8 @@ main(int argc, char* argv[])
     // Frames first, while the process is fresh, then ports.
     const double perFrame = PerFrame(port == "fabric", frames);
     const double perPort = PerPort(port == "fabric", links);
-    std::cout << std::fixed << std::setprecision(0) << port << ": " << perPort
-              << " B a port, " << perFrame << " B a queued RoCE data frame\n";
+    std::cout << std::fixed << std::setprecision(0) << port << ": " << perPort << " B a port, "
+              << perFrame << " B a queued RoCE data frame\n";
     Simulator::Destroy();
     return 0;
 }

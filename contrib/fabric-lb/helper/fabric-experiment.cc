@@ -417,9 +417,9 @@ FabricExperiment::Configure()
     m_result.markThresholdBytes =
         static_cast<uint32_t>(scheme->markFraction * m_fabric->GetPortBufferBytes());
     m_fabric->SetAttribute("MarkThresholdBytes", UintegerValue(m_result.markThresholdBytes));
-    m_result.redMarking =
-        cc.redMarking || AttributeDefault("ns3::FabricQueueDisc::RedMarking") == "true" ||
-        AttributeDefault("ns3::FabricPortDevice::RedMarking") == "true";
+    m_result.redMarking = cc.redMarking ||
+                          AttributeDefault("ns3::FabricQueueDisc::RedMarking") == "true" ||
+                          AttributeDefault("ns3::FabricPortDevice::RedMarking") == "true";
     const std::shared_ptr<const fabriclb::FabricTopology> fabric =
         MakeTopology(m_config); // throws std::invalid_argument for a bad fabric
     const fabriclb::FabricTopology& topology = *fabric;

@@ -72,8 +72,8 @@ FabricLinkHelper::InstallQueueDiscs(Ptr<Node> lower,
     // backlog; the device queue has room for more, so it never stops the disc.
     p2p.SetQueue("ns3::DropTailQueue<Packet>",
                  "MaxSize",
-                 QueueSizeValue(QueueSize(QueueSizeUnit::BYTES,
-                                          m_settings.bufferBytes + 2 * m_settings.mtu)));
+                 QueueSizeValue(
+                     QueueSize(QueueSizeUnit::BYTES, m_settings.bufferBytes + 2 * m_settings.mtu)));
     Link link;
     link.devices = p2p.Install(lower, upper);
 

@@ -54,10 +54,10 @@ class FabricLinkHelper
     /// One link as built.
     struct Link
     {
-        NetDeviceContainer devices;                 //!< the lower end's device, the upper's
-        std::array<const EgressPort*, 2> egress{};  //!< their buffers, in the same order
-        std::array<Ptr<PortMonitor>, 2> monitors;   //!< their monitors
-        std::vector<Ptr<RateErrorModel>> errors;    //!< their error models, if lossy
+        NetDeviceContainer devices;                //!< the lower end's device, the upper's
+        std::array<const EgressPort*, 2> egress{}; //!< their buffers, in the same order
+        std::array<Ptr<PortMonitor>, 2> monitors;  //!< their monitors
+        std::vector<Ptr<RateErrorModel>> errors;   //!< their error models, if lossy
     };
 
     /// \param settings what every port gets

@@ -213,18 +213,18 @@ class FatTreeHelper : public Object
     /// The two routes of one link.
     struct LinkRoutes
     {
-        Ptr<Ipv4Route> up;            //!< from the lower node through the link
-        Ptr<Ipv4Route> down;          //!< from the upper node through the link
-        const EgressPort* upQueue{};  //!< the lower node's egress buffer onto the link
+        Ptr<Ipv4Route> up;           //!< from the lower node through the link
+        Ptr<Ipv4Route> down;         //!< from the upper node through the link
+        const EgressPort* upQueue{}; //!< the lower node's egress buffer onto the link
     };
 
     /// One switch's routes through its links and its uplinks' buffers, in the topology's
     /// port order, as Build connects them.
     struct PortRoutes
     {
-        std::vector<Ptr<Ipv4Route>> down;           //!< by down port
-        std::vector<Ptr<Ipv4Route>> up;             //!< by up port
-        std::vector<const EgressPort*> upQueues;    //!< by up port
+        std::vector<Ptr<Ipv4Route>> down;        //!< by down port
+        std::vector<Ptr<Ipv4Route>> up;          //!< by up port
+        std::vector<const EgressPort*> upQueues; //!< by up port
     };
 
     /// Every switch's ports, by tier and index within the tier.
@@ -245,29 +245,29 @@ class FatTreeHelper : public Object
     /// Gives every switch its routes and every switch with up ports its discipline.
     void ConfigureSwitches(const SwitchPorts& ports);
 
-    uint32_t m_k{};                  //!< radix
-    uint32_t m_oversubscription{};   //!< hosts per edge switch over its uplinks
-    uint32_t m_ranks;                //!< ranks the nodes are placed on
-    DataRate m_linkRate;             //!< every link's rate
-    Time m_linkDelay;                //!< every link's propagation delay
-    DataRate m_serverLinkRate;       //!< a server's own links' rate
-    Time m_serverLinkDelay;          //!< a server's own links' propagation delay
-    uint32_t m_bufferBytes{};        //!< per-port buffer
-    uint32_t m_markThresholdBytes{}; //!< per-port ECN marking threshold
-    fabriclb::WireKind m_wire{};     //!< the wire model
-    uint32_t m_payloadBytes{};       //!< message bytes per data packet
-    uint32_t m_ackBytes{};           //!< ACK size on a physical wire
-    uint32_t m_gapBytes{};           //!< inter-packet gap on a physical wire
-    uint32_t m_mtu{};                //!< every device's MTU
-    TypeId m_switchDiscipline;       //!< discipline of every switch with up ports
-    TypeId m_hostPathPolicy;         //!< policy of every host
-    ObjectFactory m_nicFactory;      //!< every host's RoceNic
-    double m_lossRate{};             //!< packet loss probability of every link direction
-    SwitchPath m_switchPath{};       //!< the switches' forwarding path
+    uint32_t m_k{};                            //!< radix
+    uint32_t m_oversubscription{};             //!< hosts per edge switch over its uplinks
+    uint32_t m_ranks;                          //!< ranks the nodes are placed on
+    DataRate m_linkRate;                       //!< every link's rate
+    Time m_linkDelay;                          //!< every link's propagation delay
+    DataRate m_serverLinkRate;                 //!< a server's own links' rate
+    Time m_serverLinkDelay;                    //!< a server's own links' propagation delay
+    uint32_t m_bufferBytes{};                  //!< per-port buffer
+    uint32_t m_markThresholdBytes{};           //!< per-port ECN marking threshold
+    fabriclb::WireKind m_wire{};               //!< the wire model
+    uint32_t m_payloadBytes{};                 //!< message bytes per data packet
+    uint32_t m_ackBytes{};                     //!< ACK size on a physical wire
+    uint32_t m_gapBytes{};                     //!< inter-packet gap on a physical wire
+    uint32_t m_mtu{};                          //!< every device's MTU
+    TypeId m_switchDiscipline;                 //!< discipline of every switch with up ports
+    TypeId m_hostPathPolicy;                   //!< policy of every host
+    ObjectFactory m_nicFactory;                //!< every host's RoceNic
+    double m_lossRate{};                       //!< packet loss probability of every link direction
+    SwitchPath m_switchPath{};                 //!< the switches' forwarding path
     FabricLinkHelper::PortKind m_switchPort{}; //!< every port's kind
     HostPath m_hostPath{};                     //!< the NICs' way to their ports
     std::vector<std::pair<std::string, Ptr<AttributeValue>>>
-        m_portAttributes;                          //!< set on every port's buffer
+        m_portAttributes;                           //!< set on every port's buffer
     std::vector<Ptr<RateErrorModel>> m_errorModels; //!< LossRate's, one per device
 
     /// Creates every node on its rank (FabricPartition), in node-id order: hosts, then

@@ -5,12 +5,12 @@
 #include "link-failure-manager.h"
 
 #include "ns3/boolean.h"
+#include "ns3/data-rate.h"
 #include "ns3/direct-switch-forwarder.h"
 #include "ns3/double.h"
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
-#include "ns3/data-rate.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 

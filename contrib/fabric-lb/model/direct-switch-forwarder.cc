@@ -91,20 +91,22 @@ DirectSwitchForwarder::ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> fram
 }
 
 void
-DirectSwitchForwarder::Forward(Ptr<NetDevice> device, Ptr<Packet> packet, Ptr<const Packet> original)
+DirectSwitchForwarder::Forward(Ptr<NetDevice> device,
+                               Ptr<Packet> packet,
+                               Ptr<const Packet> original)
 {
     const Port& in = m_ports[device->GetIfIndex()];
     // What is not a healthy packet in transit to a host takes the ipv4 path: a
     // down interface's drop, a bad checksum's, local delivery.
     Ipv4Header header;
+    bool headerRemoved = false;
     auto takeIpv4Path = [&]() {
-        if (!original)
+        if (!original && headerRemoved)
         {
             packet->AddHeader(header); // a fabric frame, as it came
-            original = packet;
         }
         m_ipv4->Receive(device,
-                        original,
+                        original ? original : Ptr<const Packet>(packet),
                         fabriclb::IPV4_ETHERTYPE,
                         device->GetAddress(),
                         device->GetAddress(),
@@ -112,12 +114,7 @@ DirectSwitchForwarder::Forward(Ptr<NetDevice> device, Ptr<Packet> packet, Ptr<co
     };
     if (!m_ipv4->IsUp(in.interface))
     {
-        m_ipv4->Receive(device,
-                        original ? original : Ptr<const Packet>(packet),
-                        fabriclb::IPV4_ETHERTYPE,
-                        device->GetAddress(),
-                        device->GetAddress(),
-                        NetDevice::PACKET_HOST);
+        takeIpv4Path();
         return;
     }
     if (m_checksums)
@@ -125,6 +122,7 @@ DirectSwitchForwarder::Forward(Ptr<NetDevice> device, Ptr<Packet> packet, Ptr<co
         header.EnableChecksum();
     }
     packet->RemoveHeader(header);
+    headerRemoved = true;
     const uint32_t host = m_topology->HostFromAddress(header.GetDestination().Get());
     if (!header.IsChecksumOk() || host >= m_topology->HostCount())
     {

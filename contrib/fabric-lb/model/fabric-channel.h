@@ -41,7 +41,9 @@ class FabricChannel : public Channel
      * \param source the sending end
      * \param txTime the frame's transmission time
      */
-    virtual void TransmitStart(const Ptr<Packet>& frame, const FabricPortDevice* source, Time txTime);
+    virtual void TransmitStart(const Ptr<Packet>& frame,
+                               const FabricPortDevice* source,
+                               Time txTime);
 
     /// \return the link's propagation delay
     Time GetDelay() const
@@ -62,10 +64,10 @@ class FabricChannel : public Channel
     void DoDispose() override;
 
   private:
-    Time m_delay;                                  //!< propagation delay
-    std::array<Ptr<FabricPortDevice>, 2> m_ends;   //!< the two devices
-    std::array<uint32_t, 2> m_contexts{};          //!< their nodes' ids
-    std::size_t m_attached{0};                     //!< how many are attached
+    Time m_delay;                                //!< propagation delay
+    std::array<Ptr<FabricPortDevice>, 2> m_ends; //!< the two devices
+    std::array<uint32_t, 2> m_contexts{};        //!< their nodes' ids
+    std::size_t m_attached{0};                   //!< how many are attached
 };
 
 #ifdef NS3_MPI

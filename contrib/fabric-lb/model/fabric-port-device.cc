@@ -4,7 +4,6 @@
 
 #include "fabric-port-device.h"
 
-#include "ecn-marking.h"
 #include "fabric-channel.h"
 
 #include "ns3/abort.h"
@@ -46,12 +45,12 @@ FabricPortDevice::GetTypeId()
             .SetParent<NetDevice>()
             .SetGroupName("FabricLb")
             .AddConstructor<FabricPortDevice>()
-            .AddAttribute("Mtu",
-                          "The largest IPv4 packet the port sends",
-                          UintegerValue(1500),
-                          MakeUintegerAccessor(&FabricPortDevice::SetMtu,
-                                               &FabricPortDevice::GetMtu),
-                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute(
+                "Mtu",
+                "The largest IPv4 packet the port sends",
+                UintegerValue(1500),
+                MakeUintegerAccessor(&FabricPortDevice::SetMtu, &FabricPortDevice::GetMtu),
+                MakeUintegerChecker<uint16_t>())
             .AddAttribute("DataRate",
                           "The wire's rate",
                           DataRateValue(DataRate("400Gb/s")),
@@ -68,12 +67,12 @@ FabricPortDevice::GetTypeId()
                           PointerValue(),
                           MakePointerAccessor(&FabricPortDevice::m_receiveErrors),
                           MakePointerChecker<ErrorModel>())
-            .AddAttribute("MaxSize",
-                          "The port's buffer (the study: 800 KB per port)",
-                          QueueSizeValue(QueueSize("800000B")),
-                          MakeQueueSizeAccessor(&FabricPortDevice::SetMaxSize,
-                                                &FabricPortDevice::GetMaxSize),
-                          MakeQueueSizeChecker())
+            .AddAttribute(
+                "MaxSize",
+                "The port's buffer (the study: 800 KB per port)",
+                QueueSizeValue(QueueSize("800000B")),
+                MakeQueueSizeAccessor(&FabricPortDevice::SetMaxSize, &FabricPortDevice::GetMaxSize),
+                MakeQueueSizeChecker())
             .AddAttribute("MarkThreshold",
                           "CE-mark packets arriving to at least this many queued bytes (0: never)",
                           UintegerValue(0),
@@ -250,11 +249,7 @@ FabricPortDevice::AssignStreams(int64_t stream)
     {
         return 0;
     }
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
+    Rng().SetStream(stream);
     return 1;
 }
 
@@ -286,29 +281,26 @@ FabricPortDevice::Admit(uint32_t ipBytes, const Ptr<Packet>& packet)
     return true;
 }
 
+UniformRandomVariable&
+FabricPortDevice::Rng()
+{
+    // Made when first needed, so that a port without RED takes no stream.
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
+    return *m_rng;
+}
+
 const char*
 FabricPortDevice::MarkReason()
 {
-    const fabriclb::EcnMarking marking{m_markThresholdBytes,
-                                       m_redMarking,
-                                       m_redMinBytes,
-                                       m_redMaxBytes,
-                                       m_redMaxProbability};
-    switch (marking.Decide(m_backlogBytes, [this]() {
-        if (!m_rng)
-        {
-            m_rng = CreateObject<UniformRandomVariable>();
-        }
-        return m_rng->GetValue();
-    }))
-    {
-    case fabriclb::EcnMarking::THRESHOLD:
-        return THRESHOLD_MARK;
-    case fabriclb::EcnMarking::RED:
-        return RED_MARK;
-    default:
-        return nullptr;
-    }
+    return fabriclb::EcnMarking{m_markThresholdBytes,
+                                m_redMarking,
+                                m_redMinBytes,
+                                m_redMaxBytes,
+                                m_redMaxProbability}
+        .Reason(m_backlogBytes, [this]() { return Rng().GetValue(); });
 }
 
 bool

@@ -6,6 +6,7 @@
 #define FABRIC_LB_FABRIC_PORT_DEVICE_H
 
 #include "class-queues.h"
+#include "ecn-marking.h"
 #include "egress-port.h"
 
 #include "ns3/data-rate.h"
@@ -65,12 +66,6 @@ class FabricPortDevice : public NetDevice, public EgressPort
 
     /// Framing bytes a frame carries on the wire besides its IPv4 packet (PPP's header).
     static constexpr uint32_t FRAMING_BYTES = 2;
-    /// Reason of the drops of a full buffer.
-    static constexpr const char* LIMIT_EXCEEDED_DROP = "Buffer full";
-    /// Reason of the marks at MarkThreshold.
-    static constexpr const char* THRESHOLD_MARK = "Above marking threshold";
-    /// Reason of RED's marks.
-    static constexpr const char* RED_MARK = "RED mark";
 
     /// What the port has done since it was made.
     struct Stats
@@ -140,7 +135,7 @@ class FabricPortDevice : public NetDevice, public EgressPort
     /**
      * TracedCallback signature of a mark.
      * \param packet the packet, its header already marked
-     * \param reason the rule that marked it (THRESHOLD_MARK or RED_MARK)
+     * \param reason the rule that marked it (EcnMarking's THRESHOLD_REASON or RED_REASON)
      */
     typedef void (*MarkTracedCallback)(Ptr<const Packet> packet, const char* reason);
 
@@ -211,6 +206,9 @@ class FabricPortDevice : public NetDevice, public EgressPort
      */
     bool Admit(uint32_t ipBytes, const Ptr<Packet>& packet);
 
+    /// \return RED's random variable
+    UniformRandomVariable& Rng();
+
     /// \return whether a packet arriving now is to be CE-marked (RED may draw)
     const char* MarkReason();
 
@@ -243,19 +241,19 @@ class FabricPortDevice : public NetDevice, public EgressPort
         Time time;         //!< their time at DataRate
     };
 
-    Ptr<Node> m_node;                    //!< the port's node
-    Ptr<FabricChannel> m_channel;        //!< the link
-    uint32_t m_ifIndex{0};               //!< the device's index on its node
-    Mac48Address m_address;              //!< a MAC address, for the NetDevice API
-    Address m_remote;                    //!< the peer's address, reported with received frames
-    uint16_t m_mtu{1500};                //!< MTU
-    DataRate m_rate;                     //!< wire rate
-    std::array<TxTimeEntry, 2> m_txTimes; //!< the last two frame sizes' times at m_rate
-    Time m_gap;                          //!< inter-frame gap
-    Ptr<ErrorModel> m_receiveErrors;     //!< random loss of received frames
-    bool m_transmitting{false};          //!< a frame (or its gap) occupies the wire
-    Ptr<Packet> m_onWire;                //!< the frame on the wire
-    NetDevice::ReceiveCallback m_rxCallback;             //!< the node
+    Ptr<Node> m_node;                        //!< the port's node
+    Ptr<FabricChannel> m_channel;            //!< the link
+    uint32_t m_ifIndex{0};                   //!< the device's index on its node
+    Mac48Address m_address;                  //!< a MAC address, for the NetDevice API
+    Address m_remote;                        //!< the peer's address, reported with received frames
+    uint16_t m_mtu{1500};                    //!< MTU
+    DataRate m_rate;                         //!< wire rate
+    std::array<TxTimeEntry, 2> m_txTimes;    //!< the last two frame sizes' times at m_rate
+    Time m_gap;                              //!< inter-frame gap
+    Ptr<ErrorModel> m_receiveErrors;         //!< random loss of received frames
+    bool m_transmitting{false};              //!< a frame (or its gap) occupies the wire
+    Ptr<Packet> m_onWire;                    //!< the frame on the wire
+    NetDevice::ReceiveCallback m_rxCallback; //!< the node
     NetDevice::PromiscReceiveCallback m_promiscCallback; //!< the node, promiscuous
     FrameCallback m_frameCallback;                       //!< the forwarder or NIC, if set
     TracedCallback<> m_linkChangeCallbacks;              //!< never fired: the link is always up
@@ -269,7 +267,7 @@ class FabricPortDevice : public NetDevice, public EgressPort
     uint32_t m_redMinBytes{0};                   //!< Kmin
     uint32_t m_redMaxBytes{0};                   //!< Kmax
     double m_redMaxProbability{0};               //!< Pmax
-    Ptr<UniformRandomVariable> m_rng;            //!< RED's draws
+    Ptr<UniformRandomVariable> m_rng;            //!< RED's draws, made when first needed
     Stats m_stats;                               //!< counters
     double m_backlogByteTime{0};                 //!< integral of the backlog, byte * time step
     int64_t m_lastBacklogChange{0};              //!< when it was last brought up to date

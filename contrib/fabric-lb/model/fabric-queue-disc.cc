@@ -4,8 +4,6 @@
 
 #include "fabric-queue-disc.h"
 
-#include "ecn-marking.h"
-
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/drop-tail-queue.h"
@@ -94,20 +92,12 @@ FabricQueueDisc::AssignStreams(int64_t stream)
 const char*
 FabricQueueDisc::MarkReason(uint32_t backlog)
 {
-    const fabriclb::EcnMarking marking{m_markThresholdBytes,
-                                       m_redMarking,
-                                       m_redMinBytes,
-                                       m_redMaxBytes,
-                                       m_redMaxProbability};
-    switch (marking.Decide(backlog, [this]() { return m_rng->GetValue(); }))
-    {
-    case fabriclb::EcnMarking::THRESHOLD:
-        return THRESHOLD_MARK;
-    case fabriclb::EcnMarking::RED:
-        return RED_MARK;
-    default:
-        return nullptr;
-    }
+    return fabriclb::EcnMarking{m_markThresholdBytes,
+                                m_redMarking,
+                                m_redMinBytes,
+                                m_redMaxBytes,
+                                m_redMaxProbability}
+        .Reason(backlog, [this]() { return m_rng->GetValue(); });
 }
 
 void

@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_FABRIC_QUEUE_DISC_H
 #define FABRIC_LB_FABRIC_QUEUE_DISC_H
 
+#include "ecn-marking.h"
 #include "egress-port.h"
 
 #include "ns3/packet.h"
@@ -74,9 +75,9 @@ class FabricQueueDisc : public QueueDisc, public EgressPort
     /// Reason string of the drops this queue disc makes when full.
     static constexpr const char* LIMIT_EXCEEDED_DROP = "Buffer full";
     /// Reason string of the marks this queue disc makes.
-    static constexpr const char* THRESHOLD_MARK = "Above marking threshold";
+    static constexpr const char* THRESHOLD_MARK = fabriclb::EcnMarking::THRESHOLD_REASON;
     /// Reason string of the marks this queue disc makes with RedMarking.
-    static constexpr const char* RED_MARK = "RED mark";
+    static constexpr const char* RED_MARK = fabriclb::EcnMarking::RED_REASON;
 
   private:
     bool DoEnqueue(Ptr<QueueDiscItem> item) override;

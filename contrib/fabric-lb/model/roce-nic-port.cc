@@ -62,6 +62,7 @@ void
 RoceNicPort::BypassStack(Ptr<Ipv4RoutingProtocol> routing, uint8_t ttl)
 {
     m_bypass = true;
+    m_checksums = Node::ChecksumEnabled();
     m_routing = routing;
     m_ttl = ttl;
     if (m_route)
@@ -75,9 +76,8 @@ void
 RoceNicPort::SendFrame(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, uint8_t tos)
 {
     // What UdpL4Protocol::Send and Ipv4L3Protocol::Send (BuildHeader) write.
-    const bool checksums = Node::ChecksumEnabled();
     UdpHeader udp;
-    if (checksums)
+    if (m_checksums)
     {
         udp.EnableChecksums();
         udp.InitializeChecksum(m_source, destination, UdpL4Protocol::PROT_NUMBER);
@@ -94,7 +94,7 @@ RoceNicPort::SendFrame(Ptr<Packet> packet, Ipv4Address destination, uint16_t lab
     ip.SetTos(tos);
     ip.SetMayFragment();
     ip.SetIdentification(m_identification[destination.Get()]++);
-    if (checksums)
+    if (m_checksums)
     {
         ip.EnableChecksum();
     }

@@ -259,6 +259,7 @@ void
 RoceNic::BypassStack()
 {
     NS_ABORT_MSG_UNLESS(m_udp, "RoceNic::BypassStack comes after Setup");
+    m_checksums = Node::ChecksumEnabled();
     for (RoceNicPort* port : {m_port.get(), m_serverPort.get()})
     {
         if (port)
@@ -280,9 +281,8 @@ void
 RoceNic::ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> frame)
 {
     // What Ipv4L3Protocol::Receive, its local delivery and UdpL4Protocol::Receive do.
-    const bool checksums = Node::ChecksumEnabled();
     Ipv4Header ip;
-    if (checksums)
+    if (m_checksums)
     {
         ip.EnableChecksum();
     }
@@ -309,7 +309,7 @@ RoceNic::ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> frame)
         frame->RemoveAtEnd(frame->GetSize() - ip.GetPayloadSize()); // frame padding
     }
     UdpHeader udp;
-    if (checksums)
+    if (m_checksums)
     {
         udp.EnableChecksums();
         udp.InitializeChecksum(ip.GetSource(), ip.GetDestination(), UdpL4Protocol::PROT_NUMBER);

@@ -372,6 +372,7 @@ class RoceNic : public Object, private RoceLinkOwner
     Ptr<UdpL4Protocol> m_udp;          //!< the host's UDP
     Ptr<Ipv4L3Protocol> m_ipv4;        //!< the host's IPv4
     uint8_t m_dataTos{0};              //!< a data packet's TOS: its class's DSCP, its ECN
+    bool m_checksums{false};           //!< with the bypass, Node::ChecksumEnabled
     Ipv4EndPoint* m_endPoint{nullptr}; //!< port 4791
     Ptr<HostPathPolicy> m_policy;      //!< label choice
     uint32_t m_sendTtl{64};            //!< the TTL the host's IPv4 sends with (hops = it - TTL)

@@ -53,8 +53,8 @@ class PortLink
 {
   public:
     /// \param portAttributes set on both ports
-    explicit PortLink(const std::vector<std::pair<std::string, const AttributeValue*>>&
-                          portAttributes = {})
+    explicit PortLink(
+        const std::vector<std::pair<std::string, const AttributeValue*>>& portAttributes = {})
     {
         fabriclbtest::UsePicoseconds();
         FabricPortHelper helper;
@@ -109,13 +109,13 @@ class PortLink
         backlogs.push_back(backlog);
     }
 
-    NetDeviceContainer devices;           //!< sender's, receiver's
-    Ptr<FabricPortDevice> sender;         //!< the sending port
-    Ptr<FabricPortDevice> receiver;       //!< the receiving port
-    std::vector<uint16_t> ids;            //!< received, in order
+    NetDeviceContainer devices;            //!< sender's, receiver's
+    Ptr<FabricPortDevice> sender;          //!< the sending port
+    Ptr<FabricPortDevice> receiver;        //!< the receiving port
+    std::vector<uint16_t> ids;             //!< received, in order
     std::vector<Ipv4Header::EcnType> ecns; //!< their ECN fields
-    std::vector<Time> times;              //!< when they arrived
-    std::vector<uint32_t> backlogs;       //!< what each arrival at the sender found
+    std::vector<Time> times;               //!< when they arrived
+    std::vector<uint32_t> backlogs;        //!< what each arrival at the sender found
 };
 
 /**
@@ -297,7 +297,9 @@ class LossAndPcapTest : public TestCase
             uint32_t lost = 0;
             link.receiver->TraceConnectWithoutContext(
                 "PhyRxDrop",
-                MakeBoundCallback(+[](uint32_t* count, Ptr<const Packet>) { ++*count; }, &lost));
+                MakeBoundCallback(
+                    +[](uint32_t* count, Ptr<const Packet>) { ++*count; },
+                    &lost));
             FabricPortHelper().EnablePcap(file, link.sender, false, true);
             for (uint16_t id = 1; id <= 4; ++id)
             {
