@@ -718,6 +718,7 @@ RoceNic::DoDispose()
     // The node's UdpL4Protocol frees the end point when it is disposed itself.
     m_endPoint = nullptr;
     m_udp = nullptr;
+    m_ipv4 = nullptr;
     m_policy = nullptr;
     m_recovery = nullptr;
     m_congestion = nullptr;
