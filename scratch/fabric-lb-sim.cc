@@ -115,6 +115,15 @@ main(int argc, char* argv[])
     flags.Add(cmd, "switchPath", "ns3::FatTreeHelper::SwitchPath");
     flags.Add(cmd, "switchPort", "ns3::FatTreeHelper::SwitchPort");
     flags.Add(cmd, "hostPath", "ns3::FatTreeHelper::HostPath");
+    flags.Add(cmd, "bufferSharing", "ns3::SwitchBuffer::Sharing");
+    flags.Add(cmd, "switchBufferBytes", "ns3::SwitchBuffer::BufferBytes");
+    flags.Add(cmd, "alpha", "ns3::SwitchBuffer::Alpha");
+    flags.Add(cmd, "xoffBytes", "ns3::SwitchBuffer::XoffBytes");
+    flags.Add(cmd, "xonBytes", "ns3::SwitchBuffer::XonBytes");
+    flags.Add(cmd, "headroomBytes", "ns3::SwitchBuffer::HeadroomBytes");
+    flags.Add(cmd, "pfcWatchdog", "ns3::FabricPortDevice::PfcWatchdog");
+    flags.Add(cmd, "deadlockTime", "ns3::PauseCycleDetector::DeadlockTime");
+    flags.Add(cmd, "pfcTimeline", "ns3::ExperimentConfig::PfcTimelineFile");
     flags.Add(cmd,
               "recovery",
               "ns3::ExperimentConfig::Recovery",
@@ -139,12 +148,17 @@ main(int argc, char* argv[])
     std::string flows;
     std::string out;
     bool progress = false;
+    bool pfc = false;
     cmd.AddValue("dump-matrix",
                  "write the workload as an htsim connection-matrix file and exit without running",
                  WholeTextValue(dumpMatrix));
     cmd.AddValue("flows", "write one CSV row per message here", WholeTextValue(flows));
     cmd.AddValue("out", "write the result as one JSON object to this file", WholeTextValue(out));
     cmd.AddValue("progress", "report progress on stderr even when it is not a terminal", progress);
+    cmd.AddValue("pfc",
+                 "lossless RoCE: priority flow control pauses the data class hop by hop "
+                 "instead of dropping it (sets ns3::SwitchBuffer::Pfc)",
+                 pfc);
     ParseCommandLineOrExit(cmd, argc, argv, "fabric-lb-sim");
     if (cmd.GetNExtraNonOptions() > 0)
     {
@@ -181,6 +195,10 @@ main(int argc, char* argv[])
     catch (const std::invalid_argument& e)
     {
         return Fail(e.what());
+    }
+    if (pfc)
+    {
+        Config::SetDefault("ns3::SwitchBuffer::Pfc", BooleanValue(true));
     }
     if (RngSeedManager::GetSeed() == 0 || RngSeedManager::GetRun() == 0)
     {
@@ -279,7 +297,14 @@ main(int argc, char* argv[])
     // Every rank holds the combined result and exits alike; the first one tells.
     if (!writer)
     {
-        return result.PacketBooksBalance() && result.messagesCompleted == result.messages ? 0 : 1;
+        return result.buffer.deadlock.empty() && result.PacketBooksBalance() &&
+                       result.messagesCompleted == result.messages
+                   ? 0
+                   : 1;
+    }
+    if (!result.buffer.deadlock.empty())
+    {
+        return 1; // the detector named the ports
     }
     if (!result.PacketBooksBalance())
     {

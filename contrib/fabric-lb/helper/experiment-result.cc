@@ -134,7 +134,61 @@ ExperimentResult::ToJson() const
     {
         json["plane_shares"] = planeShares;
     }
+    if (buffer.present)
+    {
+        json["pause_frames_sent"] = buffer.PauseFramesSent();
+        json["pfc"] = BufferJson();
+    }
     return json;
+}
+
+uint64_t
+BufferResult::PauseFramesSent() const
+{
+    uint64_t sent = 0;
+    for (const StagePfcStats& stage : stages)
+    {
+        sent += stage.pauseFramesSent;
+    }
+    return sent;
+}
+
+nlohmann::json
+ExperimentResult::BufferJson() const
+{
+    nlohmann::json sent;
+    nlohmann::json received;
+    nlohmann::json pauses;
+    nlohmann::json paused;
+    nlohmann::json longest;
+    std::vector<std::pair<FabricStage, std::string>> named{
+        {FabricStage::HOST_UP, FabricStageName(FabricStage::HOST_UP)}};
+    named.insert(named.end(), switchStages.begin(), switchStages.end());
+    for (const auto& [stage, name] : named)
+    {
+        const StagePfcStats& s = buffer.stages[static_cast<size_t>(stage)];
+        sent[name] = s.pauseFramesSent;
+        received[name] = s.pauseFramesReceived;
+        pauses[name] = s.pauses;
+        paused[name] = s.pausedUs;
+        longest[name] = s.longestPauseUs;
+    }
+    return {{"lossless", buffer.pfc},
+            {"sharing", buffer.sharing},
+            {"pause_frames_sent", sent},
+            {"pause_frames_received", received},
+            {"pauses", pauses},
+            {"paused_us", paused},
+            {"longest_pause_us", longest},
+            {"xoffs", buffer.xoffs},
+            {"headroom_bytes", buffer.headroomBytes},
+            {"max_headroom_bytes", buffer.maxHeadroomBytes},
+            {"max_shared_bytes", buffer.maxSharedBytes},
+            {"headroom_overflows", buffer.headroomOverflows},
+            {"buffer_drops", buffer.bufferDrops},
+            {"watchdog_drops", buffer.watchdogDrops},
+            {"watchdog_trips", buffer.watchdogTrips},
+            {"deadlock", buffer.deadlock}};
 }
 
 std::string

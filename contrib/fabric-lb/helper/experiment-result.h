@@ -50,6 +50,44 @@ struct StageQueueStats
 
 /**
  * \ingroup fabric-lb
+ * \brief Priority flow control at the ports of one stage.
+ */
+struct StagePfcStats
+{
+    uint64_t pauseFramesSent{0};     //!< PAUSE frames its ports sent (resumes included)
+    uint64_t pauseFramesReceived{0}; //!< PAUSE frames its ports received
+    uint64_t pauses{0};              //!< times a port of it was paused
+    double pausedUs{0};              //!< time its ports were paused, summed
+    double longestPauseUs{0};        //!< the longest any of them stayed paused
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief What the switches' buffers and PFC did (SwitchBuffer, PfcHelper): in a
+ * run with PFC or dynamic sharing only.
+ */
+struct BufferResult
+{
+    bool present{false};                                    //!< switch buffers were in charge
+    bool pfc{false};                                        //!< the data class was lossless
+    std::string sharing;                                    //!< static or dynamic
+    std::array<StagePfcStats, FABRIC_STAGE_COUNT> stages{}; //!< by FabricStage
+    uint64_t xoffs{0};                 //!< times an ingress port went into XOFF
+    uint64_t headroomBytes{0};         //!< the largest headroom of any ingress port
+    uint64_t maxHeadroomBytes{0};      //!< the most headroom any ingress port used
+    uint64_t maxSharedBytes{0};        //!< the most bytes any switch held outside headroom
+    uint64_t headroomOverflows{0};     //!< frames a full headroom dropped
+    uint64_t bufferDrops{0};           //!< frames a full lossy queue dropped
+    uint64_t watchdogDrops{0};         //!< data frames the PFC watchdog dropped
+    uint64_t watchdogTrips{0};         //!< times the PFC watchdog stopped honouring pauses
+    std::vector<std::string> deadlock; //!< a deadlock's ports, if one ended the run
+
+    /// \return PAUSE frames sent at every stage
+    uint64_t PauseFramesSent() const;
+};
+
+/**
+ * \ingroup fabric-lb
  * \brief What an experiment measured.
  */
 struct ExperimentResult
@@ -104,6 +142,7 @@ struct ExperimentResult
     int64_t convergencePs{0};     //!< G; -1: never
     bool converged{true};         //!< the fabric converged on every failure
     uint64_t blackHoleDrops{0};   //!< packets switches dropped for want of a live way on
+    BufferResult buffer;          //!< the switch buffers and PFC, if in charge
     uint64_t timeLimitPs{0};      //!< simulated time at which the run was to give up (not in JSON)
     bool timeLimitReached{false}; //!< the run ended at its time limit (not in JSON)
 
@@ -123,6 +162,8 @@ struct ExperimentResult
     std::string UnfinishedMessages(size_t shown) const;
     /// \return one JSON object with every field
     nlohmann::json ToJson() const;
+    /// \return the switch buffers' and PFC's fields, one JSON object
+    nlohmann::json BufferJson() const;
     /// \return a human-readable summary, several lines
     std::string Summary() const;
     /**

@@ -9,6 +9,7 @@
 #include "fabric-measurement.h"
 #include "fat-tree-helper.h"
 #include "link-failure-manager.h"
+#include "pfc-helper.h"
 
 #include "ns3/boolean.h"
 #include "ns3/collective-app.h"
@@ -245,6 +246,11 @@ ExperimentConfig::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&ExperimentConfig::flowMonitorFile),
                           MakeStringChecker())
+            .AddAttribute("PfcTimelineFile",
+                          "with PFC, write every pause and resume at every port here as CSV",
+                          StringValue(""),
+                          MakeStringAccessor(&ExperimentConfig::pfcTimelineFile),
+                          MakeStringChecker())
             .AddAttribute("MatrixFile",
                           "an htsim connection-matrix file, for the workload matrix",
                           StringValue(""),
@@ -386,7 +392,9 @@ FabricExperiment::Configure()
         throw std::invalid_argument("unknown --model '" + m_config.model +
                                     "' (--model=help lists them)");
     }
-    const fabriclb::RecoveryStrategy& recovery = ResolveRecovery(m_config.recovery);
+    // Lossless RoCE recovers with go-back-N, RoCEv2's own, unless told otherwise.
+    const fabriclb::RecoveryStrategy& recovery = ResolveRecovery(
+        m_config.recovery.empty() && PfcHelper::PfcWanted() ? "gbn" : m_config.recovery);
     const fabriclb::CongestionControlStrategy& cc = ResolveCongestionControl(m_config.cc);
 
     m_fabric = CreateObject<FatTreeHelper>();
@@ -753,6 +761,12 @@ FabricExperiment::Install()
 {
     m_fabric->Build();
     m_fabric->AssignStreams(FABRIC_STREAMS);
+    m_buffers = std::make_unique<PfcHelper>();
+    m_buffers->Install(*m_fabric); // throws for a buffer that cannot work
+    if (!m_config.pfcTimelineFile.empty())
+    {
+        m_buffers->EnableTimeline(*m_fabric, m_config.pfcTimelineFile);
+    }
     const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
     const uint32_t hosts = topology.HostCount();
 
@@ -1110,6 +1124,15 @@ FabricExperiment::Collect()
                   startsPs,
                   completionsPs,
                   result);
+    m_buffers->Measure(*m_fabric, result);
+    m_buffers->Dispose();
+    if (result.buffer.headroomOverflows > 0 && FabricRanks::Local() == 0)
+    {
+        std::cerr << "fabric-lb: warning: " << result.buffer.headroomOverflows
+                  << " frames overflowed their ingress port's PFC headroom and were dropped "
+                     "(--headroomBytes is below what the links need)"
+                  << std::endl;
+    }
     for (uint32_t id = 0; id < m_traffic.flows.size(); ++id)
     {
         const fabriclb::MatrixFlow& flow = m_traffic.flows[id];

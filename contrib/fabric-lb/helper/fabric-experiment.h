@@ -27,6 +27,8 @@
 namespace ns3
 {
 
+class PfcHelper;
+
 /**
  * \ingroup fabric-lb
  * \brief Which links fail and when the fabric converges (the driver's failure flags); how a
@@ -87,6 +89,7 @@ class ExperimentConfig : public ObjectBase
     uint64_t messageBytes;       //!< bytes per message
     bool progress;               //!< report progress on stderr about once a second
     std::string flowMonitorFile; //!< if set, FlowMonitor watches every host and writes XML here
+    std::string pfcTimelineFile; //!< if set, every pause and resume is written here
     std::string matrixFile;      //!< the connection matrix of workload "matrix"
     std::string recovery;        //!< loss recovery (fabriclb::RecoveryStrategies); empty: RoceNic's
     std::string cc;       //!< congestion control (fabriclb::CongestionControls); empty: RoceNic's
@@ -221,6 +224,7 @@ class FabricExperiment
     std::unique_ptr<CompletionTracker> m_tracker;        //!< completions and progress
     std::vector<uint64_t> m_messageBoundsPs;             //!< by message id
     Ptr<LinkFailureManager> m_failures;                  //!< if links fail
+    std::unique_ptr<PfcHelper> m_buffers;                //!< the switch buffers and PFC
     std::vector<fabriclb::NamedFailure> m_namedFailures; //!< from FailureSpec::links
     uint64_t m_flowGapPs{0};                             //!< rho_max's pacing gap; 0: none
     uint64_t m_timeLimitPs{0};                           //!< when to give up; 0: automatic

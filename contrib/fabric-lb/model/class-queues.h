@@ -124,6 +124,23 @@ class ClassQueues
         m_paused[Index(cls)] = paused;
     }
 
+    /**
+     * \brief Takes every item of \p cls out, in order (a PFC watchdog's drop).
+     * \param cls a class
+     * \param each called with each item
+     */
+    template <class Each>
+    void Drain(TrafficClass cls, Each&& each)
+    {
+        auto& queue = m_queues[Index(cls)];
+        while (!queue.empty())
+        {
+            Item item = std::move(queue.front().item);
+            queue.pop_front();
+            each(item);
+        }
+    }
+
     /// \param cls a class \return whether it is held
     bool IsPaused(TrafficClass cls) const
     {

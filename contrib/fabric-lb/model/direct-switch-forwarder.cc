@@ -160,7 +160,7 @@ DirectSwitchForwarder::Forward(Ptr<NetDevice> device,
     header.SetTtl(ttl);
     if (out.fabric)
     {
-        out.fabric->SendFrame(packet, header);
+        out.fabric->SendFrame(packet, header, device->GetIfIndex());
         return;
     }
     const Ipv4Header& forwarded = header;

@@ -5,6 +5,8 @@
 #include "fabric-port-device.h"
 
 #include "fabric-channel.h"
+#include "pfc-pause-header.h"
+#include "switch-buffer.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -105,6 +107,27 @@ FabricPortDevice::GetTypeId()
                           MakeBooleanAccessor(&FabricPortDevice::SetControlFirst,
                                               &FabricPortDevice::IsControlFirst),
                           MakeBooleanChecker())
+            .AddAttribute("PfcWatchdog",
+                          "The PFC watchdog: a data class paused this long stops honouring "
+                          "pauses and drops its frames, queued and arriving, until no PAUSE "
+                          "has come for as long again (0: off)",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&FabricPortDevice::m_watchdogTime),
+                          MakeTimeChecker(Seconds(0)))
+            .AddTraceSource("PfcPauseSent",
+                            "A PFC PAUSE frame is sent: the priority and its quanta (0: resume)",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_pauseSentTrace),
+                            "ns3::FabricPortDevice::PauseTracedCallback")
+            .AddTraceSource("PfcPauseReceived",
+                            "A PFC PAUSE frame is received: the priority and its quanta (0: "
+                            "resume)",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_pauseReceivedTrace),
+                            "ns3::FabricPortDevice::PauseTracedCallback")
+            .AddTraceSource("PfcResumed",
+                            "A paused priority is served again (a resume, or its pause time "
+                            "ran out): the priority and how long it was paused",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_resumeTrace),
+                            "ns3::FabricPortDevice::ResumeTracedCallback")
             .AddTraceSource("BacklogBytes",
                             "Framed bytes waiting at the port (not the frame on the wire)",
                             MakeTraceSourceAccessor(&FabricPortDevice::m_backlogBytes),
@@ -306,7 +329,15 @@ FabricPortDevice::MarkReason()
 bool
 FabricPortDevice::SendFrame(const Ptr<Packet>& payload, Ipv4Header& header)
 {
-    if (!Admit(payload->GetSize() + header.GetSerializedSize(), payload))
+    return SendFrame(payload, header, SwitchBuffer::NO_INGRESS);
+}
+
+bool
+FabricPortDevice::SendFrame(const Ptr<Packet>& payload, Ipv4Header& header, uint32_t ingress)
+{
+    const fabriclb::TrafficClass cls = fabriclb::ClassOfDscp(header.GetDscp());
+    const uint32_t ipBytes = payload->GetSize() + header.GetSerializedSize();
+    if (m_switchBuffer ? !AdmitShared(ingress, cls, ipBytes, payload) : !Admit(ipBytes, payload))
     {
         return false;
     }
@@ -322,7 +353,7 @@ FabricPortDevice::SendFrame(const Ptr<Packet>& payload, Ipv4Header& header)
         ++m_stats.packetsMarked;
         Fire(m_markTrace, payload, reason);
     }
-    Queue(fabriclb::ClassOfDscp(header.GetDscp()), payload);
+    Queue(cls, payload, ingress);
     return true;
 }
 
@@ -336,12 +367,14 @@ FabricPortDevice::Send(Ptr<Packet> packet, const Address& /* dest */, uint16_t p
         Fire(m_macTxDropTrace, packet);
         return false;
     }
-    if (!Admit(packet->GetSize(), packet))
+    Ipv4Header header;
+    packet->PeekHeader(header);
+    const fabriclb::TrafficClass cls = fabriclb::ClassOfDscp(header.GetDscp());
+    if (m_switchBuffer ? !AdmitShared(SwitchBuffer::NO_INGRESS, cls, packet->GetSize(), packet)
+                       : !Admit(packet->GetSize(), packet))
     {
         return false;
     }
-    Ipv4Header header;
-    packet->PeekHeader(header);
     if (const char* reason = MarkReason())
     {
         if (header.GetEcn() != Ipv4Header::ECN_NotECT)
@@ -353,18 +386,18 @@ FabricPortDevice::Send(Ptr<Packet> packet, const Address& /* dest */, uint16_t p
             Fire(m_markTrace, packet, reason);
         }
     }
-    Queue(fabriclb::ClassOfDscp(header.GetDscp()), packet);
+    Queue(cls, packet, SwitchBuffer::NO_INGRESS);
     return true;
 }
 
 void
-FabricPortDevice::Queue(fabriclb::TrafficClass cls, const Ptr<Packet>& frame)
+FabricPortDevice::Queue(fabriclb::TrafficClass cls, const Ptr<Packet>& frame, uint32_t ingress)
 {
     const uint32_t framed = frame->GetSize() + FRAMING_BYTES;
     ++m_stats.packetsAdmitted;
     m_stats.bytesAdmitted += framed;
     Fire(m_enqueueTrace, frame);
-    m_queues.Push(cls, frame);
+    m_queues.Push(cls, {frame, ingress});
     BacklogChanged();
     m_backlogBytes += framed;
     if (!m_transmitting)
@@ -402,17 +435,34 @@ FabricPortDevice::GetMeanBacklogBytes(Time end) const
 void
 FabricPortDevice::StartNext()
 {
+    if (!m_pauseFrames.empty())
+    {
+        // MAC control goes ahead of every class, paused or not.
+        const Ptr<Packet> pause = m_pauseFrames.front();
+        m_pauseFrames.pop_front();
+        ++m_stats.pauseFramesSent;
+        m_transmitting = true;
+        const Time txTime = m_rate.CalculateBytesTxTime(PfcPauseHeader::WIRE_BYTES);
+        Simulator::Schedule(txTime + m_gap, &FabricPortDevice::TransmitComplete, this);
+        m_channel->TransmitStart(pause, this, txTime);
+        return;
+    }
     fabriclb::TrafficClass cls;
-    Ptr<Packet> frame;
-    if (!m_queues.Pop(cls, frame))
+    QueuedFrame queued;
+    if (!m_queues.Pop(cls, queued))
     {
         return;
     }
+    const uint32_t framed = queued.frame->GetSize() + FRAMING_BYTES;
     BacklogChanged();
-    m_backlogBytes -= frame->GetSize() + FRAMING_BYTES;
-    Fire(m_dequeueTrace, frame);
-    Fire(m_promiscSnifferTrace, frame);
-    TransmitStart(frame);
+    m_backlogBytes -= framed;
+    if (m_switchBuffer)
+    {
+        m_switchBuffer->Release(queued.ingress, m_ifIndex, cls, framed);
+    }
+    Fire(m_dequeueTrace, queued.frame);
+    Fire(m_promiscSnifferTrace, queued.frame);
+    TransmitStart(queued.frame);
 }
 
 void
@@ -431,14 +481,192 @@ void
 FabricPortDevice::TransmitComplete()
 {
     m_transmitting = false;
-    Fire(m_phyTxEndTrace, m_onWire);
-    m_onWire = nullptr;
+    if (m_onWire)
+    {
+        Fire(m_phyTxEndTrace, m_onWire);
+        m_onWire = nullptr;
+    }
     StartNext();
+}
+
+void
+FabricPortDevice::SetSwitchBuffer(SwitchBuffer* buffer)
+{
+    m_switchBuffer = buffer;
+}
+
+void
+FabricPortDevice::EnablePfc(bool pfc)
+{
+    m_pfc = pfc;
+}
+
+void
+FabricPortDevice::SetPauseCallback(Callback<void> callback)
+{
+    m_pauseCallback = callback;
+}
+
+bool
+FabricPortDevice::AdmitShared(uint32_t ingress,
+                              fabriclb::TrafficClass cls,
+                              uint32_t ipBytes,
+                              const Ptr<Packet>& packet)
+{
+    Fire(m_portBacklogTrace, packet, uint32_t(m_backlogBytes));
+    const bool watchdogDrop = m_watchdogTripped && cls == fabriclb::TrafficClass::DATA;
+    if (watchdogDrop || m_switchBuffer->Admit(ingress, m_ifIndex, cls, ipBytes + FRAMING_BYTES) >=
+                            fabriclb::BufferAccounting::Verdict::DROPPED)
+    {
+        NS_LOG_LOGIC((watchdogDrop ? "PFC watchdog" : "switch buffer full") << ": drop");
+        m_stats.watchdogDrops += watchdogDrop ? 1 : 0;
+        ++m_stats.packetsDropped;
+        m_stats.bytesDropped += ipBytes;
+        Fire(m_dropTrace, packet);
+        return false;
+    }
+    return true;
+}
+
+void
+FabricPortDevice::SendPause(fabriclb::TrafficClass cls, uint16_t quanta)
+{
+    PfcPauseHeader header;
+    header.SetFramingBytes(FRAMING_BYTES);
+    header.Set(cls, quanta);
+    const Ptr<Packet> pause = Create<Packet>();
+    pause->AddHeader(header);
+    Fire(m_pauseSentTrace, PfcPauseHeader::PriorityOf(cls), quanta);
+    m_pauseFrames.push_back(pause);
+    if (!m_transmitting)
+    {
+        StartNext();
+    }
+}
+
+void
+FabricPortDevice::ReceivePause(const Ptr<Packet>& frame)
+{
+    ++m_stats.pauseFramesReceived;
+    PfcPauseHeader header;
+    header.SetFramingBytes(FRAMING_BYTES);
+    frame->PeekHeader(header);
+    for (uint32_t c = 0; c < fabriclb::TRAFFIC_CLASS_COUNT; ++c)
+    {
+        const auto cls = static_cast<fabriclb::TrafficClass>(c);
+        if (!header.Enables(cls))
+        {
+            continue;
+        }
+        const uint16_t quanta = header.GetQuanta(cls);
+        Fire(m_pauseReceivedTrace, PfcPauseHeader::PriorityOf(cls), quanta);
+        if (m_watchdogTripped && cls == fabriclb::TrafficClass::DATA)
+        {
+            // Not honoured: the storm goes on as long as PAUSEs keep coming.
+            m_watchdogRestore.Cancel();
+            m_watchdogRestore =
+                Simulator::Schedule(m_watchdogTime, &FabricPortDevice::WatchdogRestore, this);
+            continue;
+        }
+        m_pauseExpiry[c].Cancel();
+        if (quanta == 0)
+        {
+            SetClassPaused(cls, false);
+            continue;
+        }
+        SetClassPaused(cls, true);
+        const Time pauseTime =
+            m_rate.CalculateBytesTxTime(uint64_t(quanta) * PfcPauseHeader::QUANTUM_BITS / 8);
+        m_pauseExpiry[c] =
+            Simulator::Schedule(pauseTime, &FabricPortDevice::SetClassPaused, this, cls, false);
+    }
+}
+
+void
+FabricPortDevice::SetClassPaused(fabriclb::TrafficClass cls, bool paused)
+{
+    if (m_queues.IsPaused(cls) == paused)
+    {
+        return;
+    }
+    m_queues.SetPaused(cls, paused);
+    const auto c = static_cast<uint32_t>(cls);
+    const int64_t nowPs = Simulator::Now().GetPicoSeconds();
+    const bool data = cls == fabriclb::TrafficClass::DATA;
+    if (paused)
+    {
+        m_pausedSincePs[c] = nowPs;
+        m_stats.pauses += data ? 1 : 0;
+        if (data && m_watchdogTime.IsStrictlyPositive())
+        {
+            m_watchdogCheck =
+                Simulator::Schedule(m_watchdogTime, &FabricPortDevice::WatchdogCheck, this);
+        }
+    }
+    else
+    {
+        const int64_t pausedPs = nowPs - m_pausedSincePs[c];
+        if (data)
+        {
+            m_stats.pausedPs += pausedPs;
+            m_stats.longestPausePs = std::max(m_stats.longestPausePs, pausedPs);
+            m_watchdogCheck.Cancel();
+        }
+        Fire(m_resumeTrace, PfcPauseHeader::PriorityOf(cls), PicoSeconds(pausedPs));
+        if (!m_transmitting)
+        {
+            StartNext();
+        }
+    }
+    if (!m_pauseCallback.IsNull())
+    {
+        m_pauseCallback();
+    }
+}
+
+void
+FabricPortDevice::WatchdogCheck()
+{
+    NS_LOG_LOGIC("PFC watchdog: the data class stayed paused for " << m_watchdogTime.As(Time::US));
+    ++m_stats.watchdogTrips;
+    m_watchdogTripped = true;
+    m_pauseExpiry[static_cast<uint32_t>(fabriclb::TrafficClass::DATA)].Cancel();
+    m_queues.Drain(fabriclb::TrafficClass::DATA, [this](QueuedFrame& queued) {
+        const uint32_t framed = queued.frame->GetSize() + FRAMING_BYTES;
+        BacklogChanged();
+        m_backlogBytes -= framed;
+        if (m_switchBuffer)
+        {
+            m_switchBuffer->Release(queued.ingress,
+                                    m_ifIndex,
+                                    fabriclb::TrafficClass::DATA,
+                                    framed);
+        }
+        ++m_stats.watchdogDrops;
+        ++m_stats.packetsDropped;
+        m_stats.bytesDropped += queued.frame->GetSize();
+        Fire(m_dropTrace, queued.frame);
+    });
+    SetClassPaused(fabriclb::TrafficClass::DATA, false);
+    m_watchdogRestore =
+        Simulator::Schedule(m_watchdogTime, &FabricPortDevice::WatchdogRestore, this);
+}
+
+void
+FabricPortDevice::WatchdogRestore()
+{
+    NS_LOG_LOGIC("PFC watchdog: pauses are honoured again");
+    m_watchdogTripped = false;
 }
 
 void
 FabricPortDevice::Receive(Ptr<Packet> frame)
 {
+    if (m_pfc && PfcPauseHeader::IsPause(frame, FRAMING_BYTES))
+    {
+        ReceivePause(frame);
+        return;
+    }
     ++m_stats.framesReceived;
     if (m_receiveErrors && m_receiveErrors->IsCorrupt(frame))
     {
@@ -625,7 +853,16 @@ FabricPortDevice::DoDispose()
     m_rxCallback = NetDevice::ReceiveCallback();
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
     m_frameCallback = FrameCallback();
-    m_queues = fabriclb::ClassQueues<Ptr<Packet>>();
+    m_pauseCallback = Callback<void>();
+    m_switchBuffer = nullptr;
+    for (EventId& expiry : m_pauseExpiry)
+    {
+        expiry.Cancel();
+    }
+    m_watchdogCheck.Cancel();
+    m_watchdogRestore.Cancel();
+    m_pauseFrames.clear();
+    m_queues = fabriclb::ClassQueues<QueuedFrame>();
     NetDevice::DoDispose();
 }
 

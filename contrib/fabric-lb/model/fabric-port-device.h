@@ -11,6 +11,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
+#include "ns3/event-id.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/mac48-address.h"
 #include "ns3/net-device.h"
@@ -22,11 +23,13 @@
 #include "ns3/traced-value.h"
 
 #include <array>
+#include <deque>
 
 namespace ns3
 {
 
 class FabricChannel;
+class SwitchBuffer;
 
 /**
  * \ingroup fabric-lb
@@ -70,15 +73,22 @@ class FabricPortDevice : public NetDevice, public EgressPort
     /// What the port has done since it was made.
     struct Stats
     {
-        uint64_t packetsAdmitted{0}; //!< packets taken into the buffer
-        uint64_t bytesAdmitted{0};   //!< their framed bytes
-        uint64_t packetsDropped{0};  //!< packets the full buffer dropped
-        uint64_t bytesDropped{0};    //!< their IPv4 bytes
-        uint64_t packetsMarked{0};   //!< packets CE-marked on arrival
-        uint64_t framesSent{0};      //!< frames put on the wire
-        uint64_t framesReceived{0};  //!< frames taken off the wire, whole or lost
-        uint64_t framesLost{0};      //!< of those, what the receive error model lost
-        uint32_t maxBacklogBytes{0}; //!< the most framed bytes waiting at any instant
+        uint64_t packetsAdmitted{0};     //!< packets taken into the buffer
+        uint64_t bytesAdmitted{0};       //!< their framed bytes
+        uint64_t packetsDropped{0};      //!< packets the full buffer dropped
+        uint64_t bytesDropped{0};        //!< their IPv4 bytes
+        uint64_t packetsMarked{0};       //!< packets CE-marked on arrival
+        uint64_t framesSent{0};          //!< frames put on the wire
+        uint64_t framesReceived{0};      //!< frames taken off the wire, whole or lost
+        uint64_t framesLost{0};          //!< of those, what the receive error model lost
+        uint32_t maxBacklogBytes{0};     //!< the most framed bytes waiting at any instant
+        uint64_t pauseFramesSent{0};     //!< PFC PAUSE frames sent (resumes included)
+        uint64_t pauseFramesReceived{0}; //!< PFC PAUSE frames received (resumes included)
+        uint64_t pauses{0};              //!< times the data class was paused here
+        int64_t pausedPs{0};             //!< time the data class was paused, summed
+        int64_t longestPausePs{0};       //!< the longest time it stayed paused
+        uint64_t watchdogDrops{0};       //!< data frames the PFC watchdog dropped
+        uint64_t watchdogTrips{0};       //!< times the PFC watchdog stopped honouring pauses
     };
 
     /// \param channel the link this port sends on and receives from
@@ -92,6 +102,63 @@ class FabricPortDevice : public NetDevice, public EgressPort
      * \return whether the buffer took it
      */
     bool SendFrame(const Ptr<Packet>& payload, Ipv4Header& header);
+
+    /**
+     * \brief A switch's forwarding: as SendFrame, the frame charged to the ingress
+     * port it came in on in the switch's buffer, if the port has one (SwitchBuffer).
+     * \param payload the IPv4 payload, handed over
+     * \param header its IPv4 header
+     * \param ingress the device index of the port it came in on
+     * \return whether the buffer took it
+     */
+    bool SendFrame(const Ptr<Packet>& payload, Ipv4Header& header, uint32_t ingress);
+
+    /**
+     * \brief Puts the switch's shared buffer in charge of this port's admissions
+     * (its MaxSize is then the buffer's business).
+     * \param buffer the switch's buffer, which outlives the port's traffic
+     */
+    void SetSwitchBuffer(SwitchBuffer* buffer);
+
+    /// \param pfc whether the port obeys the PAUSE frames it receives
+    void EnablePfc(bool pfc);
+
+    /// \return whether the port obeys PAUSE frames
+    bool IsPfcEnabled() const
+    {
+        return m_pfc;
+    }
+
+    /**
+     * \brief Sends a PFC PAUSE frame for \p cls ahead of every waiting frame (after
+     * the one on the wire).
+     * \param cls the class the peer is to pause or resume
+     * \param quanta the pause time, quanta of 512 bit times (0: resume)
+     */
+    void SendPause(fabriclb::TrafficClass cls, uint16_t quanta);
+
+    /// \param cls a class \return whether the peer has paused it here
+    bool IsPaused(fabriclb::TrafficClass cls) const
+    {
+        return m_queues.IsPaused(cls);
+    }
+
+    /// \param callback called whenever a class is paused or resumed here (a NIC's)
+    void SetPauseCallback(Callback<void> callback);
+
+    /**
+     * TracedCallback signature of a PAUSE frame.
+     * \param priority the 802.1p priority paused or resumed
+     * \param quanta the pause time, quanta (0: resume)
+     */
+    typedef void (*PauseTracedCallback)(uint8_t priority, uint16_t quanta);
+
+    /**
+     * TracedCallback signature of a resume.
+     * \param priority the 802.1p priority resumed
+     * \param paused how long it was paused
+     */
+    typedef void (*ResumeTracedCallback)(uint8_t priority, Time paused);
 
     /// \param frame a frame the channel delivers, handed over
     void Receive(Ptr<Packet> frame);
@@ -206,6 +273,33 @@ class FabricPortDevice : public NetDevice, public EgressPort
      */
     bool Admit(uint32_t ipBytes, const Ptr<Packet>& packet);
 
+    /**
+     * \param ingress the port it came in on, or SwitchBuffer::NO_INGRESS
+     * \param cls its class
+     * \param ipBytes the arriving packet's IPv4 bytes
+     * \param packet the packet, for the traces
+     * \return whether the switch's buffer (or the watchdog) lets it in
+     */
+    bool AdmitShared(uint32_t ingress,
+                     fabriclb::TrafficClass cls,
+                     uint32_t ipBytes,
+                     const Ptr<Packet>& packet);
+
+    /// \param frame a PAUSE frame received
+    void ReceivePause(const Ptr<Packet>& frame);
+
+    /**
+     * \param cls a class
+     * \param paused pause it (the peer's PAUSE) or resume it (XON, or its time ran out)
+     */
+    void SetClassPaused(fabriclb::TrafficClass cls, bool paused);
+
+    /// The PFC watchdog's check: the data class has stayed paused for PfcWatchdog.
+    void WatchdogCheck();
+
+    /// The PFC watchdog honours pauses again: no PAUSE came for PfcWatchdog.
+    void WatchdogRestore();
+
     /// \return RED's random variable
     UniformRandomVariable& Rng();
 
@@ -217,7 +311,7 @@ class FabricPortDevice : public NetDevice, public EgressPort
      * \param cls its class
      * \param frame the frame
      */
-    void Queue(fabriclb::TrafficClass cls, const Ptr<Packet>& frame);
+    void Queue(fabriclb::TrafficClass cls, const Ptr<Packet>& frame, uint32_t ingress);
 
     /// Starts the next frame, if one waits and its class is not paused.
     void StartNext();
@@ -258,7 +352,14 @@ class FabricPortDevice : public NetDevice, public EgressPort
     FrameCallback m_frameCallback;                       //!< the forwarder or NIC, if set
     TracedCallback<> m_linkChangeCallbacks;              //!< never fired: the link is always up
 
-    fabriclb::ClassQueues<Ptr<Packet>> m_queues; //!< waiting frames by class
+    /// A waiting frame and the port it came in on (for the switch's buffer).
+    struct QueuedFrame
+    {
+        Ptr<Packet> frame; //!< the frame
+        uint32_t ingress;  //!< its ingress device index, or SwitchBuffer::NO_INGRESS
+    };
+
+    fabriclb::ClassQueues<QueuedFrame> m_queues; //!< waiting frames by class
     TracedValue<uint32_t> m_backlogBytes;        //!< framed bytes waiting
     uint32_t m_bufferBytes{0};                   //!< MaxSize, bytes
     bool m_controlFirst{false};                  //!< ControlFirst
@@ -272,6 +373,16 @@ class FabricPortDevice : public NetDevice, public EgressPort
     double m_backlogByteTime{0};                 //!< integral of the backlog, byte * time step
     int64_t m_lastBacklogChange{0};              //!< when it was last brought up to date
     uint32_t m_lastBacklogBytes{0};              //!< the backlog since then
+    SwitchBuffer* m_switchBuffer{nullptr};       //!< the switch's buffer, if it admits
+    bool m_pfc{false};                           //!< PAUSE frames obeyed
+    std::deque<Ptr<Packet>> m_pauseFrames;       //!< PAUSE frames to send, ahead of data
+    std::array<EventId, fabriclb::TRAFFIC_CLASS_COUNT> m_pauseExpiry;     //!< by class
+    std::array<int64_t, fabriclb::TRAFFIC_CLASS_COUNT> m_pausedSincePs{}; //!< by class
+    Callback<void> m_pauseCallback;                                       //!< the NIC's
+    Time m_watchdogTime;                                                  //!< PfcWatchdog
+    EventId m_watchdogCheck;       //!< pending while the data class is paused
+    EventId m_watchdogRestore;     //!< pending while the watchdog has tripped
+    bool m_watchdogTripped{false}; //!< pauses of the data class ignored
 
     TracedCallback<Ptr<const Packet>, uint32_t> m_portBacklogTrace; //!< arrival, backlog before
     TracedCallback<Ptr<const Packet>> m_enqueueTrace;               //!< taken into the buffer
@@ -285,6 +396,9 @@ class FabricPortDevice : public NetDevice, public EgressPort
     TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;              //!< frame received whole
     TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;             //!< frame lost on the link
     TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;        //!< every frame, both ways
+    TracedCallback<uint8_t, uint16_t> m_pauseSentTrace;             //!< PAUSE sent
+    TracedCallback<uint8_t, uint16_t> m_pauseReceivedTrace;         //!< PAUSE received
+    TracedCallback<uint8_t, Time> m_resumeTrace;                    //!< a paused class resumes
 };
 
 } // namespace ns3

@@ -174,6 +174,12 @@ class PortMonitor : public Object
     /// \return packets waiting at the port now (queue disc and device queue)
     uint64_t GetPacketsWaiting() const;
 
+    /// \return the fabric port watched (null for a queue-disc port)
+    Ptr<FabricPortDevice> GetFabricPort() const
+    {
+        return m_port;
+    }
+
     /// \return packets the port's device has started to send and its peer has not yet received
     uint64_t GetPacketsOnLink() const;
 

@@ -37,6 +37,16 @@ RoceLinkScheduler::Kick()
 }
 
 void
+RoceLinkScheduler::SetDataPaused(bool paused)
+{
+    m_dataPaused = paused;
+    if (!paused)
+    {
+        Kick();
+    }
+}
+
+void
 RoceLinkScheduler::TransmitNext()
 {
     const Time txTime = SendNext();
@@ -113,7 +123,7 @@ RoceAlternatingScheduler::SendNext()
         m_nic.ArmTimer(idle);
     }
     const bool ackWaiting = !m_pendingAcks.empty();
-    const bool dataWaiting = !m_dataRing.empty();
+    const bool dataWaiting = !m_dataRing.empty() && !DataPaused();
     if (ackWaiting && (m_ackTurn || !dataWaiting))
     {
         const RocePendingAck ack = m_pendingAcks.front();
@@ -256,6 +266,18 @@ RocePacedScheduler::Release(uint32_t qp)
 Time
 RocePacedScheduler::SendNext()
 {
+    if (DataPaused())
+    {
+        // Only ACKs go while data is paused: the first responder in the ring, in place.
+        const auto responder = std::find_if(m_ring.begin(), m_ring.end(), [](const PacedQueue& q) {
+            return q.responder != nullptr;
+        });
+        if (responder == m_ring.end())
+        {
+            return Time(0);
+        }
+        std::rotate(m_ring.begin(), responder, responder + 1);
+    }
     while (!m_ring.empty())
     {
         const PacedQueue queue = m_ring.front();

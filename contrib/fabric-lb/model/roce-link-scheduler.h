@@ -102,9 +102,22 @@ class RoceLinkScheduler
      */
     virtual void QueueAck(RoceResponder& receiver, const RocePendingAck& ack) = 0;
 
+    /**
+     * \brief The link's switch pauses or resumes the data class (PFC): data waits
+     * while it is paused, ACKs go on.
+     * \param paused whether data is held back from now on
+     */
+    void SetDataPaused(bool paused);
+
   protected:
     /// Puts the next packet on the link if the link is idle.
     void Kick();
+
+    /// \return whether data is held back (PFC)
+    bool DataPaused() const
+    {
+        return m_dataPaused;
+    }
 
     /// \return the next packet's serialisation time once sent, or zero if nothing waits
     virtual Time SendNext() = 0;
@@ -115,9 +128,10 @@ class RoceLinkScheduler
     /// Commits the next packet and schedules the next decision.
     void TransmitNext();
 
-    const Time m_gap;   //!< the gap after every packet
-    EventId m_decision; //!< the scheduled TransmitNext, pending while the link is busy
-    Time m_linkFreeAt;  //!< when the link finishes the last committed packet and its gap
+    const Time m_gap;         //!< the gap after every packet
+    EventId m_decision;       //!< the scheduled TransmitNext, pending while the link is busy
+    Time m_linkFreeAt;        //!< when the link finishes the last committed packet and its gap
+    bool m_dataPaused{false}; //!< data held back (PFC)
 };
 
 /**

@@ -73,6 +73,28 @@ RoceNicPort::BypassStack(Ptr<Ipv4RoutingProtocol> routing, uint8_t ttl)
 }
 
 void
+RoceNicPort::ObeyPauses()
+{
+    if (!m_route)
+    {
+        return;
+    }
+    m_pausedBy = DynamicCast<FabricPortDevice>(m_route->GetOutputDevice());
+    NS_ABORT_MSG_UNLESS(m_pausedBy, "a NIC obeys PFC only on a fabric port");
+    m_pausedBy->EnablePfc(true);
+    m_pausedBy->SetPauseCallback(MakeCallback(&RoceNicPort::PauseChanged, this));
+}
+
+void
+RoceNicPort::PauseChanged()
+{
+    if (m_scheduler)
+    {
+        m_scheduler->SetDataPaused(m_pausedBy->IsPaused(fabriclb::TrafficClass::DATA));
+    }
+}
+
+void
 RoceNicPort::SendFrame(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, uint8_t tos)
 {
     // What UdpL4Protocol::Send and Ipv4L3Protocol::Send (BuildHeader) write.

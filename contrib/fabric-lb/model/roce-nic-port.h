@@ -101,6 +101,13 @@ class RoceNicPort
         m_scheduler = std::move(scheduler);
     }
 
+    /**
+     * \brief Obeys PFC from now on: the scheduler holds data back while the link's
+     * switch has paused the data class at the port (ACKs go on). A port of several
+     * links is held back by their backlogs instead.
+     */
+    void ObeyPauses();
+
     /// \return whether a scheduler feeds the port
     bool HasScheduler() const
     {
@@ -108,6 +115,9 @@ class RoceNicPort
     }
 
   private:
+    /// The link's port paused or resumed a class: tells the scheduler.
+    void PauseChanged();
+
     /// The bypass's Send: builds the frame and hands it to the chosen link's port.
     void SendFrame(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, uint8_t tos);
 
@@ -116,6 +126,7 @@ class RoceNicPort
     bool m_checksums{false};            //!< with the bypass, Node::ChecksumEnabled
     Ptr<Ipv4RoutingProtocol> m_routing; //!< with the bypass, the host's routing
     Ptr<FabricPortDevice> m_device;     //!< with the bypass and one link, its port
+    Ptr<FabricPortDevice> m_pausedBy;   //!< with PFC and one link, its port
     uint8_t m_ttl{64};                  //!< with the bypass, the IPv4 TTL
     std::unordered_map<uint32_t, uint16_t> m_identification; //!< next IPv4 id, by destination
     Ipv4Address m_source;                                    //!< the host's address

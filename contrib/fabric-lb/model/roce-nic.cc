@@ -278,6 +278,19 @@ RoceNic::BypassStack()
 }
 
 void
+RoceNic::ObeyPauses()
+{
+    NS_ABORT_MSG_UNLESS(m_udp, "RoceNic::ObeyPauses comes after Setup");
+    for (RoceNicPort* port : {m_port.get(), m_serverPort.get()})
+    {
+        if (port)
+        {
+            port->ObeyPauses();
+        }
+    }
+}
+
+void
 RoceNic::ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> frame)
 {
     // What Ipv4L3Protocol::Receive, its local delivery and UdpL4Protocol::Receive do.

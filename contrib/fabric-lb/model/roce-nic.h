@@ -150,6 +150,12 @@ class RoceNic : public Object, private RoceLinkOwner
     void BypassStack();
 
     /**
+     * \brief Obeys PFC from now on: data waits while the switch of a port's link
+     * has paused it there (RoceNicPort::ObeyPauses).
+     */
+    void ObeyPauses();
+
+    /**
      * \brief Tells the NIC how many links the fabric's longest path has (what a congestion
      * control that scales with hops reads, RoceSwift's target). Before it sends.
      * \param hops FabricTopology::LongestPathHops
