@@ -188,6 +188,7 @@ ExperimentResult::BufferJson() const
             {"buffer_drops", buffer.bufferDrops},
             {"watchdog_drops", buffer.watchdogDrops},
             {"watchdog_trips", buffer.watchdogTrips},
+            {"buffer_bytes_at_end", buffer.bytesAtEnd},
             {"deadlock", buffer.deadlock}};
 }
 

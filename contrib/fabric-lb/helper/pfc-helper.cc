@@ -11,6 +11,7 @@
 #include "ns3/enum.h"
 #include "ns3/fabric-port-device.h"
 #include "ns3/node-list.h"
+#include "ns3/pfc-pause-header.h"
 #include "ns3/roce-nic.h"
 
 #include <algorithm>
@@ -122,8 +123,7 @@ PfcHelper::EnableTimeline(const FatTreeHelper& fabric, const std::string& path)
 {
     if (FabricRanks::Count() > 1)
     {
-        throw std::invalid_argument(
-            "--pfcTimeline watches one process's ports: run it on one rank");
+        throw std::invalid_argument("--pfcTimeline watches one process's ports: run it on one rank");
     }
     if (m_buffers.empty() || !m_buffers.front()->IsLossless())
     {
@@ -134,17 +134,26 @@ PfcHelper::EnableTimeline(const FatTreeHelper& fabric, const std::string& path)
     {
         throw std::invalid_argument("cannot write --pfcTimeline file '" + path + "'");
     }
-    *m_timeline << "time_ns,node,port,stage,event,priority,value\n";
+    *m_timeline << "time_ns,node,port,peer,stage,event,priority,value\n";
     for (const Ptr<PortMonitor>& monitor : fabric.GetPortMonitors())
     {
         const Ptr<FabricPortDevice> port = monitor->GetFabricPort();
-        const std::string context = std::to_string(port->GetNode()->GetId()) + "," +
-                                    std::to_string(port->GetIfIndex()) + "," +
-                                    FabricStageName(monitor->GetStage());
+        const std::string context =
+            std::to_string(monitor->GetNodeId()) + "," + std::to_string(port->GetIfIndex()) +
+            "," + std::to_string(monitor->GetPeerNodeId()) + "," +
+            FabricStageName(monitor->GetStage());
+        m_portContexts[{monitor->GetNodeId(), port->GetIfIndex()}] = context;
+        port->TraceConnect("PfcPauseSent", context, MakeCallback(&PfcHelper::PauseSent, this));
         port->TraceConnect("PfcPauseReceived",
                            context,
                            MakeCallback(&PfcHelper::PauseReceived, this));
         port->TraceConnect("PfcResumed", context, MakeCallback(&PfcHelper::Resumed, this));
+    }
+    for (const Ptr<SwitchBuffer>& buffer : m_buffers)
+    {
+        const std::string node = std::to_string(buffer->GetObject<Node>()->GetId());
+        buffer->TraceConnect("Xoff", node, MakeCallback(&PfcHelper::Xoff, this));
+        buffer->TraceConnect("Xon", node, MakeCallback(&PfcHelper::Xon, this));
     }
 }
 
@@ -153,6 +162,12 @@ PfcHelper::Record(const std::string& context, const char* event, uint8_t priorit
 {
     *m_timeline << Simulator::Now().GetPicoSeconds() / 1000.0 << "," << context << "," << event
                 << "," << unsigned(priority) << "," << value << "\n";
+}
+
+void
+PfcHelper::PauseSent(std::string context, uint8_t priority, uint16_t quanta)
+{
+    Record(context, "sent", priority, quanta);
 }
 
 void
@@ -165,6 +180,28 @@ void
 PfcHelper::Resumed(std::string context, uint8_t priority, Time paused)
 {
     Record(context, "resumed", priority, paused.GetPicoSeconds() / 1000.0);
+}
+
+void
+PfcHelper::Xoff(std::string node, uint32_t port)
+{
+    const uint32_t id = std::stoul(node);
+    const SwitchBuffer& buffer = *NodeList::GetNode(id)->GetObject<SwitchBuffer>();
+    Record(m_portContexts.at({id, port}),
+           "xoff",
+           PfcPauseHeader::PriorityOf(fabriclb::TrafficClass::DATA),
+           buffer.GetAccounting().SharedBytes(port));
+}
+
+void
+PfcHelper::Xon(std::string node, uint32_t port)
+{
+    const uint32_t id = std::stoul(node);
+    const SwitchBuffer& buffer = *NodeList::GetNode(id)->GetObject<SwitchBuffer>();
+    Record(m_portContexts.at({id, port}),
+           "xon",
+           PfcPauseHeader::PriorityOf(fabriclb::TrafficClass::DATA),
+           buffer.GetAccounting().SharedBytes(port));
 }
 
 bool
@@ -205,6 +242,7 @@ PfcHelper::Measure(const FatTreeHelper& fabric, ExperimentResult& result) const
         buffer.xoffs += stats.xoffs;
         buffer.headroomOverflows += stats.overflows;
         buffer.bufferDrops += stats.drops;
+        buffer.bytesAtEnd += sw->GetAccounting().TotalBytes();
         buffer.maxHeadroomBytes =
             std::max<uint64_t>(buffer.maxHeadroomBytes, stats.maxHeadroomBytes);
         buffer.maxSharedBytes = std::max(buffer.maxSharedBytes, stats.maxSharedBytes);
@@ -237,7 +275,8 @@ PfcHelper::Measure(const FatTreeHelper& fabric, ExperimentResult& result) const
                    buffer.headroomOverflows,
                    buffer.bufferDrops,
                    buffer.watchdogDrops,
-                   buffer.watchdogTrips});
+                   buffer.watchdogTrips,
+                   buffer.bytesAtEnd});
     maxima.insert(maxima.end(),
                   {double(buffer.headroomBytes),
                    double(buffer.maxHeadroomBytes),
@@ -265,7 +304,8 @@ PfcHelper::Measure(const FatTreeHelper& fabric, ExperimentResult& result) const
                             &buffer.headroomOverflows,
                             &buffer.bufferDrops,
                             &buffer.watchdogDrops,
-                            &buffer.watchdogTrips})
+                            &buffer.watchdogTrips,
+                            &buffer.bytesAtEnd})
     {
         *count = counts[c++];
     }

@@ -10,6 +10,7 @@
 #include "ns3/switch-buffer.h"
 
 #include <fstream>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,9 +47,11 @@ class PfcHelper
     void Install(const FatTreeHelper& fabric);
 
     /**
-     * \brief Writes every pause and resume at every port to \p path as CSV: time_ns,
-     * node, port, stage, event (pause, resume, resumed), priority, value (quanta for a
-     * PAUSE frame received, paused ns for resumed).
+     * \brief Writes PFC's every step at every port to \p path as CSV: time_ns, node,
+     * port, peer (the node at the link's far end), stage, event, priority, value. Events:
+     * xoff and xon (an ingress port; value: its data bytes held outside headroom), sent
+     * (a PAUSE frame queued; value: quanta, 0 a resume), pause and resume (a PAUSE frame
+     * received), resumed (a paused class served again; value: ns paused).
      * \param fabric the fabric, installed
      * \param path the file
      * \throws std::invalid_argument if it cannot be written
@@ -78,6 +81,15 @@ class PfcHelper
      */
     void Record(const std::string& context, const char* event, uint8_t priority, double value);
 
+    /// Timeline: a PAUSE frame sent (quanta 0: resume)
+    void PauseSent(std::string context, uint8_t priority, uint16_t quanta);
+
+    /// Timeline: an ingress port of switch \p node goes into XOFF
+    void Xoff(std::string node, uint32_t port);
+
+    /// Timeline: an ingress port of switch \p node leaves XOFF
+    void Xon(std::string node, uint32_t port);
+
     /// Timeline: a PAUSE frame received (quanta 0: resume)
     void PauseReceived(std::string context, uint8_t priority, uint16_t quanta);
 
@@ -87,6 +99,7 @@ class PfcHelper
     std::vector<Ptr<SwitchBuffer>> m_buffers;  //!< every switch's, if installed
     Ptr<PauseCycleDetector> m_detector;        //!< with PFC on one rank
     std::unique_ptr<std::ofstream> m_timeline; //!< the pause timeline, if asked for
+    std::map<std::pair<uint32_t, uint32_t>, std::string> m_portContexts; //!< (node, port): row
 };
 
 } // namespace ns3
