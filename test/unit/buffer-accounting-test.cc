@@ -130,6 +130,7 @@ TEST(BufferAccounting, ResumesOnceHeadroomIsEmptyAndSharedBytesAreAtXon)
 TEST(BufferAccounting, CountersReturnToZeroWhenTrafficDrains)
 {
     BufferAccounting books(3, DynamicLossless());
+
     struct Frame
     {
         uint32_t ingress;
@@ -137,6 +138,7 @@ TEST(BufferAccounting, CountersReturnToZeroWhenTrafficDrains)
         TrafficClass cls;
         uint32_t bytes;
     };
+
     std::vector<Frame> held;
     for (uint32_t i = 0; i < 600; ++i)
     {

@@ -123,7 +123,8 @@ PfcHelper::EnableTimeline(const FatTreeHelper& fabric, const std::string& path)
 {
     if (FabricRanks::Count() > 1)
     {
-        throw std::invalid_argument("--pfcTimeline watches one process's ports: run it on one rank");
+        throw std::invalid_argument(
+            "--pfcTimeline watches one process's ports: run it on one rank");
     }
     if (m_buffers.empty() || !m_buffers.front()->IsLossless())
     {
@@ -139,9 +140,8 @@ PfcHelper::EnableTimeline(const FatTreeHelper& fabric, const std::string& path)
     {
         const Ptr<FabricPortDevice> port = monitor->GetFabricPort();
         const std::string context =
-            std::to_string(monitor->GetNodeId()) + "," + std::to_string(port->GetIfIndex()) +
-            "," + std::to_string(monitor->GetPeerNodeId()) + "," +
-            FabricStageName(monitor->GetStage());
+            std::to_string(monitor->GetNodeId()) + "," + std::to_string(port->GetIfIndex()) + "," +
+            std::to_string(monitor->GetPeerNodeId()) + "," + FabricStageName(monitor->GetStage());
         m_portContexts[{monitor->GetNodeId(), port->GetIfIndex()}] = context;
         port->TraceConnect("PfcPauseSent", context, MakeCallback(&PfcHelper::PauseSent, this));
         port->TraceConnect("PfcPauseReceived",

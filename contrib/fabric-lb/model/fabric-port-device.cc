@@ -337,7 +337,8 @@ FabricPortDevice::SendFrame(const Ptr<Packet>& payload, Ipv4Header& header, uint
 {
     const fabriclb::TrafficClass cls = fabriclb::ClassOfDscp(header.GetDscp());
     const uint32_t ipBytes = payload->GetSize() + header.GetSerializedSize();
-    if (m_switchBuffer ? !AdmitShared(ingress, cls, ipBytes, payload) : !Admit(ipBytes, payload))
+    if (WatchdogDrops(cls, ipBytes, payload) ||
+        (m_switchBuffer ? !AdmitShared(ingress, cls, ipBytes, payload) : !Admit(ipBytes, payload)))
     {
         return false;
     }
@@ -370,8 +371,9 @@ FabricPortDevice::Send(Ptr<Packet> packet, const Address& /* dest */, uint16_t p
     Ipv4Header header;
     packet->PeekHeader(header);
     const fabriclb::TrafficClass cls = fabriclb::ClassOfDscp(header.GetDscp());
-    if (m_switchBuffer ? !AdmitShared(SwitchBuffer::NO_INGRESS, cls, packet->GetSize(), packet)
-                       : !Admit(packet->GetSize(), packet))
+    if (WatchdogDrops(cls, packet->GetSize(), packet) ||
+        (m_switchBuffer ? !AdmitShared(SwitchBuffer::NO_INGRESS, cls, packet->GetSize(), packet)
+                        : !Admit(packet->GetSize(), packet)))
     {
         return false;
     }
@@ -514,17 +516,32 @@ FabricPortDevice::AdmitShared(uint32_t ingress,
                               const Ptr<Packet>& packet)
 {
     Fire(m_portBacklogTrace, packet, uint32_t(m_backlogBytes));
-    const bool watchdogDrop = m_watchdogTripped && cls == fabriclb::TrafficClass::DATA;
-    if (watchdogDrop || m_switchBuffer->Admit(ingress, m_ifIndex, cls, ipBytes + FRAMING_BYTES) >=
-                            fabriclb::BufferAccounting::Verdict::DROPPED)
+    if (m_switchBuffer->Admit(ingress, m_ifIndex, cls, ipBytes + FRAMING_BYTES) >=
+        fabriclb::BufferAccounting::Verdict::DROPPED)
     {
-        NS_LOG_LOGIC((watchdogDrop ? "PFC watchdog" : "switch buffer full") << ": drop");
-        m_stats.watchdogDrops += watchdogDrop ? 1 : 0;
+        NS_LOG_LOGIC("switch buffer full: drop");
         ++m_stats.packetsDropped;
         m_stats.bytesDropped += ipBytes;
         Fire(m_dropTrace, packet);
         return false;
     }
+    return true;
+}
+
+bool
+FabricPortDevice::WatchdogDrops(fabriclb::TrafficClass cls,
+                                uint32_t ipBytes,
+                                const Ptr<Packet>& packet)
+{
+    if (!m_watchdogTripped || cls != fabriclb::TrafficClass::DATA)
+    {
+        return false;
+    }
+    NS_LOG_LOGIC("PFC watchdog: drop");
+    ++m_stats.watchdogDrops;
+    ++m_stats.packetsDropped;
+    m_stats.bytesDropped += ipBytes;
+    Fire(m_dropTrace, packet);
     return true;
 }
 

@@ -278,12 +278,20 @@ class FabricPortDevice : public NetDevice, public EgressPort
      * \param cls its class
      * \param ipBytes the arriving packet's IPv4 bytes
      * \param packet the packet, for the traces
-     * \return whether the switch's buffer (or the watchdog) lets it in
+     * \return whether the switch's buffer lets it in
      */
     bool AdmitShared(uint32_t ingress,
                      fabriclb::TrafficClass cls,
                      uint32_t ipBytes,
                      const Ptr<Packet>& packet);
+
+    /**
+     * \param cls an arriving packet's class
+     * \param ipBytes its IPv4 bytes
+     * \param packet the packet, for the traces
+     * \return whether the PFC watchdog drops it (and counted it)
+     */
+    bool WatchdogDrops(fabriclb::TrafficClass cls, uint32_t ipBytes, const Ptr<Packet>& packet);
 
     /// \param frame a PAUSE frame received
     void ReceivePause(const Ptr<Packet>& frame);

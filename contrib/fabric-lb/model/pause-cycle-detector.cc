@@ -141,8 +141,8 @@ PauseCycleDetector::Check()
             line += (line.empty() ? "" : " -> ") + m_found.back();
         }
         std::cerr << "fabric-lb: error: PFC deadlock: a cycle of paused ports for "
-                  << m_deadlockTime.As(Time::US) << ": " << line << " -> " << m_found.front()
-                  << std::endl;
+                  << m_deadlockTime.GetSeconds() * 1e6 << " us: " << line << " -> "
+                  << m_found.front() << std::endl;
         Simulator::Stop();
         return;
     }

@@ -14,9 +14,9 @@
 #include "uniform-index.h"
 
 #include "ns3/ipv4-header.h"
-#include "ns3/packet.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
@@ -130,7 +130,7 @@ class UplinkCandidates
  */
 struct SwitchContext
 {
-    std::vector<const EgressPort*> uplinkQueues;   //!< the uplinks' egress buffers, by port
+    std::vector<const EgressPort*> uplinkQueues; //!< the uplinks' egress buffers, by port
     /// The destination key of a destination host at this switch (Ofan: its edge
     /// switch at an edge switch, its pod at an aggregation switch).
     std::function<uint32_t(uint32_t)> destinationKey;
