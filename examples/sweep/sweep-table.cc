@@ -79,7 +79,7 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
             csv << "," << StageColumn(metric.key, stage);
         }
     }
-    csv << "\n";
+    csv << ",pause_frames_sent,paused_us,headroom_overflows\n";
     std::ofstream lines(options.out + "/results.jsonl");
     std::map<PointKey, Point> points;
     for (const Job& job : grid)
@@ -113,7 +113,19 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
                 }
             }
         }
-        csv << "\n";
+        // PFC's: pause frames, time paused at every stage, headroom overflows (0: lossy).
+        double pausedUs = 0;
+        uint64_t overflows = 0;
+        if (r.contains("pfc"))
+        {
+            for (const auto& [stage, us] : r["pfc"]["paused_us"].items())
+            {
+                pausedUs += us.get<double>();
+            }
+            overflows = r["pfc"].value("headroom_overflows", uint64_t{0});
+        }
+        csv << "," << r.value("pause_frames_sent", uint64_t{0}) << "," << pausedUs << ","
+            << overflows << "\n";
         nlohmann::json line = r;
         if (!options.varyFlag.empty())
         {

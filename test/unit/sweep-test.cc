@@ -140,7 +140,12 @@ TEST(SweepTable, MeansOfCompletedRunsOnly)
     // Run 1 and 2 complete (10% and 30%), run 3 incomplete, run 4 never wrote a result;
     // run 2 comes from a driver older than over_share.
     std::ofstream(grid[0].json) << Result(10, 16, true);
-    std::ofstream(grid[1].json) << Result(30, 16, false);
+    // Run 2 is lossless: its pause columns sum the stages' paused time.
+    nlohmann::json lossless = Result(30, 16, false);
+    lossless["pause_frames_sent"] = 12;
+    lossless["pfc"] = {{"paused_us", {{"edge-up", 1.5}, {"agg-up", 2.25}}},
+                       {"headroom_overflows", 0}};
+    std::ofstream(grid[1].json) << lossless;
     std::ofstream(grid[2].json) << Result(1000, 15, true);
 
     const std::map<PointKey, Point> points = TabulateRuns(options, grid);
@@ -176,13 +181,14 @@ TEST(SweepTable, MeansOfCompletedRunsOnly)
               "mean_final_rate_gbps,min_final_rate_gbps,hosts,topology,fabric,overload_edge_up,"
               "overload_agg_up,"
               "overload_core_down,overload_agg_down,overload_edge_down,over_share_edge_up,"
-              "over_share_agg_up,over_share_core_down,over_share_agg_down,over_share_edge_down");
+              "over_share_agg_up,over_share_core_down,over_share_agg_down,over_share_edge_down,"
+              "pause_frames_sent,paused_us,headroom_overflows");
     for (const std::string& row : rows)
     {
         EXPECT_EQ(Cells(row), Cells(rows[0])) << row;
     }
-    EXPECT_EQ(rows[1].substr(rows[1].size() - 10), ",1,2,3,4,5");
-    EXPECT_EQ(rows[2].substr(rows[2].size() - 15), ",3,4,5,6,7,,,,,");
+    EXPECT_EQ(rows[1].substr(rows[1].size() - 16), ",1,2,3,4,5,0,0,0");
+    EXPECT_EQ(rows[2].substr(rows[2].size() - 25), ",3,4,5,6,7,,,,,,12,3.75,0");
 }
 
 TEST(SweepTable, OneJsonLinePerRunWithItsVariedValue)

@@ -189,6 +189,7 @@ ExperimentResult::BufferJson() const
             {"watchdog_drops", buffer.watchdogDrops},
             {"watchdog_trips", buffer.watchdogTrips},
             {"buffer_bytes_at_end", buffer.bytesAtEnd},
+            {"pause_frames_in_flight", buffer.pausesOnLinks},
             {"deadlock", buffer.deadlock}};
 }
 

@@ -80,6 +80,7 @@ struct BufferResult
     uint64_t bufferDrops{0};           //!< frames a full lossy queue dropped
     uint64_t watchdogDrops{0};         //!< data frames the PFC watchdog dropped
     uint64_t watchdogTrips{0};         //!< times the PFC watchdog stopped honouring pauses
+    uint64_t pausesOnLinks{0};         //!< PAUSE frames on the wire when the run ended
     uint64_t bytesAtEnd{0};            //!< bytes the switch buffers still held at the end
     std::vector<std::string> deadlock; //!< a deadlock's ports, if one ended the run
 

@@ -233,6 +233,8 @@ PfcHelper::Measure(const FatTreeHelper& fabric, ExperimentResult& result) const
         stage.pauses += stats.pauses;
         stage.pausedUs += stats.pausedPs / 1e6;
         stage.longestPauseUs = std::max(stage.longestPauseUs, stats.longestPausePs / 1e6);
+        buffer.pausesOnLinks +=
+            stats.pauseFramesSent - monitor->GetPeerFabricPort()->GetStats().pauseFramesReceived;
         buffer.watchdogDrops += stats.watchdogDrops;
         buffer.watchdogTrips += stats.watchdogTrips;
     }
@@ -276,6 +278,7 @@ PfcHelper::Measure(const FatTreeHelper& fabric, ExperimentResult& result) const
                    buffer.bufferDrops,
                    buffer.watchdogDrops,
                    buffer.watchdogTrips,
+                   buffer.pausesOnLinks,
                    buffer.bytesAtEnd});
     maxima.insert(maxima.end(),
                   {double(buffer.headroomBytes),
@@ -305,6 +308,7 @@ PfcHelper::Measure(const FatTreeHelper& fabric, ExperimentResult& result) const
                             &buffer.bufferDrops,
                             &buffer.watchdogDrops,
                             &buffer.watchdogTrips,
+                            &buffer.pausesOnLinks,
                             &buffer.bytesAtEnd})
     {
         *count = counts[c++];

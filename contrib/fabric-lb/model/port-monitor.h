@@ -180,6 +180,12 @@ class PortMonitor : public Object
         return m_port;
     }
 
+    /// \return the fabric port at the link's far end (null for a queue-disc port)
+    Ptr<FabricPortDevice> GetPeerFabricPort() const
+    {
+        return m_peerPort;
+    }
+
     /// \return packets the port's device has started to send and its peer has not yet received
     uint64_t GetPacketsOnLink() const;
 
