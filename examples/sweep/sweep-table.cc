@@ -79,7 +79,7 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
             csv << "," << StageColumn(metric.key, stage);
         }
     }
-    csv << ",pause_frames_sent,paused_us,headroom_overflows\n";
+    csv << ",pause_frames_sent,paused_us,headroom_overflows,ports_paused\n";
     std::ofstream lines(options.out + "/results.jsonl");
     std::map<PointKey, Point> points;
     for (const Job& job : grid)
@@ -113,19 +113,26 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
                 }
             }
         }
-        // PFC's: pause frames, time paused at every stage, headroom overflows (0: lossy).
+        // PFC's: pause frames, time paused and ports paused at every stage, headroom
+        // overflows (0: lossy).
         double pausedUs = 0;
         uint64_t overflows = 0;
+        uint64_t portsPaused = 0;
         if (r.contains("pfc"))
         {
             for (const auto& [stage, us] : r["pfc"]["paused_us"].items())
             {
                 pausedUs += us.get<double>();
             }
+            const nlohmann::json ports = r["pfc"].value("ports_paused", nlohmann::json::object());
+            for (const auto& [stage, count] : ports.items())
+            {
+                portsPaused += count.get<uint64_t>();
+            }
             overflows = r["pfc"].value("headroom_overflows", uint64_t{0});
         }
         csv << "," << r.value("pause_frames_sent", uint64_t{0}) << "," << pausedUs << ","
-            << overflows << "\n";
+            << overflows << "," << portsPaused << "\n";
         nlohmann::json line = r;
         if (!options.varyFlag.empty())
         {

@@ -144,6 +144,7 @@ TEST(SweepTable, MeansOfCompletedRunsOnly)
     nlohmann::json lossless = Result(30, 16, false);
     lossless["pause_frames_sent"] = 12;
     lossless["pfc"] = {{"paused_us", {{"edge-up", 1.5}, {"agg-up", 2.25}}},
+                       {"ports_paused", {{"edge-up", 2}, {"agg-up", 3}}},
                        {"headroom_overflows", 0}};
     std::ofstream(grid[1].json) << lossless;
     std::ofstream(grid[2].json) << Result(1000, 15, true);
@@ -182,13 +183,13 @@ TEST(SweepTable, MeansOfCompletedRunsOnly)
               "overload_agg_up,"
               "overload_core_down,overload_agg_down,overload_edge_down,over_share_edge_up,"
               "over_share_agg_up,over_share_core_down,over_share_agg_down,over_share_edge_down,"
-              "pause_frames_sent,paused_us,headroom_overflows");
+              "pause_frames_sent,paused_us,headroom_overflows,ports_paused");
     for (const std::string& row : rows)
     {
         EXPECT_EQ(Cells(row), Cells(rows[0])) << row;
     }
-    EXPECT_EQ(rows[1].substr(rows[1].size() - 16), ",1,2,3,4,5,0,0,0");
-    EXPECT_EQ(rows[2].substr(rows[2].size() - 25), ",3,4,5,6,7,,,,,,12,3.75,0");
+    EXPECT_EQ(rows[1].substr(rows[1].size() - 18), ",1,2,3,4,5,0,0,0,0");
+    EXPECT_EQ(rows[2].substr(rows[2].size() - 27), ",3,4,5,6,7,,,,,,12,3.75,0,5");
 }
 
 TEST(SweepTable, OneJsonLinePerRunWithItsVariedValue)

@@ -161,6 +161,7 @@ ExperimentResult::BufferJson() const
     nlohmann::json pauses;
     nlohmann::json paused;
     nlohmann::json longest;
+    nlohmann::json portsPaused;
     std::vector<std::pair<FabricStage, std::string>> named{
         {FabricStage::HOST_UP, FabricStageName(FabricStage::HOST_UP)}};
     named.insert(named.end(), switchStages.begin(), switchStages.end());
@@ -172,6 +173,7 @@ ExperimentResult::BufferJson() const
         pauses[name] = s.pauses;
         paused[name] = s.pausedUs;
         longest[name] = s.longestPauseUs;
+        portsPaused[name] = s.portsPaused;
     }
     return {{"lossless", buffer.pfc},
             {"sharing", buffer.sharing},
@@ -180,6 +182,7 @@ ExperimentResult::BufferJson() const
             {"pauses", pauses},
             {"paused_us", paused},
             {"longest_pause_us", longest},
+            {"ports_paused", portsPaused},
             {"xoffs", buffer.xoffs},
             {"headroom_bytes", buffer.headroomBytes},
             {"max_headroom_bytes", buffer.maxHeadroomBytes},

@@ -59,6 +59,7 @@ struct StagePfcStats
     uint64_t pauses{0};              //!< times a port of it was paused
     double pausedUs{0};              //!< time its ports were paused, summed
     double longestPauseUs{0};        //!< the longest any of them stayed paused
+    uint32_t portsPaused{0};         //!< its ports paused at least once
 };
 
 /**

@@ -233,6 +233,7 @@ PfcHelper::Measure(const FatTreeHelper& fabric, ExperimentResult& result) const
         stage.pauses += stats.pauses;
         stage.pausedUs += stats.pausedPs / 1e6;
         stage.longestPauseUs = std::max(stage.longestPauseUs, stats.longestPausePs / 1e6);
+        stage.portsPaused += stats.pauses > 0 ? 1 : 0;
         buffer.pausesOnLinks +=
             stats.pauseFramesSent - monitor->GetPeerFabricPort()->GetStats().pauseFramesReceived;
         buffer.watchdogDrops += stats.watchdogDrops;
@@ -268,8 +269,9 @@ PfcHelper::Measure(const FatTreeHelper& fabric, ExperimentResult& result) const
     // Whole over the ranks: counts add up, the largest take the largest.
     for (const StagePfcStats& stage : buffer.stages)
     {
-        counts.insert(counts.end(),
-                      {stage.pauseFramesSent, stage.pauseFramesReceived, stage.pauses});
+        counts.insert(
+            counts.end(),
+            {stage.pauseFramesSent, stage.pauseFramesReceived, stage.pauses, stage.portsPaused});
         maxima.push_back(stage.longestPauseUs);
     }
     counts.insert(counts.end(),
@@ -300,6 +302,7 @@ PfcHelper::Measure(const FatTreeHelper& fabric, ExperimentResult& result) const
         stage.pauseFramesSent = counts[c++];
         stage.pauseFramesReceived = counts[c++];
         stage.pauses = counts[c++];
+        stage.portsPaused = static_cast<uint32_t>(counts[c++]);
         stage.longestPauseUs = maxima[m++];
         stage.pausedUs = paused[s];
     }
