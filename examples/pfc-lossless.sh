@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Beyond the study: lossless RoCE (--pfc) on the k=8 fat tree. Four experiments:
+#  schemes/    every scheme of figure 1 lossless under DCQCN and go-back-N (RoCEv2),
+#              beside the lossy ideal transport (lossy-ideal/): permutation of 1 MiB
+#              and all-to-all of 256 KiB; results.csv has each run's pause time
+#  spray/      spraying lossless with go-back-N against selective repeat: what
+#              reordering costs when nothing is lost
+#  incast/     a 32-to-1 incast (1 MiB each) beside a permutation of the other hosts:
+#              the victim flows, which never cross the incast's port, lossy and
+#              lossless, both with the ideal transport so that only PFC differs, per
+#              scheme (victims.csv, victims.png)
+#  failure/    one failed and one degraded (half-rate) core link under PFC: how far
+#              the pause tree spreads (ports paused, time paused)
+# Writes summary.txt with the tables. With --quick: k=4, one run, smaller
+# messages, an 8-to-1 incast. Runs already done are kept.
+# Usage: examples/pfc-lossless.sh [--out DIR] [--runs N (default 10)] [--quick]
+#        [--workload W] [fabric-lb-sweep flags]
+set -euo pipefail
+# shellcheck source=SCRIPTDIR/figure-sweep.sh
+source "$(dirname "$0")/figure-sweep.sh"
+figure_args pfc all-to-all,permutation "$@"
+schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
+base=$out
+figure_cost all-to-all 60 $((2 * 10 * runs)) "all-to-all of 256 KiB at k=8, lossy and lossless"
+
+out=$base/schemes
+figure_sweep permutation 1048576 --schemes=$schemes --extra="--pfc --cc=dcqcn"
+figure_sweep all-to-all 262144 --schemes=$schemes --extra="--pfc --cc=dcqcn"
+out=$base/lossy-ideal
+figure_sweep permutation 1048576 --schemes=$schemes
+figure_sweep all-to-all 262144 --schemes=$schemes
+out=$base/spray
+figure_sweep permutation 1048576 --schemes=host-spray,reps,ofan --vary=recovery:gbn,sack --extra=--pfc
+figure_sweep all-to-all 262144 --schemes=host-spray,reps,ofan --vary=recovery:gbn,sack --extra=--pfc
+out=$base/failure
+if figure_wants permutation; then
+  figure_sweep permutation 1048576 --schemes=ecmp,reps,ofan --vary=failMode:drop,degrade \
+    --extra="--pfc --cc=dcqcn --failLinks=agg-p0-0:core-0 --failRate=0.5"
+fi
+
+# The incast: the last hosts (32 of 128, 8 of 16 with --quick) send to host 0, every
+# other host but 0 sends to the one 16 hosts on (a pod on at k=8), wrapping around.
+incast=$base/incast
+mkdir -p "$incast"
+hosts=$((k * k * k / 4))
+senders=$((hosts / 4))
+bytes=1048576
+[ "$quick" = 1 ] && bytes=65536
+matrix=$incast/incast-permutation.cm
+awk -v hosts=$hosts -v senders=$senders -v bytes=$bytes 'BEGIN {
+  others = hosts - senders - 1
+  printf "Nodes %d\nConnections %d\n", hosts, senders + others
+  for (s = 0; s < senders; ++s)
+    printf "%d->0 id %d start 0 size %d\n", hosts - senders + s, s + 1, bytes
+  for (i = 0; i < others; ++i)
+    printf "%d->%d id %d start 0 size %d\n", 1 + i, 1 + (i + 16) % others, senders + i + 1, bytes
+}' >"$matrix"
+if figure_wants permutation; then
+  for scheme in ${schemes//,/ }; do
+    for mode in lossy lossless; do
+      flows=$incast/$scheme-$mode.csv
+      [ -s "$flows" ] && continue
+      extra=()
+      [ "$mode" = lossless ] && extra=(--pfc --recovery=erasure)
+      "${FABRIC_LB_SIM:-$bin/fabric-lb-sim}" --k=$k --workload=matrix --matrix="$matrix" \
+        --lb="$scheme" "${extra[@]}" --flows="$flows.tmp" --out="$incast/$scheme-$mode.json" \
+        >/dev/null && mv "$flows.tmp" "$flows"
+    done
+  done
+  # Victims: the permutation's flows (ids past the incast's), their slowdown over their
+  # own bound: mean, 99th percentile and largest.
+  {
+    echo "scheme,mode,victims,mean_slowdown,p99_slowdown,max_slowdown"
+    for scheme in ${schemes//,/ }; do
+      for mode in lossy lossless; do
+        awk -F, -v senders=$senders 'NR > 1 && NR - 1 > senders { print $8 }' \
+          "$incast/$scheme-$mode.csv" | sort -g |
+          awk -v scheme="$scheme" -v mode="$mode" '
+            { s[NR] = $1; sum += $1 }
+            END {
+              p99 = int(0.99 * NR + 0.5); if (p99 < 1) p99 = 1
+              printf "%s,%s,%d,%.4f,%.4f,%.4f\n", scheme, mode, NR, sum / NR, s[p99], s[NR]
+            }'
+      done
+    done
+  } >"$incast/victims.csv"
+  gnuplot <<PLOT
+set terminal png size 1280,720
+set output "$incast/victims.png"
+set title "Victims of a ${senders}-to-1 incast beside a permutation, k=$k fat tree ($hosts hosts), $((bytes / 1024)) KiB messages, one run, ideal transport: lossy against lossless (PFC)"
+set xlabel "scheme"
+set ylabel "victim flow's completion time over its own bound (mean, bar to the largest)"
+set datafile separator ","
+set style data histograms
+set key top left
+set grid ytics
+set xtics rotate by -30
+set logscale y
+plot "< awk -F, '\$2 == \"lossy\"' $incast/victims.csv" using 4:xtic(1) title "lossy" with linespoints pt 7, \
+     "< awk -F, '\$2 == \"lossless\"' $incast/victims.csv" using 4 title "lossless" with linespoints pt 5, \
+     "< awk -F, '\$2 == \"lossless\"' $incast/victims.csv" using 0:4:4:6 notitle with yerrorbars pt 5 lc 2, \
+     "< awk -F, '\$2 == \"lossy\"' $incast/victims.csv" using 0:4:4:6 notitle with yerrorbars pt 7 lc 1
+PLOT
+fi
+
+# The tables.
+{
+  for part in schemes lossy-ideal spray failure; do
+    for workload in permutation all-to-all; do
+      csv=$base/$part/$workload/results.csv
+      [ -s "$csv" ] || continue
+      echo "== $part, $workload (means over runs)"
+      awk -F, '
+        NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
+        {
+          key = $col["scheme"] ($col["vary_value"] == "" ? "" : " " $col["vary_value"])
+          if (!(key in n)) order[++keys] = key
+          n[key]++
+          cct[key] += $col["cct_increase_pct"]; retx[key] += $col["retransmissions"]
+          drops[key] += $col["packets_dropped"]; pauses[key] += $col["pause_frames_sent"]
+          paused[key] += $col["paused_us"]; ports[key] += $col["ports_paused"]
+        }
+        END {
+          printf "%-18s %4s %11s %9s %8s %8s %11s %6s\n", "scheme", "runs", "cct_incr_%", \
+            "retx", "drops", "pauses", "paused_us", "ports"
+          for (i = 1; i <= keys; ++i) {
+            k = order[i]
+            printf "%-18s %4d %11.1f %9.0f %8.0f %8.0f %11.1f %6.1f\n", k, n[k], cct[k] / n[k], \
+              retx[k] / n[k], drops[k] / n[k], pauses[k] / n[k], paused[k] / n[k], ports[k] / n[k]
+          }
+        }' "$csv"
+    done
+  done
+  if [ -s "$incast/victims.csv" ]; then
+    echo "== incast victims"
+    column -t -s, "$incast/victims.csv"
+  fi
+} >"$base/summary.txt"
+cat "$base/summary.txt"
+echo "pfc: $base/{schemes,lossy-ideal,spray,failure}/*/results.csv, $base/incast/victims.{csv,png}, $base/summary.txt"
