@@ -227,17 +227,18 @@ PfcHelper::Measure(const FatTreeHelper& fabric, ExperimentResult& result) const
     {
         const Ptr<FabricPortDevice> port = monitor->GetFabricPort();
         const FabricPortDevice::Stats& stats = port->GetStats();
+        const PfcPauseControl::Stats& pauses = port->GetPauseStats();
         StagePfcStats& stage = buffer.stages[static_cast<size_t>(monitor->GetStage())];
         stage.pauseFramesSent += stats.pauseFramesSent;
-        stage.pauseFramesReceived += stats.pauseFramesReceived;
-        stage.pauses += stats.pauses;
-        stage.pausedUs += stats.pausedPs / 1e6;
-        stage.longestPauseUs = std::max(stage.longestPauseUs, stats.longestPausePs / 1e6);
-        stage.portsPaused += stats.pauses > 0 ? 1 : 0;
-        buffer.pausesOnLinks +=
-            stats.pauseFramesSent - monitor->GetPeerFabricPort()->GetStats().pauseFramesReceived;
+        stage.pauseFramesReceived += pauses.pauseFramesReceived;
+        stage.pauses += pauses.pauses;
+        stage.pausedUs += pauses.pausedPs / 1e6;
+        stage.longestPauseUs = std::max(stage.longestPauseUs, pauses.longestPausePs / 1e6);
+        stage.portsPaused += pauses.pauses > 0 ? 1 : 0;
+        buffer.pausesOnLinks += stats.pauseFramesSent -
+                                monitor->GetPeerFabricPort()->GetPauseStats().pauseFramesReceived;
         buffer.watchdogDrops += stats.watchdogDrops;
-        buffer.watchdogTrips += stats.watchdogTrips;
+        buffer.watchdogTrips += pauses.watchdogTrips;
     }
     for (const Ptr<SwitchBuffer>& sw : m_buffers)
     {

@@ -112,7 +112,8 @@ FabricPortDevice::GetTypeId()
                           "pauses and drops its frames, queued and arriving, until no PAUSE "
                           "has come for as long again (0: off)",
                           TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&FabricPortDevice::m_watchdogTime),
+                          MakeTimeAccessor(&FabricPortDevice::SetPfcWatchdog,
+                                           &FabricPortDevice::GetPfcWatchdog),
                           MakeTimeChecker(Seconds(0)))
             .AddTraceSource("PfcPauseSent",
                             "A PFC PAUSE frame is sent: the priority and its quanta (0: resume)",
@@ -185,7 +186,8 @@ FabricPortDevice::GetTypeId()
 }
 
 FabricPortDevice::FabricPortDevice()
-    : m_backlogBytes(0)
+    : m_backlogBytes(0),
+      m_pauseControl(*this, m_pauseReceivedTrace, m_resumeTrace)
 {
 }
 
@@ -229,6 +231,7 @@ FabricPortDevice::SetDataRate(DataRate rate)
 {
     m_rate = rate;
     m_txTimes = {};
+    m_pauseControl.SetRate(rate);
 }
 
 Time
@@ -533,7 +536,7 @@ FabricPortDevice::WatchdogDrops(fabriclb::TrafficClass cls,
                                 uint32_t ipBytes,
                                 const Ptr<Packet>& packet)
 {
-    if (!m_watchdogTripped || cls != fabriclb::TrafficClass::DATA)
+    if (!m_pauseControl.WatchdogDrops(cls))
     {
         return false;
     }
@@ -564,76 +567,19 @@ FabricPortDevice::SendPause(fabriclb::TrafficClass cls, uint16_t quanta)
 void
 FabricPortDevice::ReceivePause(const Ptr<Packet>& frame)
 {
-    ++m_stats.pauseFramesReceived;
     PfcPauseHeader header;
     header.SetFramingBytes(FRAMING_BYTES);
     frame->PeekHeader(header);
-    for (uint32_t c = 0; c < fabriclb::TRAFFIC_CLASS_COUNT; ++c)
-    {
-        const auto cls = static_cast<fabriclb::TrafficClass>(c);
-        if (!header.Enables(cls))
-        {
-            continue;
-        }
-        const uint16_t quanta = header.GetQuanta(cls);
-        Fire(m_pauseReceivedTrace, PfcPauseHeader::PriorityOf(cls), quanta);
-        if (m_watchdogTripped && cls == fabriclb::TrafficClass::DATA)
-        {
-            // Not honoured: the storm goes on as long as PAUSEs keep coming.
-            m_watchdogRestore.Cancel();
-            m_watchdogRestore =
-                Simulator::Schedule(m_watchdogTime, &FabricPortDevice::WatchdogRestore, this);
-            continue;
-        }
-        m_pauseExpiry[c].Cancel();
-        if (quanta == 0)
-        {
-            SetClassPaused(cls, false);
-            continue;
-        }
-        SetClassPaused(cls, true);
-        const Time pauseTime =
-            m_rate.CalculateBytesTxTime(uint64_t(quanta) * PfcPauseHeader::QUANTUM_BITS / 8);
-        m_pauseExpiry[c] =
-            Simulator::Schedule(pauseTime, &FabricPortDevice::SetClassPaused, this, cls, false);
-    }
+    m_pauseControl.Receive(header);
 }
 
 void
-FabricPortDevice::SetClassPaused(fabriclb::TrafficClass cls, bool paused)
+FabricPortDevice::HoldClass(fabriclb::TrafficClass cls, bool held)
 {
-    if (m_queues.IsPaused(cls) == paused)
+    m_queues.SetPaused(cls, held);
+    if (!held && !m_transmitting)
     {
-        return;
-    }
-    m_queues.SetPaused(cls, paused);
-    const auto c = static_cast<uint32_t>(cls);
-    const int64_t nowPs = Simulator::Now().GetPicoSeconds();
-    const bool data = cls == fabriclb::TrafficClass::DATA;
-    if (paused)
-    {
-        m_pausedSincePs[c] = nowPs;
-        m_stats.pauses += data ? 1 : 0;
-        if (data && m_watchdogTime.IsStrictlyPositive())
-        {
-            m_watchdogCheck =
-                Simulator::Schedule(m_watchdogTime, &FabricPortDevice::WatchdogCheck, this);
-        }
-    }
-    else
-    {
-        const int64_t pausedPs = nowPs - m_pausedSincePs[c];
-        if (data)
-        {
-            m_stats.pausedPs += pausedPs;
-            m_stats.longestPausePs = std::max(m_stats.longestPausePs, pausedPs);
-            m_watchdogCheck.Cancel();
-        }
-        Fire(m_resumeTrace, PfcPauseHeader::PriorityOf(cls), PicoSeconds(pausedPs));
-        if (!m_transmitting)
-        {
-            StartNext();
-        }
+        StartNext();
     }
     if (!m_pauseCallback.IsNull())
     {
@@ -642,38 +588,33 @@ FabricPortDevice::SetClassPaused(fabriclb::TrafficClass cls, bool paused)
 }
 
 void
-FabricPortDevice::WatchdogCheck()
+FabricPortDevice::DropWaiting(fabriclb::TrafficClass cls)
 {
-    NS_LOG_LOGIC("PFC watchdog: the data class stayed paused for " << m_watchdogTime.As(Time::US));
-    ++m_stats.watchdogTrips;
-    m_watchdogTripped = true;
-    m_pauseExpiry[static_cast<uint32_t>(fabriclb::TrafficClass::DATA)].Cancel();
-    m_queues.Drain(fabriclb::TrafficClass::DATA, [this](QueuedFrame& queued) {
+    m_queues.Drain(cls, [this, cls](QueuedFrame& queued) {
         const uint32_t framed = queued.frame->GetSize() + FRAMING_BYTES;
         BacklogChanged();
         m_backlogBytes -= framed;
         if (m_switchBuffer)
         {
-            m_switchBuffer->Release(queued.ingress,
-                                    m_ifIndex,
-                                    fabriclb::TrafficClass::DATA,
-                                    framed);
+            m_switchBuffer->Release(queued.ingress, m_ifIndex, cls, framed);
         }
         ++m_stats.watchdogDrops;
         ++m_stats.packetsDropped;
         m_stats.bytesDropped += queued.frame->GetSize();
         Fire(m_dropTrace, queued.frame);
     });
-    SetClassPaused(fabriclb::TrafficClass::DATA, false);
-    m_watchdogRestore =
-        Simulator::Schedule(m_watchdogTime, &FabricPortDevice::WatchdogRestore, this);
 }
 
 void
-FabricPortDevice::WatchdogRestore()
+FabricPortDevice::SetPfcWatchdog(Time watchdog)
 {
-    NS_LOG_LOGIC("PFC watchdog: pauses are honoured again");
-    m_watchdogTripped = false;
+    m_pauseControl.SetWatchdog(watchdog);
+}
+
+Time
+FabricPortDevice::GetPfcWatchdog() const
+{
+    return m_pauseControl.GetWatchdog();
 }
 
 void
@@ -872,12 +813,7 @@ FabricPortDevice::DoDispose()
     m_frameCallback = FrameCallback();
     m_pauseCallback = Callback<void>();
     m_switchBuffer = nullptr;
-    for (EventId& expiry : m_pauseExpiry)
-    {
-        expiry.Cancel();
-    }
-    m_watchdogCheck.Cancel();
-    m_watchdogRestore.Cancel();
+    m_pauseControl.Cancel();
     m_pauseFrames.clear();
     m_queues = fabriclb::ClassQueues<QueuedFrame>();
     NetDevice::DoDispose();

@@ -8,6 +8,7 @@
 #include "class-queues.h"
 #include "ecn-marking.h"
 #include "egress-port.h"
+#include "pfc-pause-control.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
@@ -57,7 +58,7 @@ class SwitchBuffer;
  * "arrival-order" (the default, and the queue disc's behaviour) they are served
  * as one FIFO, with "control-first" control frames go before data.
  */
-class FabricPortDevice : public NetDevice, public EgressPort
+class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedPort
 {
   public:
     /**
@@ -73,22 +74,17 @@ class FabricPortDevice : public NetDevice, public EgressPort
     /// What the port has done since it was made.
     struct Stats
     {
-        uint64_t packetsAdmitted{0};     //!< packets taken into the buffer
-        uint64_t bytesAdmitted{0};       //!< their framed bytes
-        uint64_t packetsDropped{0};      //!< packets the full buffer dropped
-        uint64_t bytesDropped{0};        //!< their IPv4 bytes
-        uint64_t packetsMarked{0};       //!< packets CE-marked on arrival
-        uint64_t framesSent{0};          //!< frames put on the wire
-        uint64_t framesReceived{0};      //!< frames taken off the wire, whole or lost
-        uint64_t framesLost{0};          //!< of those, what the receive error model lost
-        uint32_t maxBacklogBytes{0};     //!< the most framed bytes waiting at any instant
-        uint64_t pauseFramesSent{0};     //!< PFC PAUSE frames sent (resumes included)
-        uint64_t pauseFramesReceived{0}; //!< PFC PAUSE frames received (resumes included)
-        uint64_t pauses{0};              //!< times the data class was paused here
-        int64_t pausedPs{0};             //!< time the data class was paused, summed
-        int64_t longestPausePs{0};       //!< the longest time it stayed paused
-        uint64_t watchdogDrops{0};       //!< data frames the PFC watchdog dropped
-        uint64_t watchdogTrips{0};       //!< times the PFC watchdog stopped honouring pauses
+        uint64_t packetsAdmitted{0}; //!< packets taken into the buffer
+        uint64_t bytesAdmitted{0};   //!< their framed bytes
+        uint64_t packetsDropped{0};  //!< packets the full buffer dropped
+        uint64_t bytesDropped{0};    //!< their IPv4 bytes
+        uint64_t packetsMarked{0};   //!< packets CE-marked on arrival
+        uint64_t framesSent{0};      //!< frames put on the wire
+        uint64_t framesReceived{0};  //!< frames taken off the wire, whole or lost
+        uint64_t framesLost{0};      //!< of those, what the receive error model lost
+        uint32_t maxBacklogBytes{0}; //!< the most framed bytes waiting at any instant
+        uint64_t pauseFramesSent{0}; //!< PFC PAUSE frames sent (resumes included)
+        uint64_t watchdogDrops{0};   //!< data frames the PFC watchdog dropped
     };
 
     /// \param channel the link this port sends on and receives from
@@ -221,6 +217,18 @@ class FabricPortDevice : public NetDevice, public EgressPort
         return m_stats;
     }
 
+    /// \return the pauses its peer asked for, and the PFC watchdog's trips
+    const PfcPauseControl::Stats& GetPauseStats() const
+    {
+        return m_pauseControl.GetStats();
+    }
+
+    /// \param watchdog the PFC watchdog's time (0: off)
+    void SetPfcWatchdog(Time watchdog);
+
+    /// \return the PFC watchdog's time
+    Time GetPfcWatchdog() const;
+
     /**
      * \param end the end of the time averaged over, from 0
      * \return the framed bytes waiting, averaged over [0, end]
@@ -296,17 +304,9 @@ class FabricPortDevice : public NetDevice, public EgressPort
     /// \param frame a PAUSE frame received
     void ReceivePause(const Ptr<Packet>& frame);
 
-    /**
-     * \param cls a class
-     * \param paused pause it (the peer's PAUSE) or resume it (XON, or its time ran out)
-     */
-    void SetClassPaused(fabriclb::TrafficClass cls, bool paused);
-
-    /// The PFC watchdog's check: the data class has stayed paused for PfcWatchdog.
-    void WatchdogCheck();
-
-    /// The PFC watchdog honours pauses again: no PAUSE came for PfcWatchdog.
-    void WatchdogRestore();
+    // PfcPausedPort
+    void HoldClass(fabriclb::TrafficClass cls, bool held) override;
+    void DropWaiting(fabriclb::TrafficClass cls) override;
 
     /// \return RED's random variable
     UniformRandomVariable& Rng();
@@ -384,13 +384,7 @@ class FabricPortDevice : public NetDevice, public EgressPort
     SwitchBuffer* m_switchBuffer{nullptr};       //!< the switch's buffer, if it admits
     bool m_pfc{false};                           //!< PAUSE frames obeyed
     std::deque<Ptr<Packet>> m_pauseFrames;       //!< PAUSE frames to send, ahead of data
-    std::array<EventId, fabriclb::TRAFFIC_CLASS_COUNT> m_pauseExpiry;     //!< by class
-    std::array<int64_t, fabriclb::TRAFFIC_CLASS_COUNT> m_pausedSincePs{}; //!< by class
-    Callback<void> m_pauseCallback;                                       //!< the NIC's
-    Time m_watchdogTime;                                                  //!< PfcWatchdog
-    EventId m_watchdogCheck;       //!< pending while the data class is paused
-    EventId m_watchdogRestore;     //!< pending while the watchdog has tripped
-    bool m_watchdogTripped{false}; //!< pauses of the data class ignored
+    Callback<void> m_pauseCallback;              //!< the NIC's
 
     TracedCallback<Ptr<const Packet>, uint32_t> m_portBacklogTrace; //!< arrival, backlog before
     TracedCallback<Ptr<const Packet>> m_enqueueTrace;               //!< taken into the buffer
@@ -407,6 +401,7 @@ class FabricPortDevice : public NetDevice, public EgressPort
     TracedCallback<uint8_t, uint16_t> m_pauseSentTrace;             //!< PAUSE sent
     TracedCallback<uint8_t, uint16_t> m_pauseReceivedTrace;         //!< PAUSE received
     TracedCallback<uint8_t, Time> m_resumeTrace;                    //!< a paused class resumes
+    PfcPauseControl m_pauseControl; //!< the pauses the peer asks for (after the traces it fires)
 };
 
 } // namespace ns3

@@ -115,7 +115,7 @@ class PauseTimingTest : public TestCase
      * \param[out] arrivals what the receiver got
      * \return the sender's counts after the run
      */
-    FabricPortDevice::Stats RunOnce(uint16_t quanta, uint32_t resumeAtNs, Arrivals& arrivals)
+    PfcPauseControl::Stats RunOnce(uint16_t quanta, uint32_t resumeAtNs, Arrivals& arrivals)
     {
         FabricPortHelper helper = TestLinks();
         NetDeviceContainer devices = helper.Install(CreateObject<Node>(), CreateObject<Node>());
@@ -145,11 +145,11 @@ class PauseTimingTest : public TestCase
                                 0);
         }
         Simulator::Run();
-        const FabricPortDevice::Stats stats = sender->GetStats();
+        const PfcPauseControl::Stats stats = sender->GetPauseStats();
         NS_TEST_EXPECT_MSG_EQ(receiver->GetStats().pauseFramesSent,
                               stats.pauseFramesReceived,
                               "both ends count the PAUSE frames alike");
-        NS_TEST_EXPECT_MSG_EQ(stats.framesSent,
+        NS_TEST_EXPECT_MSG_EQ(sender->GetStats().framesSent,
                               receiver->GetStats().framesReceived,
                               "PAUSE frames are not data frames at either end");
         Simulator::Destroy();
@@ -164,7 +164,7 @@ class PauseTimingTest : public TestCase
         {
             // 100 quanta of 512 bit times at 8 Gb/s: 6400 ns.
             Arrivals arrivals;
-            const FabricPortDevice::Stats stats = RunOnce(100, 0, arrivals);
+            const PfcPauseControl::Stats stats = RunOnce(100, 0, arrivals);
             NS_TEST_ASSERT_MSG_EQ(arrivals.ids.size(), 4U, "every frame arrives");
             NS_TEST_EXPECT_MSG_EQ(arrivals.ids[0], 1, "frame 1 was on the wire: it goes on");
             NS_TEST_EXPECT_MSG_EQ(arrivals.times[0], NanoSeconds(tx + DELAY_NS), "on time");
@@ -183,7 +183,7 @@ class PauseTimingTest : public TestCase
         {
             // The longest pause, lifted by a resume sent at 3000 ns.
             Arrivals arrivals;
-            const FabricPortDevice::Stats stats =
+            const PfcPauseControl::Stats stats =
                 RunOnce(PfcPauseHeader::MAX_QUANTA, 3000, arrivals);
             const uint32_t resumedAt = 3000 + PfcPauseHeader::WIRE_BYTES + DELAY_NS;
             NS_TEST_ASSERT_MSG_EQ(arrivals.ids.size(), 4U, "every frame arrives");
@@ -451,12 +451,12 @@ class WatchdogTest : public TestCase
         Simulator::Schedule(MicroSeconds(30), [sender]() { SendPacket(sender, 7); });
         Simulator::Run();
         const FabricPortDevice::Stats& stats = sender->GetStats();
-        NS_TEST_EXPECT_MSG_EQ(stats.watchdogTrips, 1U, "it trips once");
+        NS_TEST_EXPECT_MSG_EQ(sender->GetPauseStats().watchdogTrips, 1U, "it trips once");
         NS_TEST_EXPECT_MSG_EQ(stats.watchdogDrops, 6U, "five queued, one arriving in the storm");
         NS_TEST_EXPECT_MSG_EQ(stats.packetsDropped, 6U, "counted as drops");
         NS_TEST_ASSERT_MSG_EQ(arrivals.ids.size(), 1U, "after the storm data flows");
         NS_TEST_EXPECT_MSG_EQ(arrivals.ids[0], 7, "the frame sent after it");
-        NS_TEST_EXPECT_MSG_EQ(stats.longestPausePs,
+        NS_TEST_EXPECT_MSG_EQ(sender->GetPauseStats().longestPausePs,
                               int64_t(10000000),
                               "paused from 0.564 us until the watchdog, 10 us");
         Simulator::Destroy();

@@ -1,0 +1,126 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "pfc-pause-control.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PfcPauseControl");
+
+PfcPauseControl::PfcPauseControl(PfcPausedPort& port,
+                                 const TracedCallback<uint8_t, uint16_t>& receivedTrace,
+                                 const TracedCallback<uint8_t, Time>& resumedTrace)
+    : m_port(port),
+      m_receivedTrace(receivedTrace),
+      m_resumedTrace(resumedTrace)
+{
+}
+
+void
+PfcPauseControl::Receive(const PfcPauseHeader& header)
+{
+    ++m_stats.pauseFramesReceived;
+    for (uint32_t c = 0; c < fabriclb::TRAFFIC_CLASS_COUNT; ++c)
+    {
+        const auto cls = static_cast<fabriclb::TrafficClass>(c);
+        if (!header.Enables(cls))
+        {
+            continue;
+        }
+        const uint16_t quanta = header.GetQuanta(cls);
+        m_receivedTrace(PfcPauseHeader::PriorityOf(cls), quanta);
+        if (WatchdogDrops(cls))
+        {
+            // Not honoured: the storm goes on as long as PAUSEs keep coming.
+            m_watchdogRestore.Cancel();
+            m_watchdogRestore =
+                Simulator::Schedule(m_watchdogTime, &PfcPauseControl::WatchdogRestore, this);
+            continue;
+        }
+        m_expiry[c].Cancel();
+        if (quanta == 0)
+        {
+            SetPaused(cls, false);
+            continue;
+        }
+        SetPaused(cls, true);
+        const Time pauseTime =
+            m_rate.CalculateBytesTxTime(uint64_t(quanta) * PfcPauseHeader::QUANTUM_BITS / 8);
+        m_expiry[c] = Simulator::Schedule(pauseTime, &PfcPauseControl::SetPaused, this, cls, false);
+    }
+}
+
+void
+PfcPauseControl::SetPaused(fabriclb::TrafficClass cls, bool paused)
+{
+    const auto c = static_cast<uint32_t>(cls);
+    if (m_paused[c] == paused)
+    {
+        return;
+    }
+    m_paused[c] = paused;
+    const int64_t nowPs = Simulator::Now().GetPicoSeconds();
+    const bool data = cls == fabriclb::TrafficClass::DATA;
+    if (paused)
+    {
+        m_sincePs[c] = nowPs;
+        m_stats.pauses += data ? 1 : 0;
+        if (data && m_watchdogTime.IsStrictlyPositive())
+        {
+            m_watchdogCheck =
+                Simulator::Schedule(m_watchdogTime, &PfcPauseControl::WatchdogCheck, this);
+        }
+    }
+    else
+    {
+        const int64_t pausedPs = nowPs - m_sincePs[c];
+        if (data)
+        {
+            m_stats.pausedPs += pausedPs;
+            m_stats.longestPausePs = std::max(m_stats.longestPausePs, pausedPs);
+            m_watchdogCheck.Cancel();
+        }
+        m_resumedTrace(PfcPauseHeader::PriorityOf(cls), PicoSeconds(pausedPs));
+    }
+    m_port.HoldClass(cls, paused);
+}
+
+void
+PfcPauseControl::WatchdogCheck()
+{
+    NS_LOG_LOGIC("PFC watchdog: the data class stayed paused for " << m_watchdogTime.As(Time::US));
+    ++m_stats.watchdogTrips;
+    m_watchdogTripped = true;
+    m_expiry[static_cast<uint32_t>(fabriclb::TrafficClass::DATA)].Cancel();
+    m_port.DropWaiting(fabriclb::TrafficClass::DATA);
+    SetPaused(fabriclb::TrafficClass::DATA, false);
+    m_watchdogRestore =
+        Simulator::Schedule(m_watchdogTime, &PfcPauseControl::WatchdogRestore, this);
+}
+
+void
+PfcPauseControl::WatchdogRestore()
+{
+    NS_LOG_LOGIC("PFC watchdog: pauses are honoured again");
+    m_watchdogTripped = false;
+}
+
+void
+PfcPauseControl::Cancel()
+{
+    for (EventId& expiry : m_expiry)
+    {
+        expiry.Cancel();
+    }
+    m_watchdogCheck.Cancel();
+    m_watchdogRestore.Cancel();
+}
+
+} // namespace ns3
