@@ -84,10 +84,12 @@ if figure_wants permutation; then
       done
     done
   } >"$incast/victims.csv"
+  size="$((bytes / 1024)) KiB"
+  [ $((bytes % 1048576)) = 0 ] && size="$((bytes / 1048576)) MiB"
   gnuplot <<PLOT
 set terminal png size 1280,720
 set output "$incast/victims.png"
-set title "Victims of a ${senders}-to-1 incast beside a permutation, k=$k fat tree ($hosts hosts), $((bytes / 1024)) KiB messages, one run, ideal transport: lossy against lossless (PFC)"
+set title "Victims of a ${senders}-to-1 incast beside a permutation, k=$k fat tree ($hosts hosts), $size messages, one run, ideal transport: lossy against lossless (PFC)"
 set xlabel "scheme"
 set ylabel "victim flow's completion time over its own bound (mean, bar to the largest)"
 set datafile separator ","
@@ -95,6 +97,7 @@ set style data histograms
 set key top left
 set grid ytics
 set xtics rotate by -30
+set offsets 0.5, 0.5, 0, 0
 set logscale y
 plot "< awk -F, '\$2 == \"lossy\"' $incast/victims.csv" using 4:xtic(1) title "lossy" with linespoints pt 7, \
      "< awk -F, '\$2 == \"lossless\"' $incast/victims.csv" using 4 title "lossless" with linespoints pt 5, \

@@ -228,6 +228,24 @@ TEST(Pfc, DynamicSharingIsLosslessToo)
     EXPECT_EQ(lossy["pause_frames_sent"], 0);
 }
 
+TEST(Pfc, ASlowReceiverPausesItsSwitchOnlyWhenItsReceiveSideMay)
+{
+    // NICs that take in 200 Gb/s of their 800 Gb/s links.
+    const std::string slow = "--k=4 --workload=all-to-all --msgBytes=262144 --pfc "
+                             "--ns3::RoceReceiveQueue::Rate=200Gbps";
+    const nlohmann::json quiet = RunJson(slow);
+    ExpectLossless(quiet, "a slow receiver that does not pause");
+    EXPECT_EQ(quiet["pfc"]["pause_frames_sent"]["host-up"], 0) << "receive pause is off by default";
+    const nlohmann::json pausing = RunJson(slow + " --ns3::RoceReceiveQueue::Pause=true");
+    ExpectLossless(pausing, "a slow receiver that pauses");
+    EXPECT_GT(pausing["pfc"]["pause_frames_sent"]["host-up"].get<uint64_t>(), 0U);
+    EXPECT_EQ(pausing["pfc"]["pause_frames_received"]["edge-down"],
+              pausing["pfc"]["pause_frames_sent"]["host-up"])
+        << "the hosts' pauses reach their switches' ports";
+    EXPECT_GT(pausing["pfc"]["pause_frames_sent"]["edge-up"].get<uint64_t>(), 0U)
+        << "and spread into the fabric";
+}
+
 TEST(Pfc, LossyRunsAreUnchangedWhenPfcIsOff)
 {
     const std::string base = "--k=4 --workload=all-to-all --msgBytes=65536 --lb=reps";
@@ -255,6 +273,8 @@ TEST(Pfc, BadSettingsAreOneLineAndExitTwo)
         {"--pfc --switchPort=queue-disc --hostPath=ipv4", "--switchPort=fabric"},
         {"--pfcTimeline=/tmp/t.csv", "--pfcTimeline records PFC's pauses: add --pfc"},
         {"--pfc --pfcTimeline=/nonexistent/dir/t.csv", "cannot write --pfcTimeline file"},
+        {"--hostPath=ipv4 --ns3::RoceReceiveQueue::Rate=200Gbps",
+         "ns3::RoceReceiveQueue::Rate slows the NIC's own receive side"},
     };
     for (const auto& [args, message] : cases)
     {

@@ -29,6 +29,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-nic.h"
+#include "ns3/roce-receive-queue.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -630,6 +631,12 @@ FabricExperiment::CheckPortPaths() const
     m_fabric->GetAttribute("HostPath", hostPath);
     if (hostPath.Get() != FatTreeHelper::BYPASS)
     {
+        if (RoceReceiveQueue::Wanted())
+        {
+            throw std::invalid_argument("ns3::RoceReceiveQueue::Rate slows the NIC's own receive "
+                                        "side, which --hostPath=ipv4 leaves to ns-3's stack: "
+                                        "use --hostPath=bypass");
+        }
         return;
     }
     EnumValue switchPort;

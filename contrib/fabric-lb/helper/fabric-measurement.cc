@@ -265,6 +265,7 @@ MeasureFabric(const FatTreeHelper& fabric,
         result.timeouts += nic->GetTimeouts();
         result.nacks += nic->GetNacksSent();
         result.cnps += nic->GetCnpsSent();
+        result.inFlight += nic->GetReceiveQueueFrames(); // arrived, not yet taken in
         for (uint32_t qp = 0; qp < nic->GetQueuePairs(); ++qp)
         {
             const double rate = nic->GetRateBps(qp);

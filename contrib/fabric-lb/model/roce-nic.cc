@@ -5,6 +5,7 @@
 #include "roce-nic.h"
 
 #include "class-queues.h"
+#include "roce-receive-queue.h"
 
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
@@ -267,12 +268,20 @@ RoceNic::BypassStack()
             port->BypassStack(m_ipv4->GetRoutingProtocol(), m_sendTtl);
         }
     }
+    // A receive side slower than the link, if the attributes ask for one.
+    if (RoceReceiveQueue::Wanted())
+    {
+        m_receiveQueue = CreateObject<RoceReceiveQueue>();
+        m_receiveQueue->SetDeliver(MakeCallback(&RoceNic::ReceiveFrame, this));
+    }
     const Ptr<Node> node = m_ipv4->GetObject<Node>();
     for (uint32_t i = 0; i < node->GetNDevices(); ++i)
     {
         if (const Ptr<FabricPortDevice> device = DynamicCast<FabricPortDevice>(node->GetDevice(i)))
         {
-            device->SetFrameCallback(MakeCallback(&RoceNic::ReceiveFrame, this));
+            device->SetFrameCallback(m_receiveQueue
+                                         ? MakeCallback(&RoceReceiveQueue::Receive, m_receiveQueue)
+                                         : MakeCallback(&RoceNic::ReceiveFrame, this));
         }
     }
 }
@@ -288,6 +297,12 @@ RoceNic::ObeyPauses()
             port->ObeyPauses();
         }
     }
+}
+
+uint32_t
+RoceNic::GetReceiveQueueFrames() const
+{
+    return m_receiveQueue ? m_receiveQueue->GetFramesWaiting() : 0;
 }
 
 void
@@ -731,6 +746,11 @@ RoceNic::DoDispose()
     // The node's UdpL4Protocol frees the end point when it is disposed itself.
     m_endPoint = nullptr;
     m_udp = nullptr;
+    if (m_receiveQueue)
+    {
+        m_receiveQueue->Dispose();
+        m_receiveQueue = nullptr;
+    }
     m_ipv4 = nullptr;
     m_policy = nullptr;
     m_recovery = nullptr;

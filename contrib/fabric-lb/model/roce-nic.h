@@ -37,6 +37,8 @@
 namespace ns3
 {
 
+class RoceReceiveQueue;
+
 class Ipv4EndPoint;
 class Ipv4Interface;
 class UdpL4Protocol;
@@ -154,6 +156,9 @@ class RoceNic : public Object, private RoceLinkOwner
      * has paused it there (RoceNicPort::ObeyPauses).
      */
     void ObeyPauses();
+
+    /// \return frames that arrived and wait to be taken in (RoceReceiveQueue)
+    uint32_t GetReceiveQueueFrames() const;
 
     /**
      * \brief Tells the NIC how many links the fabric's longest path has (what a congestion
@@ -390,6 +395,7 @@ class RoceNic : public Object, private RoceLinkOwner
     uint32_t m_longestPathHops{0};    //!< links on the fabric's longest path
     Ptr<UniformRandomVariable> m_rng; //!< pacing jitter and start offsets
 
+    Ptr<RoceReceiveQueue> m_receiveQueue;      //!< a receive side slower than the link, if any
     std::unique_ptr<RoceNicPort> m_port;       //!< into the fabric, with its link scheduler
     std::unique_ptr<RoceNicPort> m_serverPort; //!< to the server's switch, if there is one
 
