@@ -199,6 +199,21 @@ TEST(Pfc, EverySchemeIsLosslessUnderPressure)
     }
 }
 
+TEST(Pfc, EveryFabricIsLossless)
+{
+    for (const std::string fabric :
+         {INCAST + " --planes=2 --planeRate=400Gbps",
+          std::string("--topology=leaf-spine --leaves=4 --spines=2 --hostsPerLeaf=8 "
+                      "--workload=all-to-all --msgBytes=65536"),
+          std::string("--topology=rail --servers=4 --serversPerLeaf=4 --railSpines=4 "
+                      "--workload=all-to-all --msgBytes=65536")})
+    {
+        const nlohmann::json j = RunJson(fabric + " --pfc --xoffBytes=30000");
+        ExpectLossless(j, fabric);
+        EXPECT_GT(j["pause_frames_sent"].get<uint64_t>(), 0U) << fabric;
+    }
+}
+
 TEST(Pfc, EveryRecoveryAndCongestionControlIsLossless)
 {
     for (const char* transport : {"--recovery=erasure",

@@ -12,7 +12,6 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
-#include "ns3/event-id.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/mac48-address.h"
 #include "ns3/net-device.h"
@@ -57,6 +56,11 @@ class SwitchBuffer;
  * Classes come from the IPv4 DSCP (ClassOfDscp); with ClassService
  * "arrival-order" (the default, and the queue disc's behaviour) they are served
  * as one FIFO, with "control-first" control frames go before data.
+ *
+ * Priority flow control: SendPause puts a PAUSE frame ahead of every waiting
+ * frame; with EnablePfc the port obeys the PAUSE frames it receives
+ * (PfcPauseControl holds the paused class after the frame on the wire). On a
+ * switch, its SwitchBuffer admits what the port queues and is told what leaves.
  */
 class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedPort
 {

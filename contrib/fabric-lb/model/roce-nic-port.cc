@@ -51,6 +51,7 @@ RoceNicPort::RoceNicPort(Ptr<UdpL4Protocol> udp,
             m_linkRates.push_back(linkRate.Get());
         }
         m_queues = queues;
+        m_routes = routes;
         const uint32_t buffer = queues.front()->GetBufferBytes();
         m_roomBytes = buffer > dataBytes ? buffer - dataBytes : 0;
     }
@@ -75,23 +76,33 @@ RoceNicPort::BypassStack(Ptr<Ipv4RoutingProtocol> routing, uint8_t ttl)
 void
 RoceNicPort::ObeyPauses()
 {
-    if (!m_route)
+    // With several links the NIC cannot steer a packet off a paused one (the host's
+    // routing picks each packet's link): data waits while any of them is paused.
+    const std::vector<Ptr<Ipv4Route>> routes =
+        m_route ? std::vector<Ptr<Ipv4Route>>{m_route} : m_routes;
+    for (const Ptr<Ipv4Route>& route : routes)
     {
-        return;
+        const auto device = DynamicCast<FabricPortDevice>(route->GetOutputDevice());
+        NS_ABORT_MSG_UNLESS(device, "a NIC obeys PFC only on fabric ports");
+        device->EnablePfc(true);
+        device->SetPauseCallback(MakeCallback(&RoceNicPort::PauseChanged, this));
+        m_pausedBy.push_back(device);
     }
-    m_pausedBy = DynamicCast<FabricPortDevice>(m_route->GetOutputDevice());
-    NS_ABORT_MSG_UNLESS(m_pausedBy, "a NIC obeys PFC only on a fabric port");
-    m_pausedBy->EnablePfc(true);
-    m_pausedBy->SetPauseCallback(MakeCallback(&RoceNicPort::PauseChanged, this));
 }
 
 void
 RoceNicPort::PauseChanged()
 {
-    if (m_scheduler)
+    if (!m_scheduler)
     {
-        m_scheduler->SetDataPaused(m_pausedBy->IsPaused(fabriclb::TrafficClass::DATA));
+        return;
     }
+    bool paused = false;
+    for (const Ptr<FabricPortDevice>& device : m_pausedBy)
+    {
+        paused = paused || device->IsPaused(fabriclb::TrafficClass::DATA);
+    }
+    m_scheduler->SetDataPaused(paused);
 }
 
 void

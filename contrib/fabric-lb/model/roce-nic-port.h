@@ -102,9 +102,9 @@ class RoceNicPort
     }
 
     /**
-     * \brief Obeys PFC from now on: the scheduler holds data back while the link's
-     * switch has paused the data class at the port (ACKs go on). A port of several
-     * links is held back by their backlogs instead.
+     * \brief Obeys PFC from now on: the scheduler holds data back while a link's
+     * switch has paused the data class at its port (ACKs go on); with several links,
+     * while any of them is paused.
      */
     void ObeyPauses();
 
@@ -121,17 +121,18 @@ class RoceNicPort
     /// The bypass's Send: builds the frame and hands it to the chosen link's port.
     void SendFrame(Ptr<Packet> packet, Ipv4Address destination, uint16_t label, uint8_t tos);
 
-    Ptr<UdpL4Protocol> m_udp;           //!< the host's UDP
-    bool m_bypass{false};               //!< frames straight to the port devices
-    bool m_checksums{false};            //!< with the bypass, Node::ChecksumEnabled
-    Ptr<Ipv4RoutingProtocol> m_routing; //!< with the bypass, the host's routing
-    Ptr<FabricPortDevice> m_device;     //!< with the bypass and one link, its port
-    Ptr<FabricPortDevice> m_pausedBy;   //!< with PFC and one link, its port
-    uint8_t m_ttl{64};                  //!< with the bypass, the IPv4 TTL
+    Ptr<UdpL4Protocol> m_udp;                      //!< the host's UDP
+    bool m_bypass{false};                          //!< frames straight to the port devices
+    bool m_checksums{false};                       //!< with the bypass, Node::ChecksumEnabled
+    Ptr<Ipv4RoutingProtocol> m_routing;            //!< with the bypass, the host's routing
+    Ptr<FabricPortDevice> m_device;                //!< with the bypass and one link, its port
+    std::vector<Ptr<FabricPortDevice>> m_pausedBy; //!< with PFC, its links' ports
+    uint8_t m_ttl{64};                             //!< with the bypass, the IPv4 TTL
     std::unordered_map<uint32_t, uint16_t> m_identification; //!< next IPv4 id, by destination
     Ipv4Address m_source;                                    //!< the host's address
     Ptr<Ipv4Route> m_route;                         //!< the only link's route; null with several
     std::vector<const EgressPort*> m_queues;        //!< with several links, their buffers
+    std::vector<Ptr<Ipv4Route>> m_routes;           //!< with several links, their routes
     std::vector<DataRate> m_linkRates;              //!< with several links, their rates
     uint32_t m_roomBytes{0};                        //!< a link's backlog the NIC waits out
     DataRate m_rate;                                //!< the port's rate
