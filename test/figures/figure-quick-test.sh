@@ -43,6 +43,12 @@ case $figure in
     expected+=" rail-pxn/fsdp/results.csv:6 rail-pxn/ring-allreduce/results.csv:6"
     expected+=" fat-tree/fsdp/results.csv:6 fat-tree/ring-allreduce/results.csv:6"
     ;;
+  pfc-lossless)
+    expected="schemes/permutation/results.csv:10 schemes/all-to-all/results.csv:10"
+    expected+=" lossy-ideal/permutation/results.csv:10 lossy-ideal/all-to-all/results.csv:10"
+    expected+=" spray/permutation/results.csv:6 spray/all-to-all/results.csv:6"
+    expected+=" failure/permutation/results.csv:6 incast/victims.csv:20"
+    ;;
   *)
     echo "figure-quick-test: no quick grid known for '$figure'" >&2
     exit 2
