@@ -136,7 +136,8 @@ fi
   done
   if [ -s "$incast/victims.csv" ]; then
     echo "== incast victims"
-    column -t -s, "$incast/victims.csv"
+    awk -F, '{ printf "%-11s %-9s %8s %14s %13s %13s\n", $1, $2, $3, $4, $5, $6 }' \
+      "$incast/victims.csv"
   fi
 } >"$base/summary.txt"
 cat "$base/summary.txt"
