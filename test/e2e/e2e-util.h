@@ -15,6 +15,7 @@
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 namespace fabriclbe2e
 {
@@ -62,6 +63,21 @@ Run(const std::string& program, const std::string& args)
     std::remove(err.c_str());
     return outcome;
 }
+
+/// Every scheme of the study (and simple-rr, jsq, rsq), by the driver's names.
+inline const std::vector<std::string> STUDY_SCHEMES = {"ecmp",
+                                                       "subflow",
+                                                       "plb",
+                                                       "host-spray",
+                                                       "reps",
+                                                       "host-dr",
+                                                       "rr",
+                                                       "simple-rr",
+                                                       "switch-ar",
+                                                       "jsq",
+                                                       "rsq",
+                                                       "flowlet",
+                                                       "ofan"};
 
 } // namespace fabriclbe2e
 

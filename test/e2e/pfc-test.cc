@@ -178,19 +178,7 @@ TEST(Pfc, APauseReachesTheUpstreamWithinTheWireTimesAndTheChainReachesTheSenders
 
 TEST(Pfc, EverySchemeIsLosslessUnderPressure)
 {
-    for (const char* lb : {"ecmp",
-                           "subflow",
-                           "plb",
-                           "host-spray",
-                           "reps",
-                           "rr",
-                           "simple-rr",
-                           "switch-ar",
-                           "jsq",
-                           "rsq",
-                           "flowlet",
-                           "host-dr",
-                           "ofan"})
+    for (const std::string& lb : STUDY_SCHEMES)
     {
         const nlohmann::json j = RunJson(std::string("--k=4 --workload=all-to-all --msgBytes=65536 "
                                                      "--pfc --xoffBytes=20000 --lb=") +

@@ -35,21 +35,6 @@ ResultOf(const std::string& args)
     return result;
 }
 
-/// The schemes of the study.
-const std::vector<std::string> SCHEMES = {"ecmp",
-                                          "subflow",
-                                          "plb",
-                                          "host-spray",
-                                          "reps",
-                                          "host-dr",
-                                          "rr",
-                                          "simple-rr",
-                                          "switch-ar",
-                                          "jsq",
-                                          "rsq",
-                                          "flowlet",
-                                          "ofan"};
-
 /// Every case: driver flags.
 std::vector<std::string>
 Cases()
@@ -57,7 +42,7 @@ Cases()
     std::vector<std::string> cases;
     for (const std::string wire : {"physical", "study"})
     {
-        for (const std::string& lb : SCHEMES)
+        for (const std::string& lb : STUDY_SCHEMES)
         {
             cases.push_back("--k=4 --workload=all-to-all --msgBytes=262144 --wire=" + wire +
                             " --lb=" + lb);

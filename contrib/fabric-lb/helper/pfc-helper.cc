@@ -185,21 +185,22 @@ PfcHelper::Resumed(std::string context, uint8_t priority, Time paused)
 void
 PfcHelper::Xoff(std::string node, uint32_t port)
 {
-    const uint32_t id = std::stoul(node);
-    const SwitchBuffer& buffer = *NodeList::GetNode(id)->GetObject<SwitchBuffer>();
-    Record(m_portContexts.at({id, port}),
-           "xoff",
-           PfcPauseHeader::PriorityOf(fabriclb::TrafficClass::DATA),
-           buffer.GetAccounting().SharedBytes(port));
+    RecordIngress(node, port, "xoff");
 }
 
 void
 PfcHelper::Xon(std::string node, uint32_t port)
 {
+    RecordIngress(node, port, "xon");
+}
+
+void
+PfcHelper::RecordIngress(const std::string& node, uint32_t port, const char* event)
+{
     const uint32_t id = std::stoul(node);
     const SwitchBuffer& buffer = *NodeList::GetNode(id)->GetObject<SwitchBuffer>();
     Record(m_portContexts.at({id, port}),
-           "xon",
+           event,
            PfcPauseHeader::PriorityOf(fabriclb::TrafficClass::DATA),
            buffer.GetAccounting().SharedBytes(port));
 }

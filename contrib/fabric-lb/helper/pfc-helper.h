@@ -90,6 +90,14 @@ class PfcHelper
     /// Timeline: an ingress port of switch \p node leaves XOFF
     void Xon(std::string node, uint32_t port);
 
+    /**
+     * \brief A timeline row of an ingress port's step, its shared bytes the value.
+     * \param node the switch's node id
+     * \param port the ingress port's device index
+     * \param event "xoff" or "xon"
+     */
+    void RecordIngress(const std::string& node, uint32_t port, const char* event);
+
     /// Timeline: a PAUSE frame received (quanta 0: resume)
     void PauseReceived(std::string context, uint8_t priority, uint16_t quanta);
 

@@ -292,19 +292,39 @@ FabricPortDevice::GetBufferBytes() const
 }
 
 bool
-FabricPortDevice::Admit(uint32_t ipBytes, const Ptr<Packet>& packet)
+FabricPortDevice::Admit(uint32_t ingress,
+                        fabriclb::TrafficClass cls,
+                        uint32_t ipBytes,
+                        const Ptr<Packet>& packet)
 {
+    if (m_pauseControl.WatchdogDrops(cls))
+    {
+        NS_LOG_LOGIC("PFC watchdog: drop");
+        ++m_stats.watchdogDrops;
+        CountDrop(ipBytes, packet);
+        return false;
+    }
     const uint32_t backlog = m_backlogBytes;
     Fire(m_portBacklogTrace, packet, backlog);
-    if (backlog + ipBytes > m_bufferBytes)
+    const bool full =
+        m_switchBuffer ? m_switchBuffer->Admit(ingress, m_ifIndex, cls, ipBytes + FRAMING_BYTES) >=
+                             fabriclb::BufferAccounting::Verdict::DROPPED
+                       : backlog + ipBytes > m_bufferBytes;
+    if (full)
     {
-        NS_LOG_LOGIC("port backlog " << backlog << " B is full: drop");
-        ++m_stats.packetsDropped;
-        m_stats.bytesDropped += ipBytes;
-        Fire(m_dropTrace, packet);
+        NS_LOG_LOGIC("port backlog " << backlog << " B, the buffer is full: drop");
+        CountDrop(ipBytes, packet);
         return false;
     }
     return true;
+}
+
+void
+FabricPortDevice::CountDrop(uint32_t ipBytes, const Ptr<Packet>& packet)
+{
+    ++m_stats.packetsDropped;
+    m_stats.bytesDropped += ipBytes;
+    Fire(m_dropTrace, packet);
 }
 
 UniformRandomVariable&
@@ -340,8 +360,7 @@ FabricPortDevice::SendFrame(const Ptr<Packet>& payload, Ipv4Header& header, uint
 {
     const fabriclb::TrafficClass cls = fabriclb::ClassOfDscp(header.GetDscp());
     const uint32_t ipBytes = payload->GetSize() + header.GetSerializedSize();
-    if (WatchdogDrops(cls, ipBytes, payload) ||
-        (m_switchBuffer ? !AdmitShared(ingress, cls, ipBytes, payload) : !Admit(ipBytes, payload)))
+    if (!Admit(ingress, cls, ipBytes, payload))
     {
         return false;
     }
@@ -374,9 +393,7 @@ FabricPortDevice::Send(Ptr<Packet> packet, const Address& /* dest */, uint16_t p
     Ipv4Header header;
     packet->PeekHeader(header);
     const fabriclb::TrafficClass cls = fabriclb::ClassOfDscp(header.GetDscp());
-    if (WatchdogDrops(cls, packet->GetSize(), packet) ||
-        (m_switchBuffer ? !AdmitShared(SwitchBuffer::NO_INGRESS, cls, packet->GetSize(), packet)
-                        : !Admit(packet->GetSize(), packet)))
+    if (!Admit(SwitchBuffer::NO_INGRESS, cls, packet->GetSize(), packet))
     {
         return false;
     }
@@ -512,42 +529,6 @@ FabricPortDevice::SetPauseCallback(Callback<void> callback)
     m_pauseCallback = callback;
 }
 
-bool
-FabricPortDevice::AdmitShared(uint32_t ingress,
-                              fabriclb::TrafficClass cls,
-                              uint32_t ipBytes,
-                              const Ptr<Packet>& packet)
-{
-    Fire(m_portBacklogTrace, packet, uint32_t(m_backlogBytes));
-    if (m_switchBuffer->Admit(ingress, m_ifIndex, cls, ipBytes + FRAMING_BYTES) >=
-        fabriclb::BufferAccounting::Verdict::DROPPED)
-    {
-        NS_LOG_LOGIC("switch buffer full: drop");
-        ++m_stats.packetsDropped;
-        m_stats.bytesDropped += ipBytes;
-        Fire(m_dropTrace, packet);
-        return false;
-    }
-    return true;
-}
-
-bool
-FabricPortDevice::WatchdogDrops(fabriclb::TrafficClass cls,
-                                uint32_t ipBytes,
-                                const Ptr<Packet>& packet)
-{
-    if (!m_pauseControl.WatchdogDrops(cls))
-    {
-        return false;
-    }
-    NS_LOG_LOGIC("PFC watchdog: drop");
-    ++m_stats.watchdogDrops;
-    ++m_stats.packetsDropped;
-    m_stats.bytesDropped += ipBytes;
-    Fire(m_dropTrace, packet);
-    return true;
-}
-
 void
 FabricPortDevice::SendPause(fabriclb::TrafficClass cls, uint16_t quanta)
 {
@@ -562,6 +543,25 @@ FabricPortDevice::SendPause(fabriclb::TrafficClass cls, uint16_t quanta)
     {
         StartNext();
     }
+}
+
+void
+FabricPortDevice::PausePeer(fabriclb::TrafficClass cls, uint16_t quanta)
+{
+    SendPause(cls, quanta);
+    m_peerPauseRefresh[static_cast<uint32_t>(cls)] =
+        Simulator::Schedule(PfcPauseHeader::PauseTime(m_rate, quanta) / 2,
+                            &FabricPortDevice::PausePeer,
+                            this,
+                            cls,
+                            quanta);
+}
+
+void
+FabricPortDevice::ResumePeer(fabriclb::TrafficClass cls)
+{
+    m_peerPauseRefresh[static_cast<uint32_t>(cls)].Cancel();
+    SendPause(cls, 0);
 }
 
 void
@@ -599,9 +599,7 @@ FabricPortDevice::DropWaiting(fabriclb::TrafficClass cls)
             m_switchBuffer->Release(queued.ingress, m_ifIndex, cls, framed);
         }
         ++m_stats.watchdogDrops;
-        ++m_stats.packetsDropped;
-        m_stats.bytesDropped += queued.frame->GetSize();
-        Fire(m_dropTrace, queued.frame);
+        CountDrop(queued.frame->GetSize(), queued.frame);
     });
 }
 
@@ -814,6 +812,10 @@ FabricPortDevice::DoDispose()
     m_pauseCallback = Callback<void>();
     m_switchBuffer = nullptr;
     m_pauseControl.Cancel();
+    for (EventId& refresh : m_peerPauseRefresh)
+    {
+        refresh.Cancel();
+    }
     m_pauseFrames.clear();
     m_queues = fabriclb::ClassQueues<QueuedFrame>();
     NetDevice::DoDispose();

@@ -12,6 +12,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
+#include "ns3/event-id.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/mac48-address.h"
 #include "ns3/net-device.h"
@@ -136,6 +137,17 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
      * \param quanta the pause time, quanta of 512 bit times (0: resume)
      */
     void SendPause(fabriclb::TrafficClass cls, uint16_t quanta);
+
+    /**
+     * \brief Keeps the peer's \p cls paused: a PAUSE of \p quanta now, and again at
+     * half its time until ResumePeer.
+     * \param cls the class
+     * \param quanta the pause time each PAUSE asks for (positive)
+     */
+    void PausePeer(fabriclb::TrafficClass cls, uint16_t quanta);
+
+    /// \param cls a class PausePeer paused: a resume (zero quanta) now, and no more PAUSEs
+    void ResumePeer(fabriclb::TrafficClass cls);
 
     /// \param cls a class \return whether the peer has paused it here
     bool IsPaused(fabriclb::TrafficClass cls) const
@@ -279,31 +291,25 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
 
   private:
     /**
-     * \param ipBytes the arriving packet's IPv4 bytes
-     * \param packet the packet, for the traces
-     * \return whether the buffer has room (else the packet is dropped and counted)
-     */
-    bool Admit(uint32_t ipBytes, const Ptr<Packet>& packet);
-
-    /**
+     * \brief Admits an arriving packet, or drops and counts it: the PFC watchdog's
+     * drop, then the switch's buffer if it is in charge, else the port's drop-tail.
      * \param ingress the port it came in on, or SwitchBuffer::NO_INGRESS
      * \param cls its class
-     * \param ipBytes the arriving packet's IPv4 bytes
-     * \param packet the packet, for the traces
-     * \return whether the switch's buffer lets it in
-     */
-    bool AdmitShared(uint32_t ingress,
-                     fabriclb::TrafficClass cls,
-                     uint32_t ipBytes,
-                     const Ptr<Packet>& packet);
-
-    /**
-     * \param cls an arriving packet's class
      * \param ipBytes its IPv4 bytes
      * \param packet the packet, for the traces
-     * \return whether the PFC watchdog drops it (and counted it)
+     * \return whether it is admitted
      */
-    bool WatchdogDrops(fabriclb::TrafficClass cls, uint32_t ipBytes, const Ptr<Packet>& packet);
+    bool Admit(uint32_t ingress,
+               fabriclb::TrafficClass cls,
+               uint32_t ipBytes,
+               const Ptr<Packet>& packet);
+
+    /**
+     * \brief Counts a dropped packet and fires the Drop trace.
+     * \param ipBytes its IPv4 bytes
+     * \param packet the packet
+     */
+    void CountDrop(uint32_t ipBytes, const Ptr<Packet>& packet);
 
     /// \param frame a PAUSE frame received
     void ReceivePause(const Ptr<Packet>& frame);
@@ -389,6 +395,8 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
     bool m_pfc{false};                           //!< PAUSE frames obeyed
     std::deque<Ptr<Packet>> m_pauseFrames;       //!< PAUSE frames to send, ahead of data
     Callback<void> m_pauseCallback;              //!< the NIC's
+    std::array<EventId, fabriclb::TRAFFIC_CLASS_COUNT>
+        m_peerPauseRefresh; //!< by class, PausePeer's
 
     TracedCallback<Ptr<const Packet>, uint32_t> m_portBacklogTrace; //!< arrival, backlog before
     TracedCallback<Ptr<const Packet>> m_enqueueTrace;               //!< taken into the buffer

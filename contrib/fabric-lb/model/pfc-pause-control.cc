@@ -51,9 +51,11 @@ PfcPauseControl::Receive(const PfcPauseHeader& header)
             continue;
         }
         SetPaused(cls, true);
-        const Time pauseTime =
-            m_rate.CalculateBytesTxTime(uint64_t(quanta) * PfcPauseHeader::QUANTUM_BITS / 8);
-        m_expiry[c] = Simulator::Schedule(pauseTime, &PfcPauseControl::SetPaused, this, cls, false);
+        m_expiry[c] = Simulator::Schedule(PfcPauseHeader::PauseTime(m_rate, quanta),
+                                          &PfcPauseControl::SetPaused,
+                                          this,
+                                          cls,
+                                          false);
     }
 }
 

@@ -7,7 +7,9 @@
 
 #include "class-queues.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/header.h"
+#include "ns3/nstime.h"
 #include "ns3/packet.h"
 
 #include <array>
@@ -42,6 +44,16 @@ class PfcPauseHeader : public Header
     static constexpr uint32_t QUANTUM_BITS = 512;
     /// The largest pause time, quanta.
     static constexpr uint16_t MAX_QUANTA = 0xffff;
+
+    /**
+     * \param rate the link's rate
+     * \param quanta a pause time in quanta
+     * \return that time at \p rate
+     */
+    static Time PauseTime(DataRate rate, uint16_t quanta)
+    {
+        return rate.CalculateBytesTxTime(uint64_t(quanta) * QUANTUM_BITS / 8);
+    }
 
     /// \param cls a traffic class \return its 802.1p priority
     static uint8_t PriorityOf(fabriclb::TrafficClass cls);

@@ -75,7 +75,7 @@ RoceReceiveQueue::Receive(Ptr<FabricPortDevice> port, Ptr<Packet> frame)
         NS_LOG_LOGIC("receive queue of " << m_bytes << " B: XOFF");
         m_xoff = true;
         m_pausedPort = port;
-        SendPause();
+        m_pausedPort->PausePeer(fabriclb::TrafficClass::DATA, PfcPauseHeader::MAX_QUANTA);
     }
     if (!m_busy)
     {
@@ -96,8 +96,7 @@ RoceReceiveQueue::TakeNext()
     {
         NS_LOG_LOGIC("receive queue of " << m_bytes << " B: XON");
         m_xoff = false;
-        m_refresh.Cancel();
-        m_pausedPort->SendPause(fabriclb::TrafficClass::DATA, 0);
+        m_pausedPort->ResumePeer(fabriclb::TrafficClass::DATA);
     }
     m_busy = !m_frames.empty();
     if (m_busy)
@@ -110,18 +109,8 @@ RoceReceiveQueue::TakeNext()
 }
 
 void
-RoceReceiveQueue::SendPause()
-{
-    m_pausedPort->SendPause(fabriclb::TrafficClass::DATA, PfcPauseHeader::MAX_QUANTA);
-    const Time pauseTime = m_pausedPort->GetDataRate().CalculateBytesTxTime(
-        uint64_t(PfcPauseHeader::MAX_QUANTA) * PfcPauseHeader::QUANTUM_BITS / 8);
-    m_refresh = Simulator::Schedule(pauseTime / 2, &RoceReceiveQueue::SendPause, this);
-}
-
-void
 RoceReceiveQueue::DoDispose()
 {
-    m_refresh.Cancel();
     m_frames.clear();
     m_pausedPort = nullptr;
     m_deliver = FabricPortDevice::FrameCallback();

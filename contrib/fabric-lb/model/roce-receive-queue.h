@@ -8,7 +8,6 @@
 #include "fabric-port-device.h"
 
 #include "ns3/data-rate.h"
-#include "ns3/event-id.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
 
@@ -62,9 +61,6 @@ class RoceReceiveQueue : public Object
     /// Takes the head frame in once its time at Rate has passed.
     void TakeNext();
 
-    /// While in XOFF: sends a PAUSE, and again at half its time.
-    void SendPause();
-
     /// A waiting frame.
     struct Waiting
     {
@@ -82,7 +78,6 @@ class RoceReceiveQueue : public Object
     bool m_busy{false};                        //!< a frame is being taken in
     bool m_xoff{false};                        //!< the switch is paused
     Ptr<FabricPortDevice> m_pausedPort;        //!< the port the PAUSE went out of
-    EventId m_refresh;                         //!< the next PAUSE while in XOFF
 };
 
 } // namespace ns3

@@ -13,7 +13,6 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
-#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -99,7 +98,6 @@ SwitchBuffer::Install(Ptr<Node> node)
 {
     const uint32_t devices = node->GetNDevices();
     m_ports.assign(devices, nullptr);
-    m_refresh.assign(devices, EventId());
     m_headroom.assign(devices, 0);
     fabriclb::BufferSettings settings;
     settings.sharing =
@@ -166,7 +164,7 @@ SwitchBuffer::Admit(uint32_t ingress, uint32_t egress, fabriclb::TrafficClass cl
     {
         NS_LOG_LOGIC("ingress port " << ingress << " goes into XOFF");
         m_xoffTrace(ingress);
-        SendPause(ingress);
+        m_ports[ingress]->PausePeer(fabriclb::TrafficClass::DATA, m_pauseQuanta);
     }
     return admission.verdict;
 }
@@ -177,29 +175,14 @@ SwitchBuffer::Release(uint32_t ingress, uint32_t egress, fabriclb::TrafficClass 
     if (m_accounting->Release(ingress, egress, cls, bytes))
     {
         NS_LOG_LOGIC("ingress port " << ingress << " leaves XOFF");
-        m_refresh[ingress].Cancel();
         m_xonTrace(ingress);
-        m_ports[ingress]->SendPause(fabriclb::TrafficClass::DATA, 0);
+        m_ports[ingress]->ResumePeer(fabriclb::TrafficClass::DATA);
     }
-}
-
-void
-SwitchBuffer::SendPause(uint32_t port)
-{
-    m_ports[port]->SendPause(fabriclb::TrafficClass::DATA, m_pauseQuanta);
-    // Renewed before it runs out, while the port stays in XOFF.
-    const Time pauseTime = m_ports[port]->GetDataRate().CalculateBytesTxTime(
-        uint64_t(m_pauseQuanta) * PfcPauseHeader::QUANTUM_BITS / 8);
-    m_refresh[port] = Simulator::Schedule(pauseTime / 2, &SwitchBuffer::SendPause, this, port);
 }
 
 void
 SwitchBuffer::DoDispose()
 {
-    for (EventId& refresh : m_refresh)
-    {
-        refresh.Cancel();
-    }
     m_ports.clear();
     Object::DoDispose();
 }

@@ -7,7 +7,6 @@
 
 #include "buffer-accounting.h"
 
-#include "ns3/event-id.h"
 #include "ns3/node.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -114,9 +113,6 @@ class SwitchBuffer : public Object
     void DoDispose() override;
 
   private:
-    /// \param port a device index in XOFF: sends its PAUSE and schedules the refresh
-    void SendPause(uint32_t port);
-
     bool m_pfc{false};                                      //!< Pfc
     Sharing m_sharing{STATIC};                              //!< Sharing
     uint64_t m_bufferBytes{0};                              //!< BufferBytes
@@ -126,7 +122,6 @@ class SwitchBuffer : public Object
     uint32_t m_headroomBytes{0};                            //!< HeadroomBytes
     uint16_t m_pauseQuanta{0};                              //!< PauseQuanta
     std::vector<Ptr<FabricPortDevice>> m_ports;             //!< by device index
-    std::vector<EventId> m_refresh;                         //!< by device index
     std::optional<fabriclb::BufferAccounting> m_accounting; //!< the books
     std::vector<uint32_t> m_headroom;                       //!< by device index
     TracedCallback<uint32_t> m_xoffTrace;                   //!< an ingress port goes into XOFF
