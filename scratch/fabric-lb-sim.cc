@@ -106,6 +106,8 @@ main(int argc, char* argv[])
     flags.Add(cmd, "layers", "ns3::ExperimentConfig::Layers");
     flags.Add(cmd, "matrix", "ns3::ExperimentConfig::MatrixFile");
     flags.Add(cmd, "msgBytes", "ns3::ExperimentConfig::MessageBytes");
+    flags.Add(cmd, "jobs", "ns3::ExperimentConfig::JobsFile");
+    flags.Add(cmd, "jobsAlone", "ns3::ExperimentConfig::JobsAlone");
     flags.Add(cmd, "seed", "RngSeed");
     flags.Add(cmd, "run", "RngRun");
     flags.Add(cmd, "linkRate", "ns3::FatTreeHelper::LinkRate");
@@ -265,6 +267,17 @@ main(int argc, char* argv[])
         experiment.Configure();
         if (!dumpMatrix.empty())
         {
+            for (const fabriclb::JobSpec& job : experiment.GetJobs()
+                                                    ? experiment.GetJobs()->Jobs()
+                                                    : std::vector<fabriclb::JobSpec>{})
+            {
+                if (job.iterations > 1)
+                {
+                    return Fail("--dump-matrix: job '" + job.name +
+                                "' runs several iterations a gap apart, which htsim's "
+                                "connection matrices cannot say");
+                }
+            }
             if (writer)
             {
                 WriteConnectionMatrixFile(dumpMatrix, experiment.GetTraffic());
@@ -276,6 +289,7 @@ main(int argc, char* argv[])
         experiment.Install();
         experiment.Run();
         result = experiment.Collect();
+        MeasureJobsAlone(config, experiment, result);
     }
     catch (const std::invalid_argument& e)
     {

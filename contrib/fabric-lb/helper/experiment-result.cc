@@ -139,6 +139,14 @@ ExperimentResult::ToJson() const
         json["pause_frames_sent"] = buffer.PauseFramesSent();
         json["pfc"] = BufferJson();
     }
+    if (!jobs.empty())
+    {
+        json["jobs"] = nlohmann::json::array();
+        for (const JobResult& job : jobs)
+        {
+            json["jobs"].push_back(job.ToJson());
+        }
+    }
     return json;
 }
 
@@ -255,8 +263,90 @@ ExperimentResult::Summary() const
            << s.maxBytes << std::setw(12) << s.maxPackets << std::setw(16) << s.meanBytes
            << std::setw(14) << s.maxOverload << std::setw(12) << s.overShare << "\n";
     }
+    if (!jobs.empty())
+    {
+        os << "  job             hosts  iterations  mean CCT (us)  bound (us)  alone (us)  "
+              "slowdown\n";
+        for (const JobResult& job : jobs)
+        {
+            os << "  " << std::left << std::setw(14) << job.name << std::right << std::setw(7)
+               << job.hosts << std::setw(12) << job.cctPs.size() << std::setw(15)
+               << job.MeanCctPs() / 1e6 << std::setw(12) << job.boundPs / 1e6 << std::setw(12)
+               << job.MeanAloneCctPs() / 1e6 << std::setw(10) << job.Slowdown() << "\n";
+        }
+    }
     os << std::setprecision(2) << "  " << events << " events in " << wallSeconds << " s wall\n";
     return os.str();
+}
+
+namespace
+{
+/// \return the mean of \p values, -1 if it is empty or holds a -1
+double
+MeanOrUnknown(const std::vector<int64_t>& values)
+{
+    double sum = 0;
+    for (int64_t v : values)
+    {
+        if (v < 0)
+        {
+            return -1;
+        }
+        sum += static_cast<double>(v);
+    }
+    return values.empty() ? -1 : sum / static_cast<double>(values.size());
+}
+
+/// \return \p values in ns, null for -1
+nlohmann::json
+NanosecondsOrNull(const std::vector<int64_t>& values)
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (int64_t v : values)
+    {
+        list.push_back(v < 0 ? nlohmann::json(nullptr) : nlohmann::json(v / 1000.0));
+    }
+    return list;
+}
+} // namespace
+
+double
+JobResult::MeanCctPs() const
+{
+    return MeanOrUnknown(cctPs);
+}
+
+double
+JobResult::MeanAloneCctPs() const
+{
+    return MeanOrUnknown(aloneCctPs);
+}
+
+double
+JobResult::Slowdown() const
+{
+    const double shared = MeanCctPs();
+    const double alone = MeanAloneCctPs();
+    return shared > 0 && alone > 0 ? shared / alone : 0;
+}
+
+nlohmann::json
+JobResult::ToJson() const
+{
+    const double mean = MeanCctPs();
+    return {
+        {"name", name},
+        {"workload", workload},
+        {"hosts", hosts},
+        {"start_ns", startPs / 1000.0},
+        {"iterations", cctPs.size()},
+        {"cct_ns", NanosecondsOrNull(cctPs)},
+        {"mean_cct_ns", mean < 0 ? nlohmann::json(nullptr) : nlohmann::json(mean / 1000.0)},
+        {"bound_ns", boundPs > 0 ? nlohmann::json(boundPs / 1000.0) : nullptr},
+        {"cct_increase_pct",
+         boundPs > 0 && mean >= 0 ? nlohmann::json(100.0 * (mean - boundPs) / boundPs) : nullptr},
+        {"alone_cct_ns", NanosecondsOrNull(aloneCctPs)},
+        {"slowdown", Slowdown() > 0 ? nlohmann::json(Slowdown()) : nullptr}};
 }
 
 std::string

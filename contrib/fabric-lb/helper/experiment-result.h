@@ -91,6 +91,30 @@ struct BufferResult
 
 /**
  * \ingroup fabric-lb
+ * \brief One job of several on the fabric (--jobs): its iterations' completion times,
+ * its bound and its completion times alone on the fabric.
+ */
+struct JobResult
+{
+    std::string name;                //!< its name in the jobs file
+    std::string workload;            //!< its collective
+    uint32_t hosts{0};               //!< its hosts
+    uint64_t startPs{0};             //!< when its first iteration started
+    std::vector<int64_t> cctPs;      //!< by iteration: release to last completion; -1: unfinished
+    uint64_t boundPs{0};             //!< one iteration's bound alone on an idle fabric (0: none)
+    std::vector<int64_t> aloneCctPs; //!< by iteration, alone on the fabric (empty: not run)
+    /// \return the mean of its iterations' completion times, ps (-1: one unfinished)
+    double MeanCctPs() const;
+    /// \return the mean alone, ps (-1: not measured or unfinished)
+    double MeanAloneCctPs() const;
+    /// \return its mean completion time over its mean alone (0: unknown)
+    double Slowdown() const;
+    /// \return one JSON object
+    nlohmann::json ToJson() const;
+};
+
+/**
+ * \ingroup fabric-lb
  * \brief What an experiment measured.
  */
 struct ExperimentResult
@@ -146,6 +170,7 @@ struct ExperimentResult
     bool converged{true};         //!< the fabric converged on every failure
     uint64_t blackHoleDrops{0};   //!< packets switches dropped for want of a live way on
     BufferResult buffer;          //!< the switch buffers and PFC, if in charge
+    std::vector<JobResult> jobs;  //!< with several jobs (--jobs), each one's
     uint64_t timeLimitPs{0};      //!< simulated time at which the run was to give up (not in JSON)
     bool timeLimitReached{false}; //!< the run ended at its time limit (not in JSON)
 

@@ -56,6 +56,8 @@ namespace
 /// Streams of the workload's draws; fabric streams follow.
 constexpr int64_t WORKLOAD_STREAM = 0;
 constexpr int64_t FABRIC_STREAMS = 1;
+/// The jobs' random placement's stream, beyond the fabric's and before the failures'.
+constexpr int64_t PLACEMENT_STREAM = (1 << 30) - 2;
 /// Fabrics from this many hosts (k=32) announce the memory they expect.
 constexpr uint32_t LARGE_FABRIC_HOSTS = 8192;
 /// The failure draws' stream: far beyond the fabric's (one per switch, host and NIC).
@@ -94,12 +96,24 @@ CollectiveNamed(const std::string& name)
     return *collective;
 }
 
-/// \return the parameters of \p config's collective on \p hosts hosts
-fabriclb::CollectiveParams
-CollectiveParamsOf(const ExperimentConfig& config, uint32_t hosts)
+/// \return the workload's random stream
+Ptr<UniformRandomVariable>
+WorkloadStream()
 {
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(WORKLOAD_STREAM);
+    return rng;
+}
+
+/**
+ * \return the parameters of \p config's collective on \p hosts hosts, drawing from \p rng
+ * (by default a new workload stream)
+ */
+fabriclb::CollectiveParams
+CollectiveParamsOf(const ExperimentConfig& config,
+                   uint32_t hosts,
+                   Ptr<UniformRandomVariable> rng = WorkloadStream())
+{
     return {hosts,
             config.messageBytes,
             config.group,
@@ -267,7 +281,19 @@ ExperimentConfig::GetTypeId()
                           "CongestionControl)",
                           StringValue(""),
                           MakeStringAccessor(&ExperimentConfig::cc),
-                          MakeStringChecker());
+                          MakeStringChecker())
+            .AddAttribute("JobsFile",
+                          "several jobs on the fabric, a JSON file (fabriclb::ReadJobsFile), in "
+                          "place of the workload",
+                          StringValue(""),
+                          MakeStringAccessor(&ExperimentConfig::jobsFile),
+                          MakeStringChecker())
+            .AddAttribute("JobsAlone",
+                          "with several jobs or background traffic, also run each job alone on "
+                          "the idle fabric, for its slowdown",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&ExperimentConfig::jobsAlone),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -379,6 +405,13 @@ FabricExperiment::FabricExperiment(const ExperimentConfig& config)
 {
 }
 
+FabricExperiment::FabricExperiment(const ExperimentConfig& config, JobSet alone)
+    : m_config(config),
+      m_jobs(std::move(alone)),
+      m_alone(true)
+{
+}
+
 void
 FabricExperiment::Configure()
 {
@@ -444,12 +477,21 @@ FabricExperiment::Configure()
     CheckPortPaths();
     // A built-in collective's size is known before it is built: refuse what cannot fit first.
     const uint64_t expectedMessages =
-        collective.messages(CollectiveParamsOf(m_config, topology.HostCount()));
+        m_config.jobsFile.empty()
+            ? collective.messages(CollectiveParamsOf(m_config, topology.HostCount()))
+            : 0;
     if (expectedMessages > 0)
     {
         CheckMemory(topology, expectedMessages);
     }
-    m_traffic = BuildTraffic(m_config, topology.HostCount()); // before the fabric: fails fast
+    if (m_config.jobsFile.empty())
+    {
+        m_traffic = BuildTraffic(m_config, topology.HostCount()); // before the fabric: fails fast
+    }
+    else
+    {
+        ConfigureJobs(topology);
+    }
     if (std::optional<std::string> clash = partition.FindTriggerAcrossRanks(m_traffic))
     {
         throw std::invalid_argument("the collective cannot be spread over " +
@@ -463,7 +505,9 @@ FabricExperiment::Configure()
     ConfigureFailures(topology);
 
     m_result.scheme = scheme->name;
-    m_result.workload = m_config.workload;
+    m_result.workload = !m_jobs                      ? m_config.workload
+                        : m_jobs->Jobs().size() == 1 ? m_jobs->Jobs().front().workload
+                                                     : "jobs";
     m_result.wire = fabriclb::WireKindName(fabriclb::ParseWireKind(wireName.Get()));
     m_result.recovery = recovery.name;
     m_result.cc = cc.name;
@@ -481,6 +525,47 @@ FabricExperiment::Configure()
     {
         m_result.messageBytes = std::max(m_result.messageBytes, flow.bytes);
     }
+}
+
+void
+FabricExperiment::ConfigureJobs(const fabriclb::FabricTopology& topology)
+{
+    if (FabricRanks::Count() > 1)
+    {
+        throw std::invalid_argument("--jobs runs on one rank (its iterations wait on each "
+                                    "other's completions across the fabric)");
+    }
+    if (!m_jobs)
+    {
+        Ptr<UniformRandomVariable> placement = CreateObject<UniformRandomVariable>();
+        placement->SetStream(PLACEMENT_STREAM);
+        // One workload stream for every job in turn: the first job draws what a lone run
+        // of its collective draws.
+        Ptr<UniformRandomVariable> workload = WorkloadStream();
+        m_jobs = JobSet::Read(
+            m_config.jobsFile,
+            topology,
+            fabriclb::UniformIndexFrom(placement),
+            [this, workload](const fabriclb::JobSpec& job) {
+                ExperimentConfig config = m_config;
+                config.workload = job.workload;
+                config.messageBytes = job.bytes.value_or(m_config.messageBytes);
+                config.group = job.group.value_or(m_config.group);
+                config.model = job.model.value_or(m_config.model);
+                config.layers = job.layers.value_or(m_config.layers);
+                config.matrixFile = job.matrixFile;
+                if (config.workload == "fsdp" && !fabriclb::FindLlamaModel(config.model))
+                {
+                    throw std::invalid_argument("unknown model '" + config.model +
+                                                "' (--model=help lists them)");
+                }
+                return CollectiveNamed(job.workload)
+                    .build(CollectiveParamsOf(config,
+                                              static_cast<uint32_t>(job.hosts.size()),
+                                              workload));
+            });
+    }
+    m_traffic = m_jobs->Traffic();
 }
 
 void
@@ -835,6 +920,22 @@ FabricExperiment::Install()
             MakeCallback(&CompletionTracker::MessageAcked, m_tracker.get()));
     }
     InstallTriggers();
+    if (m_jobs)
+    {
+        m_jobs->Start([this](uint32_t id) {
+            const fabriclb::MatrixFlow& flow = m_traffic.flows[id];
+            m_apps[flow.source]->SendNow(m_fabric->GetHostAddress(flow.destination),
+                                         flow.destination,
+                                         flow.bytes,
+                                         id);
+        });
+        for (uint32_t h = 0; h < hosts; ++h)
+        {
+            m_fabric->GetNic(h)->TraceConnectWithoutContext(
+                "MessageAcked",
+                MakeCallback(&JobSet::MessageAcked, &*m_jobs));
+        }
+    }
     InstallFailures();
     m_result.messagePackets = m_fabric->GetNic(0)->PacketsFor(m_result.messageBytes);
     ComputeBounds();
@@ -869,6 +970,54 @@ FabricExperiment::InstallTriggers()
 void
 FabricExperiment::ComputeBounds()
 {
+    CheckDuration();
+    const fabriclb::CollectiveBound kind = fabriclb::FindCollective(m_config.workload)->bound;
+    TrafficBound all =
+        BoundOf(m_traffic, m_jobs ? fabriclb::CollectiveBound::MATRIX : kind, m_result.hosts);
+    m_messageBoundsPs = std::move(all.messageBoundsPs);
+    m_result.boundPs = all.boundPs;
+    if (m_jobs)
+    {
+        // Each job cannot finish before its iterations could alone, one after another: the
+        // latest of them bounds the whole.
+        m_result.boundPs = 0;
+        bool everyJob = true;
+        for (uint32_t j = 0; j < m_jobs->Jobs().size(); ++j)
+        {
+            const fabriclb::JobSpec& job = m_jobs->Jobs()[j];
+            const TrafficBound alone = BoundOf(m_jobs->IterationTraffic(j),
+                                               fabriclb::FindCollective(job.workload)->bound,
+                                               static_cast<uint32_t>(job.hosts.size()));
+            m_jobBoundsPs.push_back(alone.boundPs);
+            everyJob = everyJob && alone.boundPs > 0;
+            m_result.boundPs = std::max(m_result.boundPs,
+                                        job.startPs + job.iterations * alone.boundPs +
+                                            (job.iterations - 1) * job.gapPs);
+            all.pacedBoundPs = std::max(all.pacedBoundPs, alone.pacedBoundPs);
+        }
+        if (!everyJob)
+        {
+            m_result.boundPs = 0;
+        }
+    }
+    const uint64_t boundPs = std::max(m_result.boundPs, all.pacedBoundPs);
+    if (m_timeLimitPs == 0)
+    {
+        // A flow pinned to a black hole, a lossy link's endless retransmissions, a trigger that
+        // never fires: every run gives up well after its bound.
+        m_timeLimitPs = boundPs >= LATEST_TIME_LIMIT_PS / TIME_LIMIT_BOUNDS
+                            ? LATEST_TIME_LIMIT_PS
+                            : std::max(TIME_LIMIT_BOUNDS * boundPs, SHORTEST_TIME_LIMIT_PS);
+    }
+    AnnounceLongRun(boundPs);
+}
+
+FabricExperiment::TrafficBound
+FabricExperiment::BoundOf(const fabriclb::ConnectionMatrix& traffic,
+                          fabriclb::CollectiveBound kind,
+                          uint32_t participants) const
+{
+    TrafficBound result;
     const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
     // The host links' bounds see a host's ports as one link of their summed rate: any
     // schedule over the ports is no faster (the cut bound keeps a plane's links).
@@ -880,13 +1029,13 @@ FabricExperiment::ComputeBounds()
     serverWire.linkDelayPs = m_fabric->GetServerLinkDelay().GetPicoSeconds();
     const bool servers = topology.HostsPerServer() > 1;
     Ptr<RoceNic> nic = m_fabric->GetNic(0);
-    const fabriclb::CollectiveBound kind = fabriclb::FindCollective(m_config.workload)->bound;
-    CheckDuration();
     uint32_t maxHops = 0;
-    uint64_t pacedBoundPs = 0;
+    uint64_t& pacedBoundPs = result.pacedBoundPs;
+    uint64_t largestBytes = 0;
     std::vector<uint64_t> arrivalPs;
-    for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
+    for (const fabriclb::MatrixFlow& flow : traffic.flows)
     {
+        largestBytes = std::max(largestBytes, flow.bytes);
         const uint32_t packets = nic->PacketsFor(flow.bytes);
         // Within a server, over its links; else over the fabric from where the packets enter
         // it (the PXN leg over the server's links counts for nothing: still a lower bound).
@@ -906,22 +1055,22 @@ FabricExperiment::ComputeBounds()
             messageBound = std::max(messageBound, paced);
             pacedBoundPs = std::max(pacedBoundPs, paced);
         }
-        m_messageBoundsPs.push_back(messageBound);
+        result.messageBoundsPs.push_back(messageBound);
         arrivalPs.push_back(messageBound - hops * (wire.AckPs() + wire.linkDelayPs));
         if (!servers && kind == fabriclb::CollectiveBound::PERMUTATION)
         {
             // The study's exact bound: every host's data interleaves with the ACKs it owes.
-            m_result.boundPs =
-                std::max(m_result.boundPs,
+            result.boundPs =
+                std::max(result.boundPs,
                          fabriclb::ComputePermutationBound(boundWire, packets, hops).completionPs);
         }
     }
     if (!servers && kind == fabriclb::CollectiveBound::ALL_TO_ALL)
     {
-        m_result.boundPs = fabriclb::ComputeAllToAllBound(boundWire,
-                                                          m_result.hosts,
-                                                          m_result.messagePackets,
-                                                          maxHops);
+        result.boundPs = fabriclb::ComputeAllToAllBound(boundWire,
+                                                        participants,
+                                                        nic->PacketsFor(largestBytes),
+                                                        maxHops);
     }
     else if (servers || kind == fabriclb::CollectiveBound::MATRIX)
     {
@@ -929,13 +1078,13 @@ FabricExperiment::ComputeBounds()
         // messages it waits for could have arrived (or been acknowledged). The fabric's
         // ports and the servers' own links each carry their messages alone.
         const std::vector<std::optional<uint64_t>> starts =
-            fabriclb::ComputeEarliestStarts(m_traffic, arrivalPs, m_messageBoundsPs);
+            fabriclb::ComputeEarliestStarts(traffic, arrivalPs, result.messageBoundsPs);
         std::vector<fabriclb::FlowLoad> fabricLoads;
         std::vector<fabriclb::FlowLoad> serverLoads;
         bool entersElsewhere = false;
-        for (size_t f = 0; f < m_traffic.flows.size(); ++f)
+        for (size_t f = 0; f < traffic.flows.size(); ++f)
         {
-            const fabriclb::MatrixFlow& flow = m_traffic.flows[f];
+            const fabriclb::MatrixFlow& flow = traffic.flows[f];
             if (!starts[f])
             {
                 continue;
@@ -964,43 +1113,34 @@ FabricExperiment::ComputeBounds()
         }
         if (!fabricLoads.empty())
         {
-            m_result.boundPs =
-                fabriclb::ComputeMatrixBound(fabricWire, m_result.hosts, fabricLoads);
+            result.boundPs = fabriclb::ComputeMatrixBound(fabricWire, m_result.hosts, fabricLoads);
         }
         if (!serverLoads.empty())
         {
-            m_result.boundPs =
-                std::max(m_result.boundPs,
+            result.boundPs =
+                std::max(result.boundPs,
                          fabriclb::ComputeMatrixBound(serverWire, m_result.hosts, serverLoads));
         }
     }
-    if (m_result.boundPs > 0)
+    if (result.boundPs > 0)
     {
         // Where a tier above the hosts is busier per link than any host link, its cut bounds
         // the collective (each message from its start time, a triggered one from 0).
-        m_result.boundPs = std::max({m_result.boundPs,
-                                     pacedBoundPs,
-                                     fabriclb::ComputeCutBound(planeWire, topology, FlowLoads())});
+        result.boundPs =
+            std::max({result.boundPs,
+                      pacedBoundPs,
+                      fabriclb::ComputeCutBound(planeWire, topology, FlowLoads(traffic))});
     }
-    const uint64_t boundPs = std::max(m_result.boundPs, pacedBoundPs);
-    if (m_timeLimitPs == 0)
-    {
-        // A flow pinned to a black hole, a lossy link's endless retransmissions, a trigger that
-        // never fires: every run gives up well after its bound.
-        m_timeLimitPs = boundPs >= LATEST_TIME_LIMIT_PS / TIME_LIMIT_BOUNDS
-                            ? LATEST_TIME_LIMIT_PS
-                            : std::max(TIME_LIMIT_BOUNDS * boundPs, SHORTEST_TIME_LIMIT_PS);
-    }
-    AnnounceLongRun(boundPs);
+    return result;
 }
 
 std::vector<fabriclb::FlowLoad>
-FabricExperiment::FlowLoads() const
+FabricExperiment::FlowLoads(const fabriclb::ConnectionMatrix& traffic) const
 {
     const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
     Ptr<RoceNic> nic = m_fabric->GetNic(0);
     std::vector<fabriclb::FlowLoad> loads;
-    for (const fabriclb::MatrixFlow& flow : m_traffic.flows)
+    for (const fabriclb::MatrixFlow& flow : traffic.flows)
     {
         if (topology.SameServer(flow.source, flow.destination))
         {
@@ -1020,7 +1160,7 @@ void
 FabricExperiment::CheckDuration() const
 {
     const double estimatePs = fabriclb::EstimateBoundCeilingPs(m_fabric->GetBoundWireModel(),
-                                                               FlowLoads(),
+                                                               FlowLoads(m_traffic),
                                                                m_flowGapPs,
                                                                !m_traffic.triggers.empty());
     if (estimatePs > LONGEST_BOUND_PS)
@@ -1044,7 +1184,7 @@ FabricExperiment::AnnounceLongRun(uint64_t boundPs) const
         return;
     }
     double packetHops = 0;
-    for (const fabriclb::FlowLoad& flow : FlowLoads())
+    for (const fabriclb::FlowLoad& flow : FlowLoads(m_traffic))
     {
         packetHops += static_cast<double>(flow.packets) * flow.hops;
     }
@@ -1140,6 +1280,10 @@ FabricExperiment::Collect()
                      "(--headroomBytes is below what the links need)"
                   << std::endl;
     }
+    if (m_jobs)
+    {
+        result.jobs = m_jobs->Measure(completionsPs, m_jobBoundsPs);
+    }
     for (uint32_t id = 0; id < m_traffic.flows.size(); ++id)
     {
         const fabriclb::MatrixFlow& flow = m_traffic.flows[id];
@@ -1165,14 +1309,48 @@ FabricExperiment::Collect()
 
 FabricExperiment::~FabricExperiment() = default;
 
-ExperimentResult
-RunFabricExperiment(const ExperimentConfig& config)
+namespace
 {
-    FabricExperiment experiment(config);
+/// \return \p experiment configured, installed and run, measured
+ExperimentResult
+RunToTheEnd(FabricExperiment& experiment)
+{
     experiment.Configure();
     experiment.Install();
     experiment.Run();
     return experiment.Collect();
+}
+} // namespace
+
+void
+MeasureJobsAlone(const ExperimentConfig& config,
+                 const FabricExperiment& experiment,
+                 ExperimentResult& result)
+{
+    if (result.jobs.size() == 1)
+    {
+        // Alone on the fabric already.
+        result.jobs.front().aloneCctPs = result.jobs.front().cctPs;
+        return;
+    }
+    if (result.jobs.empty() || !config.jobsAlone)
+    {
+        return;
+    }
+    for (uint32_t j = 0; j < result.jobs.size(); ++j)
+    {
+        FabricExperiment alone(config, experiment.GetJobs()->Alone(j));
+        result.jobs[j].aloneCctPs = RunToTheEnd(alone).jobs.front().cctPs;
+    }
+}
+
+ExperimentResult
+RunFabricExperiment(const ExperimentConfig& config)
+{
+    FabricExperiment experiment(config);
+    ExperimentResult result = RunToTheEnd(experiment);
+    MeasureJobsAlone(config, experiment, result);
+    return result;
 }
 
 void

@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_FABRIC_EXPERIMENT_H
 #define FABRIC_LB_FABRIC_EXPERIMENT_H
 
+#include "ns3/collectives.h"
 #include "ns3/command-line-values.h"
 #include "ns3/connection-matrix.h"
 #include "ns3/data-rate.h"
@@ -13,6 +14,7 @@
 #include "ns3/fabric-paths.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/fabric-topology.h"
+#include "ns3/job-set.h"
 #include "ns3/lower-bound.h"
 #include "ns3/object-base.h"
 #include "ns3/ptr.h"
@@ -21,6 +23,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -93,6 +96,8 @@ class ExperimentConfig : public ObjectBase
     std::string matrixFile;      //!< the connection matrix of workload "matrix"
     std::string recovery;        //!< loss recovery (fabriclb::RecoveryStrategies); empty: RoceNic's
     std::string cc;       //!< congestion control (fabriclb::CongestionControls); empty: RoceNic's
+    std::string jobsFile; //!< several jobs (fabriclb::ReadJobsFile) in place of the workload
+    bool jobsAlone;       //!< with several jobs or background, also run each job alone
     FailureSpec failures; //!< link failures, if any
 };
 
@@ -169,6 +174,12 @@ class FabricExperiment
   public:
     /// \param config what to run
     explicit FabricExperiment(const ExperimentConfig& config);
+    /**
+     * One job of a job set alone on the idle fabric (no background traffic).
+     * \param config what to run
+     * \param alone the job, as JobSet::Alone gives it
+     */
+    FabricExperiment(const ExperimentConfig& config, JobSet alone);
     ~FabricExperiment();
 
     /// \throws std::invalid_argument naming a bad scheme, workload, size, wire or matrix
@@ -186,14 +197,41 @@ class FabricExperiment
         return m_traffic;
     }
 
+    /// \return the jobs Configure placed, if --jobs named them
+    const std::optional<JobSet>& GetJobs() const
+    {
+        return m_jobs;
+    }
+
   private:
     /// Connects the matrix's triggers to the NICs' completion traces.
     void InstallTriggers();
     /// The collective's bound and every message's own, and the run's time limit.
     void ComputeBounds();
-    /// \return the traffic's messages over the fabric as the bounds see them: from the host
+
+    /// What ComputeBounds computes for one traffic.
+    struct TrafficBound
+    {
+        uint64_t boundPs{0};                   //!< its bound (0: none)
+        uint64_t pacedBoundPs{0};              //!< its longest message at rho_max's pace
+        std::vector<uint64_t> messageBoundsPs; //!< by message: alone on an idle fabric
+    };
+
+    /**
+     * \param traffic messages on the fabric
+     * \param kind the bound that holds for them
+     * \param participants hosts taking part (an all-to-all's)
+     * \return their bounds
+     */
+    TrafficBound BoundOf(const fabriclb::ConnectionMatrix& traffic,
+                         fabriclb::CollectiveBound kind,
+                         uint32_t participants) const;
+    /// Reads and places the jobs of --jobs and composes their traffic (throws
+    /// std::invalid_argument).
+    void ConfigureJobs(const fabriclb::FabricTopology& topology);
+    /// \return \p traffic's messages over the fabric as the bounds see them: from the host
     /// where they enter it (FabricTopology::FabricEntryOf), none within a server
-    std::vector<fabriclb::FlowLoad> FlowLoads() const;
+    std::vector<fabriclb::FlowLoad> FlowLoads(const fabriclb::ConnectionMatrix& traffic) const;
     /// Refuses traffic that could outlast ns-3's clock (throws std::invalid_argument).
     void CheckDuration() const;
     /// Says on stderr that a run is expected to be long, from its bound \p boundPs and events.
@@ -226,13 +264,29 @@ class FabricExperiment
     Ptr<LinkFailureManager> m_failures;                  //!< if links fail
     std::unique_ptr<PfcHelper> m_buffers;                //!< the switch buffers and PFC
     std::vector<fabriclb::NamedFailure> m_namedFailures; //!< from FailureSpec::links
+    std::optional<JobSet> m_jobs;                        //!< with --jobs, the jobs
+    bool m_alone{false};                                 //!< one job measured alone
+    std::vector<uint64_t> m_jobBoundsPs;                 //!< by job: one iteration's bound
     uint64_t m_flowGapPs{0};                             //!< rho_max's pacing gap; 0: none
     uint64_t m_timeLimitPs{0};                           //!< when to give up; 0: automatic
 };
 
 /**
  * \ingroup fabric-lb
- * \brief Builds the fabric, runs the collective to completion, measures it.
+ * \brief With several jobs (--jobs), runs each alone on the idle fabric, after \p experiment,
+ * for its slowdown (JobResult::aloneCctPs); a single job is alone already.
+ * \param config what \p experiment ran
+ * \param experiment the run with every job, collected
+ * \param result its result, to complete
+ */
+void MeasureJobsAlone(const ExperimentConfig& config,
+                      const FabricExperiment& experiment,
+                      ExperimentResult& result);
+
+/**
+ * \ingroup fabric-lb
+ * \brief Builds the fabric, runs the collective to completion, measures it (and with
+ * several jobs, each alone: MeasureJobsAlone).
  * \param config what to run
  * \return the measurements
  *

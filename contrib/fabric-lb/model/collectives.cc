@@ -252,6 +252,13 @@ Collectives()
          [](const CollectiveParams& p) {
              return StartingTogether(p.hosts, AllToAllWorkload(p.hosts, p.bytes));
          }},
+        {"incast",
+         "every host sends one message to host 0 (in a jobs file, to the job's receiver)",
+         CollectiveBound::MATRIX,
+         [](const CollectiveParams& p) { return static_cast<uint64_t>(p.hosts) - 1; },
+         [](const CollectiveParams& p) {
+             return StartingTogether(p.hosts, IncastWorkload(p.hosts, p.bytes));
+         }},
         Ring("ring-allgather",
              "ring all-gather of a --msgBytes buffer over --group hosts: g-1 steps of a chunk",
              RingKind::ALL_GATHER),

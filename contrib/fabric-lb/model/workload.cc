@@ -78,5 +78,17 @@ AllToAllWorkload(uint32_t hosts, uint64_t bytes)
     return messages;
 }
 
+std::vector<MessageSpec>
+IncastWorkload(uint32_t hosts, uint64_t bytes)
+{
+    std::vector<MessageSpec> messages;
+    messages.reserve(hosts);
+    for (uint32_t s = 1; s < hosts; ++s)
+    {
+        messages.push_back({s, 0, bytes});
+    }
+    return messages;
+}
+
 } // namespace fabriclb
 } // namespace ns3

@@ -58,6 +58,11 @@ std::vector<MessageSpec> PermutationWorkload(uint32_t hosts,
  */
 std::vector<MessageSpec> AllToAllWorkload(uint32_t hosts, uint64_t bytes);
 
+/**
+ * \return a message from every host but host 0 to host 0, all at once
+ */
+std::vector<MessageSpec> IncastWorkload(uint32_t hosts, uint64_t bytes);
+
 } // namespace fabriclb
 } // namespace ns3
 

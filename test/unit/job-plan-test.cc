@@ -1,0 +1,290 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Unit tests of several jobs on one fabric without a simulator: the jobs file, each
+ * placement rule, and the composition of the jobs' iterations into one matrix.
+ */
+
+#include "ns3/collectives.h"
+#include "ns3/job-plan.h"
+
+#include <gtest/gtest.h>
+#include <set>
+#include <sstream>
+
+using namespace ns3::fabriclb;
+
+namespace
+{
+
+/// \return the jobs file of \p text
+JobsFile
+Parse(const std::string& text)
+{
+    std::istringstream in(text);
+    return ParseJobsFile(in, "jobs.json");
+}
+
+/// \return the error line ParseJobsFile gives for \p text ("" if it accepts it)
+std::string
+ParseError(const std::string& text)
+{
+    try
+    {
+        Parse(text);
+    }
+    catch (const JobsError& e)
+    {
+        return e.what();
+    }
+    return "";
+}
+
+/// A k=4 fat tree's hosts: 2 a leaf, 4 a pod, servers of \p perServer hosts.
+PlacementFabric
+FatTreeK4(uint32_t perServer = 1)
+{
+    PlacementFabric fabric;
+    fabric.hosts = 16;
+    fabric.hostsPerServer = perServer;
+    for (uint32_t h = 0; h < 16; ++h)
+    {
+        fabric.leafOf.push_back(h / 2);
+        fabric.podOf.push_back(h / 4);
+    }
+    return fabric;
+}
+
+/// Draws 0 always.
+const UniformIndex FIRST = [](uint32_t) { return 0U; };
+
+/// \return the hosts each job of \p text is placed on, on FatTreeK4
+std::vector<std::vector<uint32_t>>
+Placed(const std::string& text, const UniformIndex& draw = FIRST)
+{
+    JobsFile file = Parse(text);
+    PlaceJobs(file, FatTreeK4(), draw);
+    std::vector<std::vector<uint32_t>> hosts;
+    for (const JobSpec& job : file.jobs)
+    {
+        hosts.push_back(job.hosts);
+    }
+    return hosts;
+}
+
+/// \return the error line PlaceJobs gives for \p text
+std::string
+PlaceError(const std::string& text)
+{
+    JobsFile file = Parse(text);
+    try
+    {
+        PlaceJobs(file, FatTreeK4(), FIRST);
+    }
+    catch (const JobsError& e)
+    {
+        return e.what();
+    }
+    return "";
+}
+
+} // namespace
+
+TEST(JobsFile, ReadsEveryKey)
+{
+    const JobsFile file =
+        Parse(R"({"shareHosts": true, "jobs": [{"name": "a", "workload": "ring-allreduce",
+              "msgBytes": 4096, "hosts": "0-3,8", "start": "10us", "iterations": 3,
+              "gap": "2us", "group": 5}]})");
+    ASSERT_EQ(file.jobs.size(), 1U);
+    const JobSpec& job = file.jobs[0];
+    EXPECT_TRUE(file.shareHosts);
+    EXPECT_EQ(job.name, "a");
+    EXPECT_EQ(job.workload, "ring-allreduce");
+    EXPECT_EQ(job.bytes, 4096U);
+    EXPECT_EQ(job.placement.hosts, (std::vector<uint32_t>{0, 1, 2, 3, 8}));
+    EXPECT_EQ(job.startPs, 10000000U);
+    EXPECT_EQ(job.iterations, 3U);
+    EXPECT_EQ(job.gapPs, 2000000U);
+    EXPECT_EQ(job.group, 5U);
+}
+
+TEST(JobsFile, RefusesWhatItCannotUseWithOneLineNamingTheJob)
+{
+    EXPECT_EQ(ParseError("{"),
+              "jobs.json: not JSON: parse error at line 1, column 2: syntax "
+              "error while parsing object key - unexpected end of input; "
+              "expected string literal");
+    EXPECT_EQ(ParseError(R"({"job": []})"), "jobs.json: needs an object with a \"jobs\" array");
+    EXPECT_EQ(ParseError(R"({"jobs": []})"), "jobs.json: \"jobs\" is empty");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"workload": "permutation", "hosts": "0-1"}]})"),
+              "jobs.json: job 1: needs a \"name\"");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "perm", "hosts": "0-1"}]})"),
+              "jobs.json: job 'x': unknown workload 'perm' (--workload=help lists them)");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "permutation", "host": "0-1"}]})"),
+              "jobs.json: job 'x': unknown key 'host'");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "permutation",
+                            "hosts": "0-1", "msgBytes": -5}]})"),
+              "jobs.json: job 'x': 'msgBytes' must be a whole number from 1 to "
+              "9223372036854775807, got -5");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "permutation",
+                            "hosts": "0-1", "start": "10"}]})"),
+              "jobs.json: job 'x': 'start' must be a time with a unit (10us), got '10'");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "permutation", "hosts": "3-1"}]})"),
+              "jobs.json: job 'x': 'hosts': range 3-1 runs backwards");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "permutation",
+                            "hosts": {"place": "nearby", "count": 2}}]})"),
+              "jobs.json: job 'x': 'hosts' needs \"place\": contiguous, random, strided or "
+              "per-server");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "permutation", "hosts": "0-1"},
+                                     {"name": "x", "workload": "permutation", "hosts": "2-3"}]})"),
+              "jobs.json: two jobs are called 'x'");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "permutation", "hosts": "0-1",
+                            "receiver": 0}]})"),
+              "jobs.json: job 'x': \"receiver\" is a host number, for workload \"incast\"");
+}
+
+TEST(PlaceJobs, ListsRangesAndContiguousRunsTakeTheHostsInOrder)
+{
+    EXPECT_EQ(Placed(R"({"jobs": [
+        {"name": "a", "workload": "permutation", "hosts": {"place": "contiguous", "count": 3}},
+        {"name": "b", "workload": "permutation", "hosts": [9, 4]},
+        {"name": "c", "workload": "permutation", "hosts": {"place": "contiguous", "count": 5}}]})"),
+              (std::vector<std::vector<uint32_t>>{{0, 1, 2}, {9, 4}, {10, 11, 12, 13, 14}}));
+}
+
+TEST(PlaceJobs, StridedRulesTakeOneHostOfEachLeafOrPodInTurn)
+{
+    EXPECT_EQ(Placed(R"({"jobs": [
+        {"name": "a", "workload": "permutation", "hosts": {"place": "strided", "count": 10}},
+        {"name": "b", "workload": "permutation",
+         "hosts": {"place": "strided", "across": "pods", "count": 6}}]})"),
+              (std::vector<std::vector<uint32_t>>{{0, 2, 4, 6, 8, 10, 12, 14, 1, 3},
+                                                  {5, 9, 13, 7, 11, 15}}));
+}
+
+TEST(PlaceJobs, PerServerTakesOneHostOfEachServer)
+{
+    JobsFile file = Parse(R"({"jobs": [{"name": "a", "workload": "permutation",
+                             "hosts": {"place": "per-server", "count": 5}}]})");
+    PlaceJobs(file, FatTreeK4(4), FIRST);
+    EXPECT_EQ(file.jobs[0].hosts, (std::vector<uint32_t>{0, 4, 8, 12, 1}));
+}
+
+TEST(PlaceJobs, RandomDrawsFromTheFreeHostsOnly)
+{
+    // Drawing the last candidate each time: a partial Fisher-Yates shuffle from the back.
+    const UniformIndex last = [](uint32_t bound) { return bound - 1; };
+    const auto hosts = Placed(R"({"jobs": [
+        {"name": "a", "workload": "permutation", "hosts": "0-11"},
+        {"name": "b", "workload": "permutation", "hosts": {"place": "random", "count": 3}}]})",
+                              last);
+    // Pool 12 13 14 15: swap 0 and 3 (15), then 1 and 3 (12), then 2 and 3 (13).
+    EXPECT_EQ(hosts[1], (std::vector<uint32_t>{15, 12, 13}));
+}
+
+TEST(PlaceJobs, AnIncastsReceiverIsItsRankZero)
+{
+    EXPECT_EQ(Placed(R"({"jobs": [{"name": "a", "workload": "incast", "hosts": "4-7",
+                        "receiver": 6}]})")[0],
+              (std::vector<uint32_t>{6, 4, 5, 7}));
+}
+
+TEST(PlaceJobs, RefusesHostsItCannotGive)
+{
+    EXPECT_EQ(
+        PlaceError(R"({"jobs": [{"name": "a", "workload": "permutation", "hosts": "15-16"}]})"),
+        "jobs.json: job 'a': host 16 is not one of the fabric's 16 (they count from 0)");
+    EXPECT_EQ(
+        PlaceError(R"({"jobs": [{"name": "a", "workload": "permutation", "hosts": [3, 3]}]})"),
+        "jobs.json: job 'a': host 3 is listed twice");
+    EXPECT_EQ(PlaceError(R"({"jobs": [{"name": "a", "workload": "permutation", "hosts": "0-3"},
+                                     {"name": "b", "workload": "permutation", "hosts": "3-5"}]})"),
+              "jobs.json: job 'b': host 3 belongs to an earlier job (\"shareHosts\": true "
+              "allows it)");
+    EXPECT_EQ(PlaceError(R"({"shareHosts": true, "jobs": [
+                  {"name": "a", "workload": "permutation", "hosts": "0-3"},
+                  {"name": "b", "workload": "permutation", "hosts": "3-5"}]})"),
+              "");
+    EXPECT_EQ(PlaceError(R"({"jobs": [{"name": "a", "workload": "permutation", "hosts": "0-9"},
+                  {"name": "b", "workload": "permutation",
+                   "hosts": {"place": "random", "count": 7}}]})"),
+              "jobs.json: job 'b': wants 7 hosts, 6 are free");
+    EXPECT_EQ(PlaceError(R"({"jobs": [{"name": "a", "workload": "permutation", "hosts": "0-4,6-9"},
+                  {"name": "b", "workload": "permutation",
+                   "hosts": {"place": "contiguous", "count": 5}}]})"),
+              "");
+    EXPECT_EQ(
+        PlaceError(
+            R"({"jobs": [{"name": "a", "workload": "permutation", "hosts": "1,3,5,7,9,11,13,15"},
+                  {"name": "b", "workload": "permutation",
+                   "hosts": {"place": "contiguous", "count": 2}}]})"),
+        "jobs.json: job 'b': no 2 consecutive hosts are free");
+    EXPECT_EQ(PlaceError(R"({"jobs": [{"name": "a", "workload": "incast", "hosts": "0-3",
+                  "receiver": 9}]})"),
+              "jobs.json: job 'a': its receiver, host 9, is not one of its hosts");
+}
+
+TEST(ComposeJobs, MapsRanksToHostsAndChainsIterations)
+{
+    JobsFile file = Parse(R"({"jobs": [
+        {"name": "ring", "workload": "ring-allgather", "hosts": [5, 1, 9], "iterations": 2,
+         "start": "1us", "gap": "3us"},
+        {"name": "incast", "workload": "incast", "hosts": "12-14", "receiver": 14}]})");
+    PlaceJobs(file, FatTreeK4(), FIRST);
+    const ComposedJobs composed = ComposeJobs(file, 16, [](const JobSpec& job) {
+        return job.workload == "incast"
+                   ? Collectives()[2].build({3, 100, 0, FIRST, "", "llama3-7b", 1})
+                   : RingCollective(RingKind::ALL_GATHER, 3, 0, 300);
+    });
+    ASSERT_EQ(Collectives()[2].name, "incast");
+    // The ring: 3 ranks x 2 steps, twice; then the incast's 2 flows.
+    const ConnectionMatrix& t = composed.traffic;
+    ASSERT_EQ(t.flows.size(), 14U);
+    EXPECT_EQ(composed.firstFlow, (std::vector<uint32_t>{0, 12}));
+    EXPECT_EQ(composed.flowsPerIteration, (std::vector<uint32_t>{6, 2}));
+    for (uint32_t f = 0; f < t.flows.size(); ++f)
+    {
+        EXPECT_EQ(t.flows[f].id, f + 1);
+    }
+    // Rank r sends to rank r+1: hosts 5 -> 1 -> 9 -> 5.
+    EXPECT_EQ(t.flows[0].source, 5U);
+    EXPECT_EQ(t.flows[0].destination, 1U);
+    EXPECT_EQ(t.flows[2].source, 9U);
+    EXPECT_EQ(t.flows[2].destination, 5U);
+    // The first iteration starts at the job's start; the second waits on its release.
+    EXPECT_EQ(t.flows[0].startPs, 1000000U);
+    EXPECT_FALSE(t.flows[6].startPs);
+    ASSERT_TRUE(t.flows[6].trigger);
+    EXPECT_EQ(composed.owners[6].iteration, 1U);
+    EXPECT_EQ(composed.owners[6].releaseOffsetPs, 0U);
+    // Step 2 of each iteration waits on its own iteration's triggers, released by step 1.
+    std::set<uint32_t> triggerIds;
+    for (const MatrixTrigger& trigger : t.triggers)
+    {
+        EXPECT_TRUE(triggerIds.insert(trigger.id).second);
+        for (uint32_t waiting : trigger.waiting)
+        {
+            EXPECT_EQ(t.flows[waiting].trigger, trigger.id);
+        }
+    }
+    EXPECT_EQ(t.flows[3].trigger, t.flows[2].recvDoneTrigger);
+    EXPECT_EQ(t.flows[9].trigger, t.flows[8].recvDoneTrigger);
+    EXPECT_NE(t.flows[3].trigger, t.flows[9].trigger);
+    // The incast: hosts 12 and 13 to its receiver 14, from time 0.
+    EXPECT_EQ(t.flows[12].source, 12U);
+    EXPECT_EQ(t.flows[12].destination, 14U);
+    EXPECT_EQ(t.flows[13].source, 13U);
+    EXPECT_EQ(t.flows[13].startPs, 0U);
+    EXPECT_EQ(composed.owners[13].job, 1U);
+}
+
+TEST(ParseHostList, ReadsListsAndRanges)
+{
+    EXPECT_EQ(ParseHostList("7"), (std::vector<uint32_t>{7}));
+    EXPECT_EQ(ParseHostList("0-2,5,9-10"), (std::vector<uint32_t>{0, 1, 2, 5, 9, 10}));
+    EXPECT_THROW(ParseHostList(""), std::invalid_argument);
+    EXPECT_THROW(ParseHostList("1,"), std::invalid_argument);
+    EXPECT_THROW(ParseHostList("a-b"), std::invalid_argument);
+    EXPECT_THROW(ParseHostList("1 2"), std::invalid_argument);
+}
