@@ -5,6 +5,7 @@
 #include "uniform-source.h"
 
 #include "ns3/background-arrivals.h"
+#include "ns3/flow-slowdown.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -303,4 +304,98 @@ TEST(BackgroundArrivals, SameSeedsSameSequence)
         differs = differs || a.startPs != c.startPs || a.bytes != c.bytes;
     }
     EXPECT_TRUE(differs);
+}
+
+TEST(FlowSlowdown, PercentilesOfAHandMadeSet)
+{
+    // Slowdowns 1 .. 4 in (0, 100], 100 itself too, and 5 .. 10 in (100, 1000], 101 and
+    // 1000 too, each out of order; nothing above 1000.
+    std::vector<std::pair<uint64_t, double>> flows = {{100, 3}, {1, 1}, {50, 4}, {20, 2}};
+    const std::vector<std::pair<uint64_t, double>> mediumFlows =
+        {{500, 7}, {101, 5}, {1000, 10}, {700, 9}, {300, 6}, {900, 8}};
+    flows.insert(flows.begin() + 2, mediumFlows.begin(), mediumFlows.end());
+    const SlowdownSummary summary = SummariseSlowdowns(flows, {100, 1000});
+
+    // GSL's quantile of n sorted values x_0 .. x_{n-1} is at rank (n - 1) p, interpolated:
+    // for 1 .. 10, ranks 4.5, 8.55 and 8.91 are 5.5, 9.55 and 9.91.
+    EXPECT_EQ(summary.flows, 10U);
+    EXPECT_DOUBLE_EQ(summary.p50, 5.5);
+    EXPECT_DOUBLE_EQ(summary.p95, 9.55);
+    EXPECT_DOUBLE_EQ(summary.p99, 9.91);
+    EXPECT_DOUBLE_EQ(summary.mean, 5.5);
+
+    ASSERT_EQ(summary.buckets.size(), 3U);
+    // 1 .. 4: ranks 1.5, 2.85, 2.97.
+    const SlowdownBucket& small = summary.buckets[0];
+    EXPECT_EQ(small.minBytes, 0U);
+    EXPECT_EQ(small.maxBytes, 100U);
+    EXPECT_EQ(small.flows, 4U);
+    EXPECT_DOUBLE_EQ(small.p50, 2.5);
+    EXPECT_DOUBLE_EQ(small.p95, 3.85);
+    EXPECT_DOUBLE_EQ(small.p99, 3.97);
+    EXPECT_DOUBLE_EQ(small.mean, 2.5);
+    // 5 .. 10: ranks 2.5, 4.75, 4.95.
+    const SlowdownBucket& medium = summary.buckets[1];
+    EXPECT_EQ(medium.minBytes, 101U);
+    EXPECT_EQ(medium.maxBytes, 1000U);
+    EXPECT_EQ(medium.flows, 6U);
+    EXPECT_DOUBLE_EQ(medium.p50, 7.5);
+    EXPECT_DOUBLE_EQ(medium.p95, 9.75);
+    EXPECT_DOUBLE_EQ(medium.p99, 9.95);
+    EXPECT_DOUBLE_EQ(medium.mean, 7.5);
+    // Kept though empty, with zeros.
+    const SlowdownBucket& large = summary.buckets[2];
+    EXPECT_EQ(large.minBytes, 1001U);
+    EXPECT_EQ(large.maxBytes, std::numeric_limits<uint64_t>::max());
+    EXPECT_EQ(large.flows, 0U);
+    EXPECT_EQ(large.p50, 0.0);
+    EXPECT_EQ(large.p95, 0.0);
+    EXPECT_EQ(large.p99, 0.0);
+    EXPECT_EQ(large.mean, 0.0);
+}
+
+TEST(FlowSlowdown, OneFlowAndNoFlows)
+{
+    const SlowdownSummary one = SummariseSlowdowns({{42, 3.5}}, {});
+    EXPECT_EQ(one.flows, 1U);
+    EXPECT_EQ(one.p50, 3.5);
+    EXPECT_EQ(one.p99, 3.5);
+    ASSERT_EQ(one.buckets.size(), 1U);
+    EXPECT_EQ(one.buckets[0].minBytes, 0U);
+    EXPECT_EQ(one.buckets[0].maxBytes, std::numeric_limits<uint64_t>::max());
+    EXPECT_EQ(one.buckets[0].mean, 3.5);
+
+    const SlowdownSummary none = SummariseSlowdowns({}, DefaultSlowdownBucketEdges());
+    EXPECT_EQ(none.flows, 0U);
+    EXPECT_EQ(none.p50, 0.0);
+    EXPECT_EQ(none.mean, 0.0);
+    ASSERT_EQ(none.buckets.size(), 6U);
+    for (const SlowdownBucket& bucket : none.buckets)
+    {
+        EXPECT_EQ(bucket.flows, 0U);
+        EXPECT_EQ(bucket.p95, 0.0);
+    }
+}
+
+TEST(FlowSlowdown, DefaultEdgesAreDecades)
+{
+    EXPECT_EQ(DefaultSlowdownBucketEdges(),
+              (std::vector<uint64_t>{1000, 10000, 100000, 1000000, 10000000}));
+    const SlowdownSummary summary =
+        SummariseSlowdowns({{10000001, 2}, {10000000, 1}}, DefaultSlowdownBucketEdges());
+    EXPECT_EQ(summary.buckets[4].flows, 1U);
+    EXPECT_EQ(summary.buckets[5].minBytes, 10000001U);
+    EXPECT_EQ(summary.buckets[5].flows, 1U);
+    EXPECT_EQ(summary.buckets[5].p50, 2.0);
+}
+
+TEST(FlowSlowdown, RejectsBadEdgesAndSlowdowns)
+{
+    EXPECT_THROW(SummariseSlowdowns({}, {100, 100}), std::invalid_argument);
+    EXPECT_THROW(SummariseSlowdowns({}, {100, 50}), std::invalid_argument);
+    EXPECT_THROW(SummariseSlowdowns({}, {std::numeric_limits<uint64_t>::max()}),
+                 std::invalid_argument);
+    EXPECT_THROW(SummariseSlowdowns({{100, std::nan("")}}, {}), std::invalid_argument);
+    EXPECT_THROW(SummariseSlowdowns({{100, std::numeric_limits<double>::infinity()}}, {}),
+                 std::invalid_argument);
 }
