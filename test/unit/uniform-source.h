@@ -7,6 +7,8 @@
 
 #include "ns3/uniform-index.h"
 
+#include <cmath>
+#include <functional>
 #include <gtest/gtest.h>
 #include <memory>
 #include <random>
@@ -19,6 +21,15 @@ Source(uint32_t seed)
     return [engine](uint32_t bound) {
         return std::uniform_int_distribution<uint32_t>(0, bound - 1)(*engine);
     };
+}
+
+/// A reproducible source of uniform reals in [0, 1): the top 53 bits of a 64-bit engine
+/// (std::uniform_real_distribution may return 1 in libstdc++).
+inline std::function<double()>
+UnitSource(uint64_t seed)
+{
+    auto engine = std::make_shared<std::mt19937_64>(seed);
+    return [engine] { return std::ldexp(static_cast<double>((*engine)() >> 11), -53); };
 }
 
 /// A uniform source that also counts its draws in \p calls.
