@@ -22,10 +22,11 @@ namespace fabriclb
  */
 struct HpccParams
 {
-    /// eta: the utilisation the bottleneck is held at (HPCC paper, sec. 3.3: 95%)
+    /// eta: the utilisation the bottleneck is held at (HPCC paper: 95%; the authors'
+    /// simulator, rdma-hw.cc TargetUtil: 0.95)
     double targetUtilisation{0.95};
     /// maxStage: additive updates of the reference window before a multiplicative one
-    /// (HPCC paper, sec. 3.3: 5)
+    /// (HPCC paper: 5; the authors' simulator, rdma-hw.cc MiThresh: 5)
     uint32_t maxStage{5};
     /// W_AI, bytes (0: W_init / 2500, the authors' simulations' additive increase, run.py's
     /// RATE_AI of 10 Mb/s per 25 Gb/s of line rate, as a window over T)
