@@ -294,7 +294,7 @@ TEST(Driver, ListsEveryRegisteredStrategy)
     // One line per registered name, in name order, each with its description.
     for (const auto& [flag, names] :
          {std::pair<std::string, std::vector<std::string>>{"--cc=help",
-                                                           {"dcqcn", "fixed", "swift"}},
+                                                           {"dcqcn", "fixed", "hpcc", "swift"}},
           {"--recovery=help", {"erasure", "gbn", "sack", "study-erasure"}}})
     {
         const Outcome o = RunSim(flag);

@@ -74,6 +74,8 @@ TEST(Registry, HoldsEveryStudySchemeBesideItsClass)
     EXPECT_DOUBLE_EQ(LbSchemes().Get("plb", "scheme").markFraction, 0.5);
     EXPECT_TRUE(CongestionControls().Get("dcqcn", "cc").redMarking);
     EXPECT_FALSE(CongestionControls().Get("swift", "cc").redMarking);
-    EXPECT_EQ(CongestionControls().Names(), "dcqcn, fixed, swift");
+    EXPECT_FALSE(CongestionControls().Get("hpcc", "cc").redMarking);
+    EXPECT_EQ(CongestionControls().Get("hpcc", "cc").typeName, "ns3::RoceHpcc");
+    EXPECT_EQ(CongestionControls().Names(), "dcqcn, fixed, hpcc, swift");
     EXPECT_EQ(RecoveryStrategies().Names(), "erasure, gbn, sack, study-erasure");
 }

@@ -24,6 +24,8 @@ struct CongestionContext
     uint32_t slotBytes{0};       //!< line time of one data packet and its gap, in bytes
     uint64_t fairGapPs{0};       //!< the pacing gap of a fair share of the host's link (0: unpaced)
     uint32_t longestPathHops{0}; //!< links on the fabric's longest host-to-host path
+    /// the unloaded round trip of the fabric's longest path, ps (0: unknown)
+    uint64_t baseRttPs{0};
 };
 
 /**
@@ -37,6 +39,7 @@ struct HopTelemetry
     uint64_t txBytes{0};    //!< bytes the port had sent in all
     int64_t timestampPs{0}; //!< when the packet left
     double rateBps{0};      //!< the port's link rate
+    uint64_t portId{0};     //!< fabric-wide id of the egress port that stamped it
 };
 
 /**
@@ -49,6 +52,8 @@ struct AckFeedback
     int64_t delayPs{0};    //!< the round trip from that packet's last sending to the ACK
     bool ecnMarked{false}; //!< the data packet arrived CE-marked
     uint32_t hops{0};      //!< switches the data packet crossed
+    uint32_t ackedPsn{0};  //!< PSN of the data packet this ACK acknowledges
+    uint32_t nextPsn{0};   //!< the first PSN the sender has not yet sent
     /// What the switches on the data packet's path stamped, first hop first (null: none stamps)
     const std::vector<HopTelemetry>* telemetry{nullptr};
 };

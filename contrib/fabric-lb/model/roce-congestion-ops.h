@@ -6,6 +6,7 @@
 #define FABRIC_LB_ROCE_CONGESTION_OPS_H
 
 #include "dcqcn-logic.h"
+#include "hpcc-logic.h"
 #include "roce-congestion-logic.h"
 #include "swift-logic.h"
 
@@ -123,6 +124,31 @@ class RoceSwift : public RoceCongestionOps
     double m_maxMdf;           //!< largest decrease
     double m_minWindow;        //!< window floor, packets
     double m_maxWindow;        //!< window ceiling, packets (0: a BDP at the target)
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief `hpcc`: HPCC's window and rate from in-band telemetry
+ * (fabriclb::HpccController): each hop's queue and transmit rate, measured
+ * per port so spraying does not mix paths. No CNPs, no ECN marking.
+ */
+class RoceHpcc : public RoceCongestionOps
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    std::unique_ptr<fabriclb::CongestionController> CreateController(
+        const fabriclb::CongestionContext& context) const override;
+
+  private:
+    double m_targetUtilisation; //!< eta
+    uint32_t m_maxStage;        //!< additive updates before a multiplicative one
+    double m_additiveIncrease;  //!< W_AI, bytes (0: W_init / 2500)
+    Time m_baseRtt;             //!< T (0: the context's)
+    DataRate m_minRate;         //!< the rate floor
 };
 
 } // namespace ns3
