@@ -108,6 +108,8 @@ main(int argc, char* argv[])
     flags.Add(cmd, "msgBytes", "ns3::ExperimentConfig::MessageBytes");
     flags.Add(cmd, "jobs", "ns3::ExperimentConfig::JobsFile");
     flags.Add(cmd, "jobsAlone", "ns3::ExperimentConfig::JobsAlone");
+    flags.Add(cmd, "background", "ns3::BackgroundTraffic::Distribution");
+    flags.Add(cmd, "load", "ns3::BackgroundTraffic::Load");
     flags.Add(cmd, "seed", "RngSeed");
     flags.Add(cmd, "run", "RngRun");
     flags.Add(cmd, "linkRate", "ns3::FatTreeHelper::LinkRate");

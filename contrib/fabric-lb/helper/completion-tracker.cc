@@ -19,6 +19,7 @@ CompletionTracker::CompletionTracker(uint64_t total,
                                      std::function<uint64_t()> delivered)
     : m_startPs(total, -1),
       m_completionPs(total, -1),
+      m_collective(total),
       m_total(total),
       m_stopAtLast(stopAtLast),
       m_progress(progress),
@@ -38,12 +39,24 @@ CompletionTracker::MessageStarted(uint32_t messageId, uint32_t /* queuePair */)
 void
 CompletionTracker::MessageAcked(uint32_t messageId, uint32_t /* queuePair */)
 {
-    m_lastCompletion = Simulator::Now();
-    m_completionPs[messageId] = m_lastCompletion.GetPicoSeconds();
+    m_completionPs[messageId] = Simulator::Now().GetPicoSeconds();
+    if (messageId < m_collective)
+    {
+        m_lastCompletion = Simulator::Now();
+        ++m_collectiveCompleted;
+    }
     if (++m_completed == m_total && m_stopAtLast)
     {
         Simulator::Stop();
     }
+}
+
+void
+CompletionTracker::AddMessage()
+{
+    m_startPs.push_back(-1);
+    m_completionPs.push_back(-1);
+    ++m_total;
 }
 
 void

@@ -61,7 +61,19 @@ class CompletionTracker
         return m_completed;
     }
 
-    /// \return when the last message completed
+    /**
+     * Adds a message beyond the collective's (background traffic), before it starts: the
+     * run waits for it too, but the collective's completion does not.
+     */
+    void AddMessage();
+
+    /// \return whether every message of the collective has completed
+    bool CollectiveDone() const
+    {
+        return m_collectiveCompleted == m_collective;
+    }
+
+    /// \return when the collective's last message completed
     Time LastCompletion() const
     {
         return m_lastCompletion;
@@ -88,7 +100,9 @@ class CompletionTracker
 
     std::vector<int64_t> m_startPs;                     //!< by message id
     std::vector<int64_t> m_completionPs;                //!< by message id
-    uint64_t m_total;                                   //!< messages of the collective
+    uint64_t m_collective;                              //!< messages of the collective
+    uint64_t m_collectiveCompleted{0};                  //!< of them completed
+    uint64_t m_total;                                   //!< messages of the run
     uint64_t m_completed{0};                            //!< messages completed
     bool m_stopAtLast;                                  //!< stop after the last completion
     bool m_progress;                                    //!< report progress

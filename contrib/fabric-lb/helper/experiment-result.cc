@@ -139,6 +139,10 @@ ExperimentResult::ToJson() const
         json["pause_frames_sent"] = buffer.PauseFramesSent();
         json["pfc"] = BufferJson();
     }
+    if (background.present)
+    {
+        json["background"] = background.ToJson();
+    }
     if (!jobs.empty())
     {
         json["jobs"] = nlohmann::json::array();
@@ -263,6 +267,14 @@ ExperimentResult::Summary() const
            << s.maxBytes << std::setw(12) << s.maxPackets << std::setw(16) << s.meanBytes
            << std::setw(14) << s.maxOverload << std::setw(12) << s.overShare << "\n";
     }
+    if (background.present)
+    {
+        const fabriclb::SlowdownSummary& s = background.slowdowns;
+        os << "  background " << background.distribution << " at load " << background.load << ": "
+           << background.flowsCompleted << "/" << background.flows
+           << " flows completed, slowdown p50 " << s.p50 << ", p95 " << s.p95 << ", p99 " << s.p99
+           << "\n";
+    }
     if (!jobs.empty())
     {
         os << "  job             hosts  iterations  mean CCT (us)  bound (us)  alone (us)  "
@@ -309,6 +321,56 @@ NanosecondsOrNull(const std::vector<int64_t>& values)
     return list;
 }
 } // namespace
+
+nlohmann::json
+BackgroundResult::ToJson() const
+{
+    nlohmann::json buckets = nlohmann::json::array();
+    for (const fabriclb::SlowdownBucket& b : slowdowns.buckets)
+    {
+        buckets.push_back({{"min_bytes", b.minBytes},
+                           {"max_bytes", b.maxBytes},
+                           {"flows", b.flows},
+                           {"slowdown_p50", b.p50},
+                           {"slowdown_p95", b.p95},
+                           {"slowdown_p99", b.p99},
+                           {"slowdown_mean", b.mean}});
+    }
+    return {{"distribution", distribution},
+            {"load", load},
+            {"flows", flows},
+            {"flows_completed", flowsCompleted},
+            {"bytes", bytes},
+            {"slowdown_p50", slowdowns.p50},
+            {"slowdown_p95", slowdowns.p95},
+            {"slowdown_p99", slowdowns.p99},
+            {"slowdown_mean", slowdowns.mean},
+            {"buckets", buckets}};
+}
+
+std::string
+BackgroundResult::Csv() const
+{
+    std::ostringstream os;
+    os << "min_bytes,max_bytes,flows,slowdown_p50,slowdown_p95,slowdown_p99,slowdown_mean\n";
+    const auto row = [&os](const fabriclb::SlowdownBucket& b) {
+        os << b.minBytes << "," << b.maxBytes << "," << b.flows << "," << b.p50 << "," << b.p95
+           << "," << b.p99 << "," << b.mean << "\n";
+    };
+    for (const fabriclb::SlowdownBucket& b : slowdowns.buckets)
+    {
+        row(b);
+    }
+    // Every flow: the whole range.
+    row({0,
+         UINT64_MAX,
+         slowdowns.flows,
+         slowdowns.p50,
+         slowdowns.p95,
+         slowdowns.p99,
+         slowdowns.mean});
+    return os.str();
+}
 
 double
 JobResult::MeanCctPs() const

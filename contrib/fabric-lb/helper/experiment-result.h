@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_EXPERIMENT_RESULT_H
 #define FABRIC_LB_EXPERIMENT_RESULT_H
 
+#include "ns3/flow-slowdown.h"
 #include "ns3/port-monitor.h"
 
 #include <array>
@@ -91,6 +92,27 @@ struct BufferResult
 
 /**
  * \ingroup fabric-lb
+ * \brief Background traffic beside the collective (--background): its flows' completion
+ * times over their own on an idle fabric (slowdowns), overall and by size.
+ */
+struct BackgroundResult
+{
+    bool present{false};                   //!< background traffic ran
+    std::string distribution;              //!< its flow sizes' distribution
+    double load{0};                        //!< its offered load, a share of the hosts' links
+    uint64_t flows{0};                     //!< flows that arrived while the collective ran
+    uint64_t flowsCompleted{0};            //!< and completed
+    uint64_t bytes{0};                     //!< their bytes
+    fabriclb::SlowdownSummary slowdowns{}; //!< completed flows' slowdowns, overall and by size
+    /// \return one JSON object
+    nlohmann::json ToJson() const;
+    /// \return one CSV line per size bucket, then one of every flow (0 to 2^64-1), after a
+    /// header
+    std::string Csv() const;
+};
+
+/**
+ * \ingroup fabric-lb
  * \brief One job of several on the fabric (--jobs): its iterations' completion times,
  * its bound and its completion times alone on the fabric.
  */
@@ -171,6 +193,7 @@ struct ExperimentResult
     uint64_t blackHoleDrops{0};   //!< packets switches dropped for want of a live way on
     BufferResult buffer;          //!< the switch buffers and PFC, if in charge
     std::vector<JobResult> jobs;  //!< with several jobs (--jobs), each one's
+    BackgroundResult background;  //!< background traffic, if any
     uint64_t timeLimitPs{0};      //!< simulated time at which the run was to give up (not in JSON)
     bool timeLimitReached{false}; //!< the run ended at its time limit (not in JSON)
 

@@ -4,6 +4,7 @@
 
 #include "fabric-experiment.h"
 
+#include "background-traffic.h"
 #include "command-line-values.h"
 #include "completion-tracker.h"
 #include "fabric-measurement.h"
@@ -58,6 +59,8 @@ constexpr int64_t WORKLOAD_STREAM = 0;
 constexpr int64_t FABRIC_STREAMS = 1;
 /// The jobs' random placement's stream, beyond the fabric's and before the failures'.
 constexpr int64_t PLACEMENT_STREAM = (1 << 30) - 2;
+/// The background traffic's two streams (BackgroundTraffic::Start), before the placement's.
+constexpr int64_t BACKGROUND_STREAMS = (1 << 30) - 4;
 /// Fabrics from this many hosts (k=32) announce the memory they expect.
 constexpr uint32_t LARGE_FABRIC_HOSTS = 8192;
 /// The failure draws' stream: far beyond the fabric's (one per switch, host and NIC).
@@ -225,7 +228,7 @@ ExperimentConfig::GetTypeId()
                           MakeStringAccessor(&ExperimentConfig::lb),
                           MakeStringChecker())
             .AddAttribute("Workload",
-                          "the collective: permutation, all-to-all, ring-allgather, "
+                          "the collective: permutation, all-to-all, incast, ring-allgather, "
                           "ring-reducescatter, ring-allreduce, fsdp (with Model) or matrix "
                           "(with MatrixFile)",
                           StringValue("permutation"),
@@ -441,6 +444,10 @@ FabricExperiment::Configure()
     {
         m_fabric->SetPortAttribute("RedMarking", BooleanValue(true));
     }
+    if (cc.telemetry)
+    {
+        m_fabric->SetAttribute("IntTelemetry", BooleanValue(true));
+    }
     if (m_config.planeRate.GetBitRate() > 0)
     {
         if (m_config.planes <= 1)
@@ -503,6 +510,22 @@ FabricExperiment::Configure()
     }
     CheckMessageSizes();
     ConfigureFailures(topology);
+    m_collectiveMessages = m_traffic.flows.size();
+    if (BackgroundTraffic::Wanted() && !m_alone)
+    {
+        if (ranks > 1)
+        {
+            throw std::invalid_argument("--background runs on one rank (its flows arrive until "
+                                        "the collective completes on every rank)");
+        }
+        m_background = CreateObject<BackgroundTraffic>();
+        m_background->Configure(topology.HostCount(),
+                                topology.HostPorts() *
+                                    static_cast<double>(m_fabric->GetLinkRate().GetBitRate()));
+        m_result.background.present = true;
+        m_result.background.distribution = m_background->GetDistributionName();
+        m_result.background.load = m_background->GetLoad();
+    }
 
     m_result.scheme = scheme->name;
     m_result.workload = !m_jobs                      ? m_config.workload
@@ -936,6 +959,13 @@ FabricExperiment::Install()
                 MakeCallback(&JobSet::MessageAcked, &*m_jobs));
         }
     }
+    if (m_background)
+    {
+        m_background->Start(
+            BACKGROUND_STREAMS,
+            [this](const fabriclb::BackgroundFlow& f) { SendBackgroundFlow(f); },
+            [this]() { return m_tracker->CollectiveDone(); });
+    }
     InstallFailures();
     m_result.messagePackets = m_fabric->GetNic(0)->PacketsFor(m_result.messageBytes);
     ComputeBounds();
@@ -965,6 +995,25 @@ FabricExperiment::InstallTriggers()
         nic->TraceConnectWithoutContext("MessageReceived",
                                         MakeCallback(&CollectiveTriggers::ReceiveDone, m_triggers));
     }
+}
+
+void
+FabricExperiment::SendBackgroundFlow(const fabriclb::BackgroundFlow& arrival)
+{
+    const auto id = static_cast<uint32_t>(m_traffic.flows.size());
+    fabriclb::MatrixFlow flow{};
+    flow.source = arrival.source;
+    flow.destination = arrival.destination;
+    flow.id = id + 1;
+    flow.bytes = arrival.bytes;
+    flow.startPs = arrival.startPs;
+    m_traffic.flows.push_back(flow);
+    m_messageBoundsPs.push_back(LoneBoundOf(flow, Wires()).ps);
+    m_tracker->AddMessage();
+    m_apps[flow.source]->SendNow(m_fabric->GetHostAddress(flow.destination),
+                                 flow.destination,
+                                 flow.bytes,
+                                 id);
 }
 
 void
@@ -1012,6 +1061,48 @@ FabricExperiment::ComputeBounds()
     AnnounceLongRun(boundPs);
 }
 
+FabricExperiment::BoundWires
+FabricExperiment::Wires() const
+{
+    BoundWires wires;
+    // The host links' bounds see a host's ports as one link of their summed rate: any
+    // schedule over the ports is no faster (the cut bound keeps a plane's links).
+    wires.plane = m_fabric->GetBoundWireModel();
+    wires.hostLinks = wires.plane.OverLinks(m_fabric->GetTopology().HostPorts());
+    // A server's own links (NVLink) at their rate and delay.
+    wires.server = wires.plane;
+    wires.server.linkRateBps = m_fabric->GetServerLinkRate().GetBitRate();
+    wires.server.linkDelayPs = m_fabric->GetServerLinkDelay().GetPicoSeconds();
+    return wires;
+}
+
+FabricExperiment::MessageBound
+FabricExperiment::LoneBoundOf(const fabriclb::MatrixFlow& flow, const BoundWires& wires) const
+{
+    const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
+    MessageBound bound;
+    bound.packets = m_fabric->GetNic(0)->PacketsFor(flow.bytes);
+    // Within a server, over its links; else over the fabric from where the packets enter
+    // it (the PXN leg over the server's links counts for nothing: still a lower bound).
+    const bool inServer = topology.SameServer(flow.source, flow.destination);
+    const fabriclb::WireModel& wire = inServer ? wires.server : wires.hostLinks;
+    bound.hops = inServer ? 2
+                          : topology.Hops(topology.FabricEntryOf(flow.source, flow.destination),
+                                          flow.destination);
+    bound.ps = fabriclb::ComputeLoneMessageBound(wire, bound.packets, bound.hops);
+    if (m_flowGapPs > 0 && !inServer)
+    {
+        // At rho_max no message can finish sooner than its packets' pacing allows.
+        bound.pacedPs = fabriclb::ComputePacedMessageBound(wires.hostLinks,
+                                                           bound.packets,
+                                                           bound.hops,
+                                                           m_flowGapPs);
+        bound.ps = std::max(bound.ps, bound.pacedPs);
+    }
+    bound.arrivalPs = bound.ps - bound.hops * (wire.AckPs() + wire.linkDelayPs);
+    return bound;
+}
+
 FabricExperiment::TrafficBound
 FabricExperiment::BoundOf(const fabriclb::ConnectionMatrix& traffic,
                           fabriclb::CollectiveBound kind,
@@ -1019,14 +1110,10 @@ FabricExperiment::BoundOf(const fabriclb::ConnectionMatrix& traffic,
 {
     TrafficBound result;
     const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
-    // The host links' bounds see a host's ports as one link of their summed rate: any
-    // schedule over the ports is no faster (the cut bound keeps a plane's links).
-    const fabriclb::WireModel planeWire = m_fabric->GetBoundWireModel();
-    const fabriclb::WireModel boundWire = planeWire.OverLinks(topology.HostPorts());
-    // A server's own links (NVLink) at their rate and delay.
-    fabriclb::WireModel serverWire = planeWire;
-    serverWire.linkRateBps = m_fabric->GetServerLinkRate().GetBitRate();
-    serverWire.linkDelayPs = m_fabric->GetServerLinkDelay().GetPicoSeconds();
+    const BoundWires wires = Wires();
+    const fabriclb::WireModel& planeWire = wires.plane;
+    const fabriclb::WireModel& boundWire = wires.hostLinks;
+    const fabriclb::WireModel& serverWire = wires.server;
     const bool servers = topology.HostsPerServer() > 1;
     Ptr<RoceNic> nic = m_fabric->GetNic(0);
     uint32_t maxHops = 0;
@@ -1036,27 +1123,13 @@ FabricExperiment::BoundOf(const fabriclb::ConnectionMatrix& traffic,
     for (const fabriclb::MatrixFlow& flow : traffic.flows)
     {
         largestBytes = std::max(largestBytes, flow.bytes);
-        const uint32_t packets = nic->PacketsFor(flow.bytes);
-        // Within a server, over its links; else over the fabric from where the packets enter
-        // it (the PXN leg over the server's links counts for nothing: still a lower bound).
-        const bool inServer = topology.SameServer(flow.source, flow.destination);
-        const fabriclb::WireModel& wire = inServer ? serverWire : boundWire;
-        const uint32_t hops =
-            inServer ? 2
-                     : topology.Hops(topology.FabricEntryOf(flow.source, flow.destination),
-                                     flow.destination);
+        const MessageBound message = LoneBoundOf(flow, wires);
+        const uint32_t packets = message.packets;
+        const uint32_t hops = message.hops;
         maxHops = std::max(maxHops, hops);
-        uint64_t messageBound = fabriclb::ComputeLoneMessageBound(wire, packets, hops);
-        if (m_flowGapPs > 0 && !inServer)
-        {
-            // At rho_max no message can finish sooner than its packets' pacing allows.
-            const uint64_t paced =
-                fabriclb::ComputePacedMessageBound(boundWire, packets, hops, m_flowGapPs);
-            messageBound = std::max(messageBound, paced);
-            pacedBoundPs = std::max(pacedBoundPs, paced);
-        }
-        result.messageBoundsPs.push_back(messageBound);
-        arrivalPs.push_back(messageBound - hops * (wire.AckPs() + wire.linkDelayPs));
+        pacedBoundPs = std::max(pacedBoundPs, message.pacedPs);
+        result.messageBoundsPs.push_back(message.ps);
+        arrivalPs.push_back(message.arrivalPs);
         if (!servers && kind == fabriclb::CollectiveBound::PERMUTATION)
         {
             // The study's exact bound: every host's data interleaves with the ACKs it owes.
@@ -1284,6 +1357,29 @@ FabricExperiment::Collect()
     {
         result.jobs = m_jobs->Measure(completionsPs, m_jobBoundsPs);
     }
+    result.messages = m_traffic.flows.size();
+    if (m_background)
+    {
+        BackgroundResult& background = result.background;
+        std::vector<std::pair<uint64_t, double>> slowdowns;
+        for (uint64_t id = m_collectiveMessages; id < m_traffic.flows.size(); ++id)
+        {
+            const uint64_t bytes = m_traffic.flows[id].bytes;
+            ++background.flows;
+            background.bytes += bytes;
+            if (completionsPs[id] >= 0)
+            {
+                slowdowns.emplace_back(bytes,
+                                       static_cast<double>(completionsPs[id] - startsPs[id]) /
+                                           m_messageBoundsPs[id]);
+            }
+        }
+        background.flowsCompleted = slowdowns.size();
+        background.slowdowns =
+            fabriclb::SummariseSlowdowns(slowdowns, fabriclb::DefaultSlowdownBucketEdges());
+        m_background->Dispose();
+        m_background = nullptr;
+    }
     for (uint32_t id = 0; id < m_traffic.flows.size(); ++id)
     {
         const fabriclb::MatrixFlow& flow = m_traffic.flows[id];
@@ -1327,7 +1423,7 @@ MeasureJobsAlone(const ExperimentConfig& config,
                  const FabricExperiment& experiment,
                  ExperimentResult& result)
 {
-    if (result.jobs.size() == 1)
+    if (result.jobs.size() == 1 && !result.background.present)
     {
         // Alone on the fabric already.
         result.jobs.front().aloneCctPs = result.jobs.front().cctPs;

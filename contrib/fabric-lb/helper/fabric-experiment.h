@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_FABRIC_EXPERIMENT_H
 #define FABRIC_LB_FABRIC_EXPERIMENT_H
 
+#include "ns3/background-arrivals.h"
 #include "ns3/collectives.h"
 #include "ns3/command-line-values.h"
 #include "ns3/connection-matrix.h"
@@ -156,6 +157,7 @@ fabriclb::ConnectionMatrix BuildTraffic(const ExperimentConfig& config, uint32_t
  */
 void WriteConnectionMatrixFile(const std::string& path, const fabriclb::ConnectionMatrix& traffic);
 
+class BackgroundTraffic;
 class CompletionTracker;
 class LinkFailureManager;
 class CollectiveApp;
@@ -217,6 +219,29 @@ class FabricExperiment
         std::vector<uint64_t> messageBoundsPs; //!< by message: alone on an idle fabric
     };
 
+    /// The wire models the bounds see.
+    struct BoundWires
+    {
+        fabriclb::WireModel plane;     //!< one plane's links
+        fabriclb::WireModel hostLinks; //!< a host's ports as one link of their summed rate
+        fabriclb::WireModel server;    //!< a server's own links (NVLink)
+    };
+
+    /// \return the wire models the bounds see
+    BoundWires Wires() const;
+
+    /// One message's bound alone on an idle fabric.
+    struct MessageBound
+    {
+        uint64_t ps{0};        //!< its bound
+        uint64_t pacedPs{0};   //!< at rho_max's pace (0: unpaced)
+        uint64_t arrivalPs{0}; //!< when its last byte can arrive
+        uint32_t hops{0};      //!< links on its path
+        uint32_t packets{0};   //!< its packets
+    };
+
+    /// \return \p flow's bound alone on the idle fabric, its wires \p wires
+    MessageBound LoneBoundOf(const fabriclb::MatrixFlow& flow, const BoundWires& wires) const;
     /**
      * \param traffic messages on the fabric
      * \param kind the bound that holds for them
@@ -226,6 +251,8 @@ class FabricExperiment
     TrafficBound BoundOf(const fabriclb::ConnectionMatrix& traffic,
                          fabriclb::CollectiveBound kind,
                          uint32_t participants) const;
+    /// Sends one flow of background traffic now.
+    void SendBackgroundFlow(const fabriclb::BackgroundFlow& flow);
     /// Reads and places the jobs of --jobs and composes their traffic (throws
     /// std::invalid_argument).
     void ConfigureJobs(const fabriclb::FabricTopology& topology);
@@ -265,6 +292,8 @@ class FabricExperiment
     std::unique_ptr<PfcHelper> m_buffers;                //!< the switch buffers and PFC
     std::vector<fabriclb::NamedFailure> m_namedFailures; //!< from FailureSpec::links
     std::optional<JobSet> m_jobs;                        //!< with --jobs, the jobs
+    Ptr<BackgroundTraffic> m_background;                 //!< background traffic, if any
+    uint64_t m_collectiveMessages{0};                    //!< messages before the background's
     bool m_alone{false};                                 //!< one job measured alone
     std::vector<uint64_t> m_jobBoundsPs;                 //!< by job: one iteration's bound
     uint64_t m_flowGapPs{0};                             //!< rho_max's pacing gap; 0: none

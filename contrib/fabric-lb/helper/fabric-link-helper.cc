@@ -94,6 +94,10 @@ FabricLinkHelper::InstallQueueDiscs(Ptr<Node> lower,
         link.devices.Get(side)->GetAttribute("TxQueue", txQueue);
         const Ptr<FabricQueueDisc> queueDisc = DynamicCast<FabricQueueDisc>(queueDiscs.Get(side));
         queueDisc->SetDeviceQueue(txQueue.Get<Queue<Packet>>());
+        if (StampsTelemetry(stages[side]))
+        {
+            queueDisc->EnableIntTelemetry(rate, PortId(link.devices.Get(side)));
+        }
         link.egress[side] = PeekPointer(queueDisc);
         link.monitors[side] = CreateObject<PortMonitor>();
         link.monitors[side]->Attach(stages[side],
@@ -103,6 +107,20 @@ FabricLinkHelper::InstallQueueDiscs(Ptr<Node> lower,
                                     link.devices.Get(1 - side));
     }
     return link;
+}
+
+bool
+FabricLinkHelper::StampsTelemetry(FabricStage stage) const
+{
+    // Switches stamp; a host's own port does not.
+    return m_settings.intTelemetry && stage != FabricStage::HOST_UP &&
+           stage != FabricStage::SERVER_UP;
+}
+
+uint64_t
+FabricLinkHelper::PortId(Ptr<NetDevice> device)
+{
+    return (static_cast<uint64_t>(device->GetNode()->GetId()) << 32) | device->GetIfIndex();
 }
 
 FabricLinkHelper::Link
@@ -131,6 +149,10 @@ FabricLinkHelper::InstallFabricPorts(Ptr<Node> lower,
     for (uint32_t side = 0; side < 2; ++side)
     {
         const Ptr<FabricPortDevice> port = DynamicCast<FabricPortDevice>(link.devices.Get(side));
+        if (StampsTelemetry(stages[side]))
+        {
+            port->EnableIntTelemetry(PortId(port));
+        }
         link.egress[side] = PeekPointer(port);
         link.monitors[side] = CreateObject<PortMonitor>();
         link.monitors[side]->Attach(stages[side],

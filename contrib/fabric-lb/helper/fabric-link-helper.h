@@ -47,6 +47,7 @@ class FabricLinkHelper
         uint32_t bufferBytes{0};        //!< the buffer
         uint32_t markThresholdBytes{0}; //!< ECN marking threshold (0: none)
         double lossRate{0};             //!< the receive error model's rate (0: none)
+        bool intTelemetry{false};       //!< switch ports stamp in-band telemetry (HPCC)
         std::vector<std::pair<std::string, Ptr<AttributeValue>>>
             attributes; //!< set on every port's buffer (queue disc or device) besides
     };
@@ -83,6 +84,10 @@ class FabricLinkHelper
                  FabricStage downStage) const;
 
   private:
+    /// \return whether a port of \p stage stamps telemetry (a switch's, when asked for)
+    bool StampsTelemetry(FabricStage stage) const;
+    /// \return a fabric-wide id of \p device: its node's id and its index there
+    static uint64_t PortId(Ptr<NetDevice> device);
     /// Install with point-to-point devices and queue discs (\p stages: the ports', in order).
     Link InstallQueueDiscs(Ptr<Node> lower,
                            Ptr<Node> upper,

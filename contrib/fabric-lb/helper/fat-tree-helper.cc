@@ -119,6 +119,12 @@ FatTreeHelper::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&FatTreeHelper::m_markThresholdBytes),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("IntTelemetry",
+                          "every switch port stamps in-band telemetry into the data packets it "
+                          "sends (IntTelemetryTag), for a congestion control that reads it (hpcc)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FatTreeHelper::m_intTelemetry),
+                          MakeBooleanChecker())
             .AddAttribute(
                 "Wire",
                 "Accounting of bytes on the wire: physical (RoCEv2 frames and gaps) "
@@ -290,6 +296,7 @@ FatTreeHelper::Connect(Ptr<Node> lower,
     settings.bufferBytes = m_wireModel.PortBufferBytes(m_bufferBytes);
     settings.markThresholdBytes = m_markThresholdBytes;
     settings.lossRate = m_lossRate;
+    settings.intTelemetry = m_intTelemetry;
     settings.attributes = m_portAttributes;
     FabricLinkHelper::Link link =
         FabricLinkHelper(settings).Install(lower,

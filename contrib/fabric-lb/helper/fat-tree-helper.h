@@ -254,6 +254,7 @@ class FatTreeHelper : public Object
     Time m_serverLinkDelay;                    //!< a server's own links' propagation delay
     uint32_t m_bufferBytes{};                  //!< per-port buffer
     uint32_t m_markThresholdBytes{};           //!< per-port ECN marking threshold
+    bool m_intTelemetry{false};                //!< switch ports stamp in-band telemetry
     fabriclb::WireKind m_wire{};               //!< the wire model
     uint32_t m_payloadBytes{};                 //!< message bytes per data packet
     uint32_t m_ackBytes{};                     //!< ACK size on a physical wire

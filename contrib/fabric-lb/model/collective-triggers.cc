@@ -41,7 +41,10 @@ CollectiveTriggers::Setup(const fabriclb::ConnectionMatrix& matrix, StartFlow st
 void
 CollectiveTriggers::SendDone(uint32_t flow, uint32_t /* queuePair */)
 {
-    NS_ASSERT(flow < m_flows.size());
+    if (flow >= m_flows.size())
+    {
+        return; // a flow beside the collective's (background traffic)
+    }
     if (m_flows[flow].sendDoneTrigger)
     {
         Signal(*m_flows[flow].sendDoneTrigger);
@@ -51,7 +54,10 @@ CollectiveTriggers::SendDone(uint32_t flow, uint32_t /* queuePair */)
 void
 CollectiveTriggers::ReceiveDone(uint32_t flow, uint32_t /* queuePair */)
 {
-    NS_ASSERT(flow < m_flows.size());
+    if (flow >= m_flows.size())
+    {
+        return; // a flow beside the collective's (background traffic)
+    }
     if (m_flows[flow].recvDoneTrigger)
     {
         Signal(*m_flows[flow].recvDoneTrigger);

@@ -5,6 +5,7 @@
 #include "fabric-port-device.h"
 
 #include "fabric-channel.h"
+#include "int-telemetry-tag.h"
 #include "pfc-pause-header.h"
 #include "switch-buffer.h"
 
@@ -484,6 +485,23 @@ FabricPortDevice::StartNext()
     }
     Fire(m_dequeueTrace, queued.frame);
     Fire(m_promiscSnifferTrace, queued.frame);
+    if (m_intPortId)
+    {
+        m_bytesSent += framed;
+        IntTelemetryTag telemetry;
+        if (queued.frame->PeekPacketTag(telemetry) && !telemetry.IsEcho())
+        {
+            telemetry.Stamp({m_backlogBytes,
+                             m_bytesSent,
+                             Simulator::Now().GetPicoSeconds(),
+                             static_cast<double>(m_rate.GetBitRate()),
+                             *m_intPortId});
+            // Replace would write the grown tag over the old one's bytes.
+            IntTelemetryTag old;
+            queued.frame->RemovePacketTag(old);
+            queued.frame->AddPacketTag(telemetry);
+        }
+    }
     TransmitStart(queued.frame);
 }
 
@@ -515,6 +533,12 @@ void
 FabricPortDevice::SetSwitchBuffer(SwitchBuffer* buffer)
 {
     m_switchBuffer = buffer;
+}
+
+void
+FabricPortDevice::EnableIntTelemetry(uint64_t portId)
+{
+    m_intPortId = portId;
 }
 
 void

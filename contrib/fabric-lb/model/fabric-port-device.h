@@ -25,6 +25,7 @@
 
 #include <array>
 #include <deque>
+#include <optional>
 
 namespace ns3
 {
@@ -123,6 +124,13 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
 
     /// \param pfc whether the port obeys the PAUSE frames it receives
     void EnablePfc(bool pfc);
+
+    /**
+     * \brief Makes the port stamp in-band telemetry (IntTelemetryTag) into the data packets
+     * it sends: its backlog, bytes sent, time and rate, as a switch's egress does for HPCC.
+     * \param portId an id of this port, unique in the fabric
+     */
+    void EnableIntTelemetry(uint64_t portId);
 
     /// \return whether the port obeys PAUSE frames
     bool IsPfcEnabled() const
@@ -393,6 +401,8 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
     uint32_t m_lastBacklogBytes{0};              //!< the backlog since then
     SwitchBuffer* m_switchBuffer{nullptr};       //!< the switch's buffer, if it admits
     bool m_pfc{false};                           //!< PAUSE frames obeyed
+    std::optional<uint64_t> m_intPortId;         //!< stamps telemetry as this port, if set
+    uint64_t m_bytesSent{0};                     //!< framed bytes sent, for the telemetry
     std::deque<Ptr<Packet>> m_pauseFrames;       //!< PAUSE frames to send, ahead of data
     Callback<void> m_pauseCallback;              //!< the NIC's
     std::array<EventId, fabriclb::TRAFFIC_CLASS_COUNT>

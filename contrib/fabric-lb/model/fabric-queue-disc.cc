@@ -4,11 +4,14 @@
 
 #include "fabric-queue-disc.h"
 
+#include "int-telemetry-tag.h"
+
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/drop-tail-queue.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -142,7 +145,32 @@ Ptr<QueueDiscItem>
 FabricQueueDisc::DoDequeue()
 {
     NS_LOG_FUNCTION(this);
-    return GetInternalQueue(0)->Dequeue();
+    Ptr<QueueDiscItem> item = GetInternalQueue(0)->Dequeue();
+    if (item && m_intPortId)
+    {
+        m_bytesSent += item->GetSize();
+        IntTelemetryTag telemetry;
+        if (item->GetPacket()->PeekPacketTag(telemetry) && !telemetry.IsEcho())
+        {
+            telemetry.Stamp({GetPortBacklogBytes(),
+                             m_bytesSent,
+                             Simulator::Now().GetPicoSeconds(),
+                             m_intRateBps,
+                             *m_intPortId});
+            // Replace would write the grown tag over the old one's bytes.
+            IntTelemetryTag old;
+            item->GetPacket()->RemovePacketTag(old);
+            item->GetPacket()->AddPacketTag(telemetry);
+        }
+    }
+    return item;
+}
+
+void
+FabricQueueDisc::EnableIntTelemetry(DataRate rate, uint64_t portId)
+{
+    m_intRateBps = static_cast<double>(rate.GetBitRate());
+    m_intPortId = portId;
 }
 
 bool

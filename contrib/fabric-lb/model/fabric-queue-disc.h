@@ -8,11 +8,14 @@
 #include "ecn-marking.h"
 #include "egress-port.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/packet.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
+
+#include <optional>
 
 namespace ns3
 {
@@ -53,6 +56,15 @@ class FabricQueueDisc : public QueueDisc, public EgressPort
      */
     void SetDeviceQueue(Ptr<Queue<Packet>> queue);
 
+    /**
+     * \brief Makes the queue disc stamp in-band telemetry (IntTelemetryTag) into the data
+     * packets it hands its device: the port's backlog, bytes handed on, time and rate (the
+     * fabric port, FabricPortDevice::EnableIntTelemetry, stamps as a frame starts on the wire).
+     * \param rate the device's rate
+     * \param portId an id of this port, unique in the fabric
+     */
+    void EnableIntTelemetry(DataRate rate, uint64_t portId);
+
     /// \return bytes waiting at the port: this queue disc's and the device queue's
     uint32_t GetPortBacklogBytes() const override;
 
@@ -91,13 +103,16 @@ class FabricQueueDisc : public QueueDisc, public EgressPort
     const char* MarkReason(uint32_t backlog);
 
     TracedCallback<Ptr<const QueueDiscItem>, uint32_t> m_portBacklogTrace; //!< every arrival
-    uint32_t m_markThresholdBytes{};  //!< marking threshold; 0 disables marking
-    bool m_redMarking{};              //!< mark RED-style instead
-    uint32_t m_redMinBytes{};         //!< Kmin
-    uint32_t m_redMaxBytes{};         //!< Kmax
-    double m_redMaxProbability{};     //!< Pmax
-    Ptr<UniformRandomVariable> m_rng; //!< RED draws, with RedMarking
-    Ptr<Queue<Packet>> m_deviceQueue; //!< the device's transmit queue, if set
+    uint32_t m_markThresholdBytes{};     //!< marking threshold; 0 disables marking
+    bool m_redMarking{};                 //!< mark RED-style instead
+    uint32_t m_redMinBytes{};            //!< Kmin
+    uint32_t m_redMaxBytes{};            //!< Kmax
+    double m_redMaxProbability{};        //!< Pmax
+    Ptr<UniformRandomVariable> m_rng;    //!< RED draws, with RedMarking
+    Ptr<Queue<Packet>> m_deviceQueue;    //!< the device's transmit queue, if set
+    std::optional<uint64_t> m_intPortId; //!< stamps telemetry as this port, if set
+    double m_intRateBps{0};              //!< the device's rate, for the telemetry
+    uint64_t m_bytesSent{0};             //!< bytes handed to the device, for the telemetry
 };
 
 } // namespace ns3

@@ -187,6 +187,7 @@ struct CongestionControlStrategy
     std::string description; //!< one line for --cc=help
     std::string typeName;    //!< TypeId name of the RoceCongestionOps
     bool redMarking{false};  //!< switch queues mark RED-style for it (FabricQueueDisc::RedMarking)
+    bool telemetry{false};   //!< switch ports stamp in-band telemetry for it (IntTelemetryTag)
 };
 
 /**

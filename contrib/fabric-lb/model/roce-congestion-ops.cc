@@ -26,6 +26,12 @@ RoceCongestionOps::GetTypeId()
     return tid;
 }
 
+bool
+RoceCongestionOps::ReadsTelemetry() const
+{
+    return false;
+}
+
 std::optional<Time>
 RoceCongestionOps::GetCnpInterval() const
 {
@@ -237,7 +243,8 @@ const fabriclb::Registration<fabriclb::CongestionControlStrategy> g_hpcc(
      "in-band telemetry: each hop's queue and transmit rate size a window that holds the "
      "bottleneck at 95% utilisation",
      "ns3::RoceHpcc",
-     false});
+     false,
+     true});
 } // namespace
 
 TypeId
@@ -281,6 +288,12 @@ RoceHpcc::GetTypeId()
                           MakeDataRateAccessor(&RoceHpcc::m_minRate),
                           MakeDataRateChecker());
     return tid;
+}
+
+bool
+RoceHpcc::ReadsTelemetry() const
+{
+    return true;
 }
 
 std::unique_ptr<fabriclb::CongestionController>

@@ -48,6 +48,10 @@ class RoceCongestionOps : public Object
     /// \return the least time between two CNPs a receiver sends one queue pair, or
     /// nothing if receivers send none
     virtual std::optional<Time> GetCnpInterval() const;
+
+    /// \return whether its controllers read in-band telemetry (data packets then carry an
+    /// IntTelemetryTag that switch ports stamp and receivers echo)
+    virtual bool ReadsTelemetry() const;
 };
 
 /**
@@ -142,6 +146,7 @@ class RoceHpcc : public RoceCongestionOps
     static TypeId GetTypeId();
     std::unique_ptr<fabriclb::CongestionController> CreateController(
         const fabriclb::CongestionContext& context) const override;
+    bool ReadsTelemetry() const override;
 
   private:
     double m_targetUtilisation; //!< eta

@@ -5,6 +5,8 @@
 #include "roce-nic.h"
 
 #include "class-queues.h"
+#include "int-telemetry-tag.h"
+#include "lower-bound.h"
 #include "roce-receive-queue.h"
 
 #include "ns3/boolean.h"
@@ -157,6 +159,7 @@ RoceNic::Setup(Ptr<Node> node,
     m_sharedRtt = m_recovery->SharesRttEstimate();
     m_dataTos = (fabriclb::DSCP_DATA << 2) | (m_ecnCapable ? ECN_ECT0 : 0);
 
+    m_telemetry = m_congestion->ReadsTelemetry();
     const std::optional<Time> cnpInterval = m_congestion->GetCnpInterval();
     if (cnpInterval)
     {
@@ -378,6 +381,8 @@ RoceNic::MakeCongestionContext(bool serverLink) const
     context.slotBytes = m_wire.dataWireBytes + m_wire.gapBytes;
     context.fairGapPs = serverLink ? 0 : m_pacingGapPs;
     context.longestPathHops = m_longestPathHops;
+    // One packet's round trip over the longest path, alone.
+    context.baseRttPs = fabriclb::ComputeLoneMessageBound(m_wire, 1, m_longestPathHops);
     return context;
 }
 
@@ -437,6 +442,10 @@ RoceNic::SendData(uint32_t qp)
 
     Ptr<Packet> packet = Create<Packet>(m_wire.dataWireBytes - STACK_OVERHEAD_BYTES);
     packet->AddHeader(header);
+    if (m_telemetry)
+    {
+        packet->AddPacketTag(IntTelemetryTag());
+    }
     const uint16_t label = m_policy->SelectLabel(qp);
     NS_LOG_LOGIC("queue pair " << qp << " sends psn " << sent.psn
                                << (sent.retransmission ? " (retransmission)" : ""));
@@ -464,6 +473,10 @@ RoceNic::SendAck(const RocePendingAck& ack)
 {
     Ptr<Packet> packet = Create<Packet>(m_wire.ackWireBytes - STACK_OVERHEAD_BYTES);
     packet->AddHeader(ack.header);
+    if (!ack.telemetry.empty())
+    {
+        packet->AddPacketTag(IntTelemetryTag::Echo(ack.telemetry));
+    }
     ++m_acksSent;
     return PortOf(ViaServerLink(ack.destination))
         .Send(packet, ack.destination, ack.label, false, CONTROL_TOS);
@@ -478,18 +491,23 @@ RoceNic::Receive(Ptr<Packet> packet,
     NS_LOG_FUNCTION(this << packet << header.GetSource() << sourcePort);
     RoceHeader roce;
     packet->RemoveHeader(roce);
+    IntTelemetryTag telemetry;
+    const bool stamped = m_telemetry && packet->PeekPacketTag(telemetry);
     if (roce.opcode == RoceHeader::DATA)
     {
         ++m_dataReceived;
-        ReceiveData(roce, header, sourcePort);
+        ReceiveData(roce, header, sourcePort, stamped ? &telemetry.Hops() : nullptr);
         return;
     }
     ++m_acksReceived;
-    ReceiveAck(roce);
+    ReceiveAck(roce, stamped ? &telemetry.Hops() : nullptr);
 }
 
 void
-RoceNic::ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t sourcePort)
+RoceNic::ReceiveData(const RoceHeader& data,
+                     const Ipv4Header& header,
+                     uint16_t sourcePort,
+                     const std::vector<fabriclb::HopTelemetry>* telemetry)
 {
     const uint64_t key = (static_cast<uint64_t>(header.GetSource().Get()) << 32) | data.queuePair;
     RoceResponder& receiver = m_receivers[key];
@@ -515,7 +533,8 @@ RoceNic::ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t 
         receiver.lastCnpPs = nowPs;
         RocePendingAck cnp{header.GetSource(),
                            m_policy->SelectAckLabel(header.GetSource(), sourcePort),
-                           RoceHeader()};
+                           RoceHeader(),
+                           {}};
         cnp.header.opcode = RoceHeader::CNP;
         cnp.header.queuePair = data.queuePair;
         cnp.header.messageId = data.messageId;
@@ -529,7 +548,8 @@ RoceNic::ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t 
 
     RocePendingAck ack{header.GetSource(),
                        m_policy->SelectAckLabel(header.GetSource(), sourcePort),
-                       data};
+                       data,
+                       telemetry ? *telemetry : std::vector<fabriclb::HopTelemetry>{}};
     ack.header.opcode = RoceHeader::ACK;
     if (outcome.reply.kind == fabriclb::RecoveryReply::NACK)
     {
@@ -557,7 +577,7 @@ RoceNic::RttOf(RoceRequester& requester)
 }
 
 void
-RoceNic::ReceiveAck(const RoceHeader& ack)
+RoceNic::ReceiveAck(const RoceHeader& ack, const std::vector<fabriclb::HopTelemetry>* telemetry)
 {
     NS_ABORT_MSG_UNLESS(ack.queuePair < m_senders.size(), "ACK for an unknown queue pair");
     RoceRequester& sender = m_senders[ack.queuePair];
@@ -605,6 +625,9 @@ RoceNic::ReceiveAck(const RoceHeader& ack)
         ackFeedback.delayPs = feedback.rttPs;
         ackFeedback.ecnMarked = ack.ecnEcho;
         ackFeedback.hops = ack.hops;
+        ackFeedback.telemetry = telemetry;
+        ackFeedback.ackedPsn = ack.psn;
+        ackFeedback.nextPsn = static_cast<uint32_t>(sender.labelOf.size());
         sender.congestion->OnAck(ackFeedback);
         ReportCongestionState(ack.queuePair);
     }

@@ -357,10 +357,15 @@ class RoceNic : public Object, private RoceLinkOwner
                  Ptr<Ipv4Interface> incomingInterface);
     /// With the bypass, a frame that one of the host's ports received.
     void ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> frame);
-    /// Handles an ACK or NACK for one of our queue pairs.
-    void ReceiveAck(const RoceHeader& ack);
-    /// Handles data for one of our responders and queues the answer.
-    void ReceiveData(const RoceHeader& data, const Ipv4Header& header, uint16_t sourcePort);
+    /// Handles an ACK or NACK for one of our queue pairs, with the \p telemetry it echoes
+    /// (null: none).
+    void ReceiveAck(const RoceHeader& ack, const std::vector<fabriclb::HopTelemetry>* telemetry);
+    /// Handles data for one of our responders and queues the answer, echoing \p telemetry
+    /// (null: none).
+    void ReceiveData(const RoceHeader& data,
+                     const Ipv4Header& header,
+                     uint16_t sourcePort,
+                     const std::vector<fabriclb::HopTelemetry>* telemetry);
     /// The timer of \p qp fired: lets its recovery declare losses.
     void Timeout(uint32_t qp);
     /// Counts the losses in m_lost of \p qp and tells the path policy and congestion control.
@@ -393,6 +398,7 @@ class RoceNic : public Object, private RoceLinkOwner
         m_cnpIntervalPs;              //!< least time between CNPs per queue pair; none: no CNPs
     uint64_t m_pacingGapPs{0};        //!< a queue pair's pacing gap before jitter; 0: unpaced
     uint32_t m_longestPathHops{0};    //!< links on the fabric's longest path
+    bool m_telemetry{false};          //!< data packets carry in-band telemetry (hpcc)
     Ptr<UniformRandomVariable> m_rng; //!< pacing jitter and start offsets
 
     Ptr<RoceReceiveQueue> m_receiveQueue;      //!< a receive side slower than the link, if any

@@ -72,6 +72,8 @@ struct RocePendingAck
     Ipv4Address destination; //!< the data sender
     uint16_t label;          //!< the ACK's own label (UDP source port)
     RoceHeader header;       //!< what the ACK says
+    /// the data packet's in-band telemetry, echoed (empty: none)
+    std::vector<fabriclb::HopTelemetry> telemetry;
 };
 
 /**

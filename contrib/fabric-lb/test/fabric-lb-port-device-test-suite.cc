@@ -11,6 +11,7 @@
 #include "ns3/error-model.h"
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-port-helper.h"
+#include "ns3/int-telemetry-tag.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/node.h"
 #include "ns3/pcap-file.h"
@@ -20,6 +21,7 @@
 #include "ns3/uinteger.h"
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -155,6 +157,74 @@ class WireTimingTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(link.backlogs[1], 0U, "the second: the first is on the wire");
         NS_TEST_EXPECT_MSG_EQ(link.backlogs[2], FRAMED_BYTES, "the third: the second waits");
         NS_TEST_EXPECT_MSG_EQ(link.sender->GetPortBacklogBytes(), 0U, "nothing waits after");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup fabric-lb-tests
+ * \brief A stamping port appends one hop to a data packet's telemetry as the frame starts
+ * on the wire: the backlog it leaves, the framed bytes sent with it, the time, the rate and
+ * its id; an ACK's echo passes unstamped, and a packet without a tag gains none.
+ */
+class IntTelemetryTest : public TestCase
+{
+  public:
+    IntTelemetryTest()
+        : TestCase("a stamping port appends its backlog, bytes sent, time, rate and id; echoes "
+                   "and untagged packets pass unchanged")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PortLink link;
+        link.sender->EnableIntTelemetry(77);
+        std::vector<std::optional<IntTelemetryTag>> tags;
+        link.receiver->SetFrameCallback(Callback<void, Ptr<FabricPortDevice>, Ptr<Packet>>(
+            [&tags](Ptr<FabricPortDevice>, Ptr<Packet> frame) {
+                IntTelemetryTag tag;
+                tags.push_back(frame->PeekPacketTag(tag) ? std::optional(tag) : std::nullopt);
+            }));
+        const std::vector<fabriclb::HopTelemetry> echoed{{1, 2, 3, 4, 5}};
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            Ipv4Header header;
+            header.SetPayloadSize(PAYLOAD_BYTES);
+            Ptr<Packet> packet = Create<Packet>(PAYLOAD_BYTES);
+            if (i < 2)
+            {
+                packet->AddPacketTag(IntTelemetryTag());
+            }
+            else if (i == 2)
+            {
+                packet->AddPacketTag(IntTelemetryTag::Echo(echoed));
+            }
+            link.sender->SendFrame(packet, header);
+        }
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(tags.size(), 4U, "every frame arrives");
+        const int64_t spacingPs = (FRAMED_BYTES + 20) * 1000; // 1 ns a byte, and the gap
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(tags[i].has_value(), true, "data " << i << " keeps its tag");
+            NS_TEST_ASSERT_MSG_EQ(tags[i]->Hops().size(), 1U, "one hop");
+            const fabriclb::HopTelemetry& hop = tags[i]->Hops()[0];
+            // Frame 1 leaves at once, before the others arrive; frame 2 one spacing later,
+            // with two behind it.
+            NS_TEST_EXPECT_MSG_EQ(hop.queueBytes, i * 2 * FRAMED_BYTES, "backlog");
+            NS_TEST_EXPECT_MSG_EQ(hop.txBytes, (i + 1) * FRAMED_BYTES, "framed bytes sent");
+            NS_TEST_EXPECT_MSG_EQ(hop.timestampPs, i * spacingPs, "when it started");
+            NS_TEST_EXPECT_MSG_EQ(hop.rateBps, 8e9, "the rate");
+            NS_TEST_EXPECT_MSG_EQ(hop.portId, 77U, "the port");
+            NS_TEST_EXPECT_MSG_EQ(tags[i]->IsEcho(), false, "data, not an echo");
+        }
+        NS_TEST_ASSERT_MSG_EQ(tags[2].has_value(), true, "the echo arrives");
+        NS_TEST_EXPECT_MSG_EQ(tags[2]->IsEcho(), true, "still an echo");
+        NS_TEST_EXPECT_MSG_EQ(tags[2]->Hops().size(), 1U, "unstamped");
+        NS_TEST_EXPECT_MSG_EQ(tags[2]->Hops()[0].portId, 5U, "its hop as it was");
+        NS_TEST_EXPECT_MSG_EQ(tags[3].has_value(), false, "no tag is added");
         Simulator::Destroy();
     }
 };
@@ -348,6 +418,7 @@ class FabricLbPortDeviceSuite : public TestSuite
         : TestSuite("fabric-lb-port-device", FABRIC_LB_SUITE_UNIT)
     {
         AddTestCase(new WireTimingTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new IntTelemetryTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new DropTailTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new ThresholdMarkingTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new ControlFirstTest, FABRIC_LB_TEST_QUICK);

@@ -1443,9 +1443,9 @@ class SwitchArRefreshTest : public TestCase
         /// One switch's bands as the replay keeps them.
         struct Cache
         {
-            std::vector<const EgressPort*> uplinks;    //!< by port
-            std::vector<uint32_t> bands;               //!< cached band by port
-            std::vector<Time> refreshed;               //!< when it was computed
+            std::vector<const EgressPort*> uplinks; //!< by port
+            std::vector<uint32_t> bands;            //!< cached band by port
+            std::vector<Time> refreshed;            //!< when it was computed
         };
 
         std::map<uint32_t, Cache> caches; // by switch node id

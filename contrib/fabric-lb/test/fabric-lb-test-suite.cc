@@ -166,16 +166,16 @@ class StudyWireTest : public TestCase
         } seen;
 
         Ptr<NetDevice> device = fabric->GetHosts().Get(0)->GetDevice(1);
-        device->TraceConnectWithoutContext("PhyTxBegin",
-                                           MakeCallback(+[](Departures* d, Ptr<const Packet> p) {
-                                               // Framed as the wire carries it (PPP's 2 B).
-                                               ++d->sizes[p->GetSize() +
-                                                          FabricPortDevice::FRAMING_BYTES];
-                                               if (p->GetSize() > 1000)
-                                               {
-                                                   d->data.push_back(Simulator::Now());
-                                               }
-                                           }).Bind(&seen));
+        device->TraceConnectWithoutContext(
+            "PhyTxBegin",
+            MakeCallback(+[](Departures* d, Ptr<const Packet> p) {
+                // Framed as the wire carries it (PPP's 2 B).
+                ++d->sizes[p->GetSize() + FabricPortDevice::FRAMING_BYTES];
+                if (p->GetSize() > 1000)
+                {
+                    d->data.push_back(Simulator::Now());
+                }
+            }).Bind(&seen));
         Completions completions;
         InstallMessages(fabric, {{0, 5, 64 * 4096}, {5, 0, 64 * 4096}}, completions);
         Simulator::Run();

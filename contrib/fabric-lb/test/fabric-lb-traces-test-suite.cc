@@ -155,9 +155,9 @@ class SwitchTracesTest : public TestCase
                                                   largestBacklog =
                                                       std::max(largestBacklog, backlog);
                                               }));
-            Config::ConnectWithoutContext(ports + "Enqueue",
-                                          Callback<void, Ptr<const Packet>>(
-                                              [&](Ptr<const Packet>) { ++enqueues; }));
+            Config::ConnectWithoutContext(
+                ports + "Enqueue",
+                Callback<void, Ptr<const Packet>>([&](Ptr<const Packet>) { ++enqueues; }));
         });
         NS_TEST_ASSERT_MSG_EQ(result.messagesCompleted, result.messages, "the run completes");
         NS_TEST_ASSERT_MSG_EQ(badPorts, 0U, "every choice is an uplink");

@@ -362,6 +362,37 @@ class SwiftQueueTest : public TestCase
     }
 };
 
+/// HPCC under host spraying: an incast's queue stays near zero, the link near its target.
+class HpccQueueTest : public TestCase
+{
+  public:
+    HpccQueueTest()
+        : TestCase("hpcc under host-spray: after the first burst, a 4-to-1 incast of 4 MB "
+                   "keeps the bottleneck queue near zero and the link near 95% busy")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Ideal loss recovery, so that only the congestion control differs.
+        const IncastRun hpcc = RunIncast("hpcc", "host-spray", "erasure", 4, 4 * 1048576);
+        const IncastRun swift = RunIncast("swift", "host-spray", "erasure", 4, 4 * 1048576);
+        NS_TEST_ASSERT_MSG_EQ(hpcc.result.messagesCompleted, 4, "every message completes");
+        NS_TEST_ASSERT_MSG_EQ(hpcc.result.PacketBooksBalance(), true, "packet books");
+        // HPCC aims below the link's capacity (eta = 95%): no standing queue, a few packets
+        // at most, where Swift holds its target delay's worth.
+        NS_TEST_ASSERT_MSG_LT(hpcc.steadyQueueBytes, 4 * 4178, "hpcc's bottleneck queue");
+        NS_TEST_ASSERT_MSG_GT(swift.steadyQueueBytes,
+                              10 * hpcc.steadyQueueBytes,
+                              "swift queues far more");
+        // 16 MB through one 800 Gb/s link take about 171 us; at 95% about 180 us, and the
+        // first round trip's line-rate burst overflows the buffer (190 us measured).
+        const double linePs = 4 * 1024 * (4158 + 20) * 8 / 800e9 * 1e12;
+        NS_TEST_ASSERT_MSG_LT(hpcc.result.cctPs, 1.15 * linePs, "hpcc's completion");
+    }
+};
+
 /// study-erasure counts reordering as loss: extra packets under host spraying, few under Ofan.
 class StudyErasureTest : public TestCase
 {
@@ -491,6 +522,7 @@ class FabricLbTransportSuite : public TestSuite
         AddTestCase(new SprayRetransmissionsTest(0.01), FABRIC_LB_TEST_QUICK);
         AddTestCase(new DcqcnFairnessTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new SwiftQueueTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new HpccQueueTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new StudyErasureTest("physical"), FABRIC_LB_TEST_QUICK);
         AddTestCase(new StudyErasureTest("study"), FABRIC_LB_TEST_QUICK);
         AddTestCase(new LimitFlowRateTest, FABRIC_LB_TEST_QUICK);
