@@ -10,6 +10,7 @@
 #include <iomanip>
 #include <limits>
 #include <optional>
+#include <sstream>
 
 namespace sweep
 {
@@ -40,6 +41,90 @@ StageValue(const nlohmann::json& result, const std::string& key, const std::stri
     }
     return result[at].get<double>();
 }
+
+/// The shared fabric's tables (jobs.csv, background.csv), opened at their first row.
+class SharedFabricTables
+{
+  public:
+    /// \param out the sweep's folder
+    explicit SharedFabricTables(const std::string& out)
+        : m_out(out)
+    {
+    }
+
+    /// Adds the rows of run \p r: \p key is its scheme, size, vary value and run, in CSV.
+    void Add(const std::string& key, const nlohmann::json& r)
+    {
+        if (r.contains("jobs"))
+        {
+            Open(m_jobs,
+                 "jobs.csv",
+                 "job,job_workload,job_hosts,iterations,mean_cct_ns,job_bound_ns,"
+                 "mean_alone_cct_ns,slowdown");
+            for (const nlohmann::json& job : r["jobs"])
+            {
+                m_jobs << key << "," << job["name"].get<std::string>() << ","
+                       << job["workload"].get<std::string>() << "," << job["hosts"] << ","
+                       << job["iterations"] << "," << Cell(job["mean_cct_ns"]) << ","
+                       << Cell(job["bound_ns"]) << "," << Cell(job["mean_alone_cct_ns"]) << ","
+                       << Cell(job["slowdown"]) << "\n";
+            }
+        }
+        if (r.contains("background"))
+        {
+            Open(m_background,
+                 "background.csv",
+                 "distribution,load,min_bytes,max_bytes,flows,slowdown_p50,slowdown_p95,"
+                 "slowdown_p99,slowdown_mean");
+            const nlohmann::json& b = r["background"];
+            const auto row = [&](const nlohmann::json& bucket, const std::string& range) {
+                m_background << key << "," << b["distribution"].get<std::string>() << ","
+                             << b["load"] << "," << range << "," << bucket["flows"] << ","
+                             << bucket["slowdown_p50"] << "," << bucket["slowdown_p95"] << ","
+                             << bucket["slowdown_p99"] << "," << bucket["slowdown_mean"] << "\n";
+            };
+            for (const nlohmann::json& bucket : b["buckets"])
+            {
+                row(bucket,
+                    std::to_string(bucket["min_bytes"].get<uint64_t>()) + "," +
+                        std::to_string(bucket["max_bytes"].get<uint64_t>()));
+            }
+            nlohmann::json all = b;
+            all["flows"] = b["flows_completed"];
+            row(all, "0,"); // every flow: an open range
+        }
+    }
+
+  private:
+    /// Opens \p file as out/\p name with the run's columns and \p columns, if not yet open.
+    void Open(std::ofstream& file, const std::string& name, const std::string& columns)
+    {
+        if (!file.is_open())
+        {
+            file.open(m_out + "/" + name);
+            file << std::setprecision(std::numeric_limits<double>::max_digits10);
+            file << "scheme,msg_bytes,vary_value,run," << columns << "\n";
+        }
+    }
+
+    /// \return \p value as a cell: empty for null
+    static std::string Cell(const nlohmann::json& value)
+    {
+        return value.is_null() ? "" : Number(value.get<double>());
+    }
+
+    /// \return \p value with every digit a double holds
+    static std::string Number(double value)
+    {
+        std::ostringstream os;
+        os << std::setprecision(std::numeric_limits<double>::max_digits10) << value;
+        return os.str();
+    }
+
+    std::string m_out;          //!< the sweep's folder
+    std::ofstream m_jobs;       //!< jobs.csv
+    std::ofstream m_background; //!< background.csv
+};
 
 } // namespace
 
@@ -81,6 +166,7 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
     }
     csv << ",pause_frames_sent,paused_us,headroom_overflows,ports_paused\n";
     std::ofstream lines(options.out + "/results.jsonl");
+    SharedFabricTables shared(options.out);
     std::map<PointKey, Point> points;
     for (const Job& job : grid)
     {
@@ -133,6 +219,10 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
         }
         csv << "," << r.value("pause_frames_sent", uint64_t{0}) << "," << pausedUs << ","
             << overflows << "," << portsPaused << "\n";
+        shared.Add(job.scheme + "," + std::to_string(job.bytes) + "," +
+                       (options.varyFlag.empty() ? "" : options.varyValues[job.variant]) + "," +
+                       std::to_string(job.run),
+                   r);
         nlohmann::json line = r;
         if (!options.varyFlag.empty())
         {

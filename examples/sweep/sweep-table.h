@@ -60,8 +60,9 @@ using PointKey = std::tuple<std::string, uint64_t, size_t>;
 std::vector<std::string> StageNames(const std::vector<Job>& grid);
 
 /// Writes out/results.csv, one row per run with a result, and out/results.jsonl, each such run's
-/// JSON on one line (with the --vary flag and value where the sweep varies one); \return the
-/// means per point.
+/// JSON on one line (with the --vary flag and value where the sweep varies one); with several
+/// jobs (--jobs) out/jobs.csv, a row per run and job, and with background traffic
+/// out/background.csv, a row per run and flow-size bucket; \return the means per point.
 std::map<PointKey, Point> TabulateRuns(const Options& options, const std::vector<Job>& grid);
 
 } // namespace sweep

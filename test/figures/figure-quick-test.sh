@@ -49,6 +49,12 @@ case $figure in
     expected+=" spray/permutation/results.csv:6 spray/all-to-all/results.csv:6"
     expected+=" failure/permutation/results.csv:6 incast/victims.csv:20"
     ;;
+  shared-fabric)
+    expected="jobs/permutation/results.csv:14 jobs/permutation/jobs.csv:28"
+    expected+=" background/permutation/results.csv:14 background/permutation/background.csv:98"
+    expected+=" background/permutation/background-by-size.csv:49"
+    expected+=" cc/permutation/results.csv:12 cc-pfc/permutation/results.csv:12"
+    ;;
   *)
     echo "figure-quick-test: no quick grid known for '$figure'" >&2
     exit 2

@@ -408,6 +408,9 @@ JobResult::ToJson() const
         {"cct_increase_pct",
          boundPs > 0 && mean >= 0 ? nlohmann::json(100.0 * (mean - boundPs) / boundPs) : nullptr},
         {"alone_cct_ns", NanosecondsOrNull(aloneCctPs)},
+        {"mean_alone_cct_ns",
+         MeanAloneCctPs() < 0 ? nlohmann::json(nullptr)
+                              : nlohmann::json(MeanAloneCctPs() / 1000.0)},
         {"slowdown", Slowdown() > 0 ? nlohmann::json(Slowdown()) : nullptr}};
 }
 

@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# Beyond the study: a shared fabric, k=8 (128 hosts). Three experiments:
+#  jobs/        two jobs on half the hosts each, an all-to-all of 64 KiB and a ring
+#               all-reduce of 4 MiB, placed contiguously (four pods each) and interleaved
+#               (round robin over the leaves): each job's slowdown against running alone,
+#               per scheme (jobs.csv)
+#  background/  a permutation of 1 MiB under 30% and 60% web-search background traffic:
+#               the collective's CCT and the background flows' slowdowns by size, per
+#               scheme (background.csv, background.png)
+#  cc/          HPCC against DCQCN and Swift, selective repeat, under ECMP, host spraying,
+#               REPS and Ofan: permutation of 1 MiB, lossy (cc/) and lossless (cc-pfc/)
+# Writes summary.txt with the tables. With --quick: k=4, one run, smaller messages.
+# Runs already done are kept.
+# Usage: examples/shared-fabric.sh [--out DIR] [--runs N (default 3)] [--quick]
+#        [fabric-lb-sweep flags]
+set -euo pipefail
+# shellcheck source=SCRIPTDIR/figure-sweep.sh
+source "$(dirname "$0")/figure-sweep.sh"
+figure_args shared-fabric permutation --runs=3 "$@"
+schemes=ecmp,flowlet,host-spray,reps,switch-ar,host-dr,ofan
+base=$(mkdir -p "$out" && cd "$out" && pwd)
+bin=$(cd "$bin" && pwd) # the jobs' sweep runs in their folder
+hosts=$((k * k * k / 4))
+a2a_bytes=65536
+ring_bytes=4194304
+perm_bytes=1048576
+if [ "$quick" = 1 ]; then
+  a2a_bytes=16384
+  ring_bytes=262144
+  perm_bytes=65536
+fi
+figure_cost permutation 40 $((7 * 2 * 3 * runs)) "two jobs, each also alone"
+
+# The jobs: each on half the hosts, placed by the same rule.
+mkdir -p "$base/jobs"
+for place in contiguous strided; do
+  cat >"$base/jobs/$place.json" <<JOBS
+{"jobs": [
+  {"name": "a2a", "workload": "all-to-all", "msgBytes": $a2a_bytes,
+   "hosts": {"place": "$place", "count": $((hosts / 2))}},
+  {"name": "ring", "workload": "ring-allreduce", "msgBytes": $ring_bytes,
+   "hosts": {"place": "$place", "count": $((hosts / 2))}}]}
+JOBS
+done
+# The sweep names its runs by the --vary values: the files' names, in their folder.
+out=$base/jobs
+(cd "$base/jobs" && figure_sweep permutation "$a2a_bytes" --schemes=$schemes \
+  --vary=jobs:contiguous.json,strided.json)
+out=$base/background
+figure_sweep permutation "$perm_bytes" --schemes=$schemes --vary=load:0.3,0.6 \
+  --extra=--background=web-search
+out=$base/cc
+figure_sweep permutation "$perm_bytes" --schemes=ecmp,host-spray,reps,ofan \
+  --vary=cc:dcqcn,swift,hpcc --extra=--recovery=sack
+out=$base/cc-pfc
+figure_sweep permutation "$perm_bytes" --schemes=ecmp,host-spray,reps,ofan \
+  --vary=cc:dcqcn,swift,hpcc --extra="--recovery=sack --pfc"
+
+# The background's slowdowns by flow size: p99 over the runs' flows of each bucket, the
+# mean of the runs' p99s, one line per scheme, a panel per load.
+bg=$base/background/permutation
+if [ -s "$bg/background.csv" ]; then
+  awk -F, '
+    NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
+    $col["min_bytes"] != 0 || $col["max_bytes"] != "" {
+      if ($col["flows"] == 0) next
+      key = $col["scheme"] "," $col["load"] "," $col["max_bytes"]
+      if (!(key in n)) order[++keys] = key
+      n[key]++; p99[key] += $col["slowdown_p99"]; p50[key] += $col["slowdown_p50"]
+    }
+    END {
+      print "scheme,load,max_bytes,runs,slowdown_p50,slowdown_p99"
+      for (i = 1; i <= keys; ++i) {
+        k = order[i]
+        printf "%s,%d,%.3f,%.3f\n", k, n[k], p50[k] / n[k], p99[k] / n[k]
+      }
+    }' "$bg/background.csv" >"$bg/background-by-size.csv"
+  size="$((perm_bytes / 1024)) KiB"
+  plots=()
+  for load in 0.3 0.6; do
+    curves=()
+    for scheme in ${schemes//,/ }; do
+      curves+=("\"< awk -F, '\$1 == \\\"$scheme\\\" && \$2 == $load && \$3 != \\\"\\\"' $bg/background-by-size.csv\" using 3:6 title \"$scheme\" with linespoints pt 7 ps 1.5")
+    done
+    plots+=("set title \"load $load\"; plot $(
+      IFS=,
+      echo "${curves[*]}"
+    )")
+  done
+  gnuplot <<PLOT
+set terminal png size 1600,700
+set output "$bg/background.png"
+set multiplot layout 1,2 title "Web-search background beside a permutation of $size, k=$k fat tree ($hosts hosts), $runs run(s): p99 of each flow-size bucket's slowdown, mean over the runs"
+set xlabel "flow size, bucket's upper edge (bytes)"
+set ylabel "p99 slowdown (FCT over its own bound)"
+set datafile separator ","
+set logscale xy
+set grid
+set key top left
+${plots[0]}
+${plots[1]}
+unset multiplot
+PLOT
+fi
+
+# The tables: means over the runs.
+{
+  jobs=$base/jobs/permutation/jobs.csv
+  if [ -s "$jobs" ]; then
+    echo "== two jobs: slowdown against running alone (mean CCT over mean alone), per scheme"
+    awk -F, '
+      NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
+      {
+        place = $col["vary_value"]; sub(/.*\//, "", place); sub(/\.json$/, "", place)
+        key = $col["scheme"] "," place "," $col["job"]
+        if (!(key in n)) order[++keys] = key
+        n[key]++; s[key] += $col["slowdown"]; inc[key] += $col["mean_cct_ns"] / $col["job_bound_ns"]
+      }
+      END {
+        printf "%-12s %-11s %-5s %5s %9s %14s\n", "scheme", "placement", "job", "runs", "slowdown", "CCT/bound"
+        for (i = 1; i <= keys; ++i) {
+          split(order[i], f, ",")
+          printf "%-12s %-11s %-5s %5d %9.3f %14.3f\n", f[1], f[2], f[3], n[order[i]],
+            s[order[i]] / n[order[i]], inc[order[i]] / n[order[i]]
+        }
+      }' "$jobs"
+  fi
+  for part in background cc cc-pfc; do
+    csv=$base/$part/permutation/results.csv
+    [ -s "$csv" ] || continue
+    echo "== $part: permutation of $((perm_bytes / 1024)) KiB, CCT increase over the bound"
+    awk -F, '
+      NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
+      {
+        key = $col["scheme"] "," $col["vary_flag"] "=" $col["vary_value"]
+        if (!(key in n)) order[++keys] = key
+        n[key]++; inc[key] += $col["cct_increase_pct"]; q[key] += $col["max_queue_pkts"]
+        drops[key] += $col["packets_dropped"]; pauses[key] += $col["pause_frames_sent"]
+      }
+      END {
+        printf "%-12s %-12s %5s %12s %16s %10s %8s\n", "scheme", "setting", "runs", "CCT +%", "max queue (pkts)", "drops", "pauses"
+        for (i = 1; i <= keys; ++i) {
+          k = order[i]; split(k, f, ",")
+          printf "%-12s %-12s %5d %12.2f %16.1f %10.0f %8.0f\n", f[1], f[2], n[k], inc[k] / n[k],
+            q[k] / n[k], drops[k] / n[k], pauses[k] / n[k]
+        }
+      }' "$csv"
+    if [ "$part" = background ] && [ -s "$bg/background.csv" ]; then
+      echo "== background: every flow's slowdown (all sizes), mean over the runs"
+      awk -F, '
+        NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
+        $col["min_bytes"] == 0 && $col["max_bytes"] == "" {
+          key = $col["scheme"] "," $col["load"]
+          if (!(key in n)) order[++keys] = key
+          n[key]++; flows[key] += $col["flows"]; p50[key] += $col["slowdown_p50"]
+          p99[key] += $col["slowdown_p99"]
+        }
+        END {
+          printf "%-12s %5s %5s %8s %8s %8s\n", "scheme", "load", "runs", "flows", "p50", "p99"
+          for (i = 1; i <= keys; ++i) {
+            k = order[i]; split(k, f, ",")
+            printf "%-12s %5s %5d %8.0f %8.3f %8.3f\n", f[1], f[2], n[k], flows[k] / n[k],
+              p50[k] / n[k], p99[k] / n[k]
+          }
+        }' "$bg/background.csv"
+    fi
+  done
+} | tee "$base/summary.txt"
