@@ -62,6 +62,12 @@ class BackgroundTraffic : public Object
     /// \return the distribution's name (a built-in's, or the file's)
     std::string GetDistributionName() const;
 
+    /// \return the largest flow its distribution draws, bytes (after Configure)
+    uint64_t GetMaxBytes() const
+    {
+        return m_sizes->MaxBytes();
+    }
+
     /// \return the load offered, a share of the hosts' links
     double GetLoad() const
     {

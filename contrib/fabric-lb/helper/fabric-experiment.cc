@@ -1054,9 +1054,21 @@ FabricExperiment::ComputeBounds()
     {
         // A flow pinned to a black hole, a lossy link's endless retransmissions, a trigger that
         // never fires: every run gives up well after its bound.
-        m_timeLimitPs = boundPs >= LATEST_TIME_LIMIT_PS / TIME_LIMIT_BOUNDS
+        uint64_t longestPs = boundPs;
+        if (m_background)
+        {
+            // Background flows arriving as the collective ends may be the largest there are:
+            // they too have their bound's times over.
+            const uint32_t hops = m_fabric->GetTopology().LongestPathHops();
+            longestPs = std::max(longestPs,
+                                 fabriclb::ComputeLoneMessageBound(
+                                     Wires().hostLinks,
+                                     m_fabric->GetNic(0)->PacketsFor(m_background->GetMaxBytes()),
+                                     hops));
+        }
+        m_timeLimitPs = longestPs >= LATEST_TIME_LIMIT_PS / TIME_LIMIT_BOUNDS
                             ? LATEST_TIME_LIMIT_PS
-                            : std::max(TIME_LIMIT_BOUNDS * boundPs, SHORTEST_TIME_LIMIT_PS);
+                            : std::max(TIME_LIMIT_BOUNDS * longestPs, SHORTEST_TIME_LIMIT_PS);
     }
     AnnounceLongRun(boundPs);
 }
