@@ -267,7 +267,9 @@ TEST(SharedFabric, BadJobsFilesLoadsAndDistributionsAreOneLineAndExitTwo)
         {"--background=web-search --load=0", "--load=0: a load must be in (0, 1)"},
         {"--background=" + falling, falling + ":2: size 50 is not above the previous size"},
         {"--background=" + short_, short_ + ":2: the last probability is '0.9', not 1"},
-        {"--background=websearch", "websearch: cannot open"},
+        {"--background=websearch",
+         "--background=websearch: neither a distribution (web-search, hadoop, data-mining) nor "
+         "a file that can be read"},
     };
     for (const auto& [args, message] : cases)
     {

@@ -11,6 +11,8 @@
 #include "ns3/string.h"
 #include "ns3/workload.h"
 
+#include <fstream>
+
 namespace ns3
 {
 
@@ -49,6 +51,17 @@ void
 BackgroundTraffic::Configure(uint32_t hosts, double hostRateBps)
 {
     const fabriclb::FlowSizeCdf* builtin = fabriclb::FlowSizeCdf::Builtin(m_distribution);
+    if (!builtin && !std::ifstream(m_distribution))
+    {
+        std::string names;
+        for (const fabriclb::FlowSizeCdfDescription& d : fabriclb::FlowSizeCdf::Builtins())
+        {
+            names += (names.empty() ? "" : ", ") + d.name;
+        }
+        throw std::invalid_argument("--background=" + m_distribution +
+                                    ": neither a distribution (" + names +
+                                    ") nor a file that can be read");
+    }
     m_sizes = builtin ? *builtin : fabriclb::FlowSizeCdf::Load(m_distribution);
     m_hosts = hosts;
     m_hostRateBps = hostRateBps;
