@@ -29,7 +29,7 @@ if [ "$quick" = 1 ]; then
   ring_bytes=262144
   perm_bytes=65536
 fi
-figure_cost permutation 40 $((7 * 2 * 3 * runs)) "two jobs, each also alone"
+figure_cost permutation 10 $((52 * runs)) "two jobs (and each alone), background, congestion controls"
 
 # The jobs: each on half the hosts, placed by the same rule.
 mkdir -p "$base/jobs"
@@ -57,24 +57,26 @@ figure_sweep permutation "$perm_bytes" --schemes=ecmp,host-spray,reps,ofan \
   --vary=cc:dcqcn,swift,hpcc --extra="--recovery=sack --pfc"
 
 # The background's slowdowns by flow size: p99 over the runs' flows of each bucket, the
-# mean of the runs' p99s, one line per scheme, a panel per load.
+# mean of the runs' p99s, one line per scheme, a panel per load; the last bucket (above
+# 10 MB, up to 2^64 - 1) is drawn at ten times its lower edge.
 bg=$base/background/permutation
 if [ -s "$bg/background.csv" ]; then
   awk -F, '
     NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
     $col["min_bytes"] != 0 || $col["max_bytes"] != "" {
       if ($col["flows"] == 0) next
-      key = $col["scheme"] "," $col["load"] "," $col["max_bytes"]
+      edge = $col["max_bytes"] >= 1e18 ? 10 * ($col["min_bytes"] - 1) : $col["max_bytes"]
+      key = $col["scheme"] "," $col["load"] "," edge
       if (!(key in n)) order[++keys] = key
       n[key]++; p99[key] += $col["slowdown_p99"]; p50[key] += $col["slowdown_p50"]
     }
     END {
-      print "scheme,load,max_bytes,runs,slowdown_p50,slowdown_p99"
       for (i = 1; i <= keys; ++i) {
         k = order[i]
         printf "%s,%d,%.3f,%.3f\n", k, n[k], p50[k] / n[k], p99[k] / n[k]
       }
-    }' "$bg/background.csv" >"$bg/background-by-size.csv"
+    }' "$bg/background.csv" | sort -t, -k1,1 -k2,2g -k3,3g |
+    (echo "scheme,load,max_bytes,runs,slowdown_p50,slowdown_p99" && cat) >"$bg/background-by-size.csv"
   size="$((perm_bytes / 1024)) KiB"
   plots=()
   for load in 0.3 0.6; do
@@ -91,7 +93,7 @@ if [ -s "$bg/background.csv" ]; then
 set terminal png size 1600,700
 set output "$bg/background.png"
 set multiplot layout 1,2 title "Web-search background beside a permutation of $size, k=$k fat tree ($hosts hosts), $runs run(s): p99 of each flow-size bucket's slowdown, mean over the runs"
-set xlabel "flow size, bucket's upper edge (bytes)"
+set xlabel "flow size, the bucket's upper edge (bytes; above 10 MB drawn at 100 MB)"
 set ylabel "p99 slowdown (FCT over its own bound)"
 set datafile separator ","
 set logscale xy

@@ -159,6 +159,7 @@ void WriteConnectionMatrixFile(const std::string& path, const fabriclb::Connecti
 
 class BackgroundTraffic;
 class CompletionTracker;
+class FabricBounds;
 class LinkFailureManager;
 class CollectiveApp;
 class CollectiveTriggers;
@@ -211,54 +212,11 @@ class FabricExperiment
     /// The collective's bound and every message's own, and the run's time limit.
     void ComputeBounds();
 
-    /// What ComputeBounds computes for one traffic.
-    struct TrafficBound
-    {
-        uint64_t boundPs{0};                   //!< its bound (0: none)
-        uint64_t pacedBoundPs{0};              //!< its longest message at rho_max's pace
-        std::vector<uint64_t> messageBoundsPs; //!< by message: alone on an idle fabric
-    };
-
-    /// The wire models the bounds see.
-    struct BoundWires
-    {
-        fabriclb::WireModel plane;     //!< one plane's links
-        fabriclb::WireModel hostLinks; //!< a host's ports as one link of their summed rate
-        fabriclb::WireModel server;    //!< a server's own links (NVLink)
-    };
-
-    /// \return the wire models the bounds see
-    BoundWires Wires() const;
-
-    /// One message's bound alone on an idle fabric.
-    struct MessageBound
-    {
-        uint64_t ps{0};        //!< its bound
-        uint64_t pacedPs{0};   //!< at rho_max's pace (0: unpaced)
-        uint64_t arrivalPs{0}; //!< when its last byte can arrive
-        uint32_t hops{0};      //!< links on its path
-        uint32_t packets{0};   //!< its packets
-    };
-
-    /// \return \p flow's bound alone on the idle fabric, its wires \p wires
-    MessageBound LoneBoundOf(const fabriclb::MatrixFlow& flow, const BoundWires& wires) const;
-    /**
-     * \param traffic messages on the fabric
-     * \param kind the bound that holds for them
-     * \param participants hosts taking part (an all-to-all's)
-     * \return their bounds
-     */
-    TrafficBound BoundOf(const fabriclb::ConnectionMatrix& traffic,
-                         fabriclb::CollectiveBound kind,
-                         uint32_t participants) const;
     /// Sends one flow of background traffic now.
     void SendBackgroundFlow(const fabriclb::BackgroundFlow& flow);
     /// Reads and places the jobs of --jobs and composes their traffic (throws
     /// std::invalid_argument).
     void ConfigureJobs(const fabriclb::FabricTopology& topology);
-    /// \return \p traffic's messages over the fabric as the bounds see them: from the host
-    /// where they enter it (FabricTopology::FabricEntryOf), none within a server
-    std::vector<fabriclb::FlowLoad> FlowLoads(const fabriclb::ConnectionMatrix& traffic) const;
     /// Refuses traffic that could outlast ns-3's clock (throws std::invalid_argument).
     void CheckDuration() const;
     /// Says on stderr that a run is expected to be long, from its bound \p boundPs and events.
@@ -287,6 +245,7 @@ class FabricExperiment
     std::vector<Ptr<CollectiveApp>> m_apps;              //!< by host
     Ptr<CollectiveTriggers> m_triggers;                  //!< if the traffic has triggers
     std::unique_ptr<CompletionTracker> m_tracker;        //!< completions and progress
+    std::unique_ptr<FabricBounds> m_bounds;              //!< the bounds, once built
     std::vector<uint64_t> m_messageBoundsPs;             //!< by message id
     Ptr<LinkFailureManager> m_failures;                  //!< if links fail
     std::unique_ptr<PfcHelper> m_buffers;                //!< the switch buffers and PFC
