@@ -54,7 +54,8 @@ main(int argc, char* argv[])
     }
     if (!options.printStyle.empty())
     {
-        std::cout << GnuplotStyle(options.printStyle) << std::endl;
+        std::cout << GnuplotStyle(options.printStyle) << "\t" << StyleOf(options.printStyle).label
+                  << std::endl;
         return 0;
     }
     size_t failed = 0;

@@ -37,7 +37,7 @@ KnownFlags()
         {"spines", {{"spine switches", "", 1, true}, {}}},
         {"load", {{"background load", "%", 100, true}, {}}},
         {"model",
-         {{"Llama-3 model", "", 1, false},
+         {{"Llama-3 model", "parameters", 1, false},
           {{"llama3-7b", "7B"}, {"llama3-70b", "70B"}, {"llama3-405b", "405B"}}}},
         {"recovery",
          {{"loss recovery", "", 1, false},

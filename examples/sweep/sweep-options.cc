@@ -175,8 +175,8 @@ ParseOptions(int argc, char* argv[])
                  "failed, never converged\")",
                  WholeTextValue(options.caption));
     cmd.AddValue("printStyle",
-                 "print the gnuplot style of this scheme (colour, point type and size, as every "
-                 "figure draws it) and exit",
+                 "print the gnuplot style of this scheme as every figure draws it (colour, point "
+                 "type and size), a tab and its name in figures, and exit",
                  WholeTextValue(options.printStyle));
     ParseCommandLineOrExit(cmd, argc, argv, "fabric-lb-sweep");
     if (cmd.GetNExtraNonOptions() > 0)

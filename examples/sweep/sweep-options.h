@@ -30,7 +30,7 @@ struct Options
     std::vector<std::string> varyValues; //!< its values, in the order given
     bool replot{false};                  //!< redraw out/results.csv's figures, run nothing
     std::string caption;                 //!< what every run shares, in words, for the titles
-    std::string printStyle;              //!< print this scheme's gnuplot style, run nothing
+    std::string printStyle;              //!< print this scheme's style and name, run nothing
 };
 
 /// Splits a comma-separated list, dropping empty items.

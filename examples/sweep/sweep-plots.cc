@@ -61,7 +61,7 @@ struct FigureText
     std::string metric;  //!< what it shows: the title's first line
     std::string setting; //!< of what: the title's second line
     std::string yLabel;  //!< the y axis, with its unit
-    bool logY{false};    //!< a log y axis, if any value is positive
+    bool logY{false};    //!< a log y axis, if the values span a factor of 10
     bool key{true};      //!< a key naming the series (not where the schemes are the x axis)
 };
 
@@ -114,8 +114,10 @@ Setting(const Table& table,
         least = std::min(least, p->runs + p->incomplete);
         most = std::max(most, p->runs + p->incomplete);
     }
-    std::string text = WorkloadText(table.workload);
-    if (HasMessageSize(table.workload))
+    // With --jobs, the jobs file's collectives run in place of the sweep's.
+    std::string text =
+        table.varyFlag == "jobs" ? "jobs of a jobs file" : WorkloadText(table.workload);
+    if (table.varyFlag != "jobs" && HasMessageSize(table.workload))
     {
         text += " of " + size + " messages";
     }
@@ -188,24 +190,35 @@ Draw(const std::string& dir,
     {
         plot.AppendExtra("set logscale x");
     }
-    bool anyPositive = false;
+    // A log y axis only where the values span a factor of 10 or more: below that, its tics
+    // would be too few to read.
+    double least = std::numeric_limits<double>::max();
+    double largest = 0;
     for (const Series& s : series)
     {
         for (const Mark& mark : s.marks)
         {
-            anyPositive = anyPositive || mark.values.Mean() > 0;
+            for (double value : mark.values.values)
+            {
+                least = value > 0 ? std::min(least, value) : least;
+                largest = std::max(largest, value);
+            }
         }
     }
-    const bool logY = text.logY && anyPositive;
+    const bool logY = text.logY && largest >= 10 * least;
     if (logY)
     {
         plot.AppendExtra("set logscale y");
     }
     plot.AppendExtra("set grid ytics");
     plot.AppendExtra(text.key ? "set key outside right top" : "unset key");
-    // The values' own range, a little more so that no mark sits on the frame.
-    plot.AppendExtra("set autoscale yfix");
-    plot.AppendExtra("set offsets 0, 0, graph 0.05, graph 0.05");
+    // A log axis over whole decades, a linear one over the values' own range and a little more,
+    // so that no mark sits on the frame.
+    if (!logY)
+    {
+        plot.AppendExtra("set autoscale yfix");
+        plot.AppendExtra("set offsets 0, 0, graph 0.05, graph 0.05");
+    }
 
     // Series that share an x side by side: within a category's width, or a little apart on a
     // numeric axis.
@@ -277,14 +290,13 @@ Draw(const std::string& dir,
             anyDrawn = true;
             if (runs > 1)
             {
-                const double least = mark.values.Min();
-                const double largest = mark.values.Max();
+                const double low = mark.values.Min();
+                const double high = mark.values.Max();
                 const double left = unscaled(scaled(mark.x) + offset - cap);
                 const double right = unscaled(scaled(mark.x) + offset + cap);
-                for (const auto& [from, to] :
-                     {std::pair{std::pair{x, least}, std::pair{x, largest}},
-                      {{left, least}, {right, least}},
-                      {{left, largest}, {right, largest}}})
+                for (const auto& [from, to] : {std::pair{std::pair{x, low}, std::pair{x, high}},
+                                               {{left, low}, {right, low}},
+                                               {{left, high}, {right, high}}})
                 {
                     bars.Add(from.first, from.second);
                     bars.Add(to.first, to.second);

@@ -315,10 +315,10 @@ TEST(SweepStyle, PrintsASchemesGnuplotStyle)
 {
     const Outcome o = fabriclbe2e::Run(FABRIC_LB_SWEEP, "--printStyle=ofan");
     EXPECT_EQ(o.status, 0) << o.err;
-    EXPECT_EQ(o.out, "lc rgb \"#D55E00\" pt 7 ps 1.8\n");
+    EXPECT_EQ(o.out, "lc rgb \"#D55E00\" pt 7 ps 1.8\tOfan\n");
     // A name the table does not know: the fallback, not an error.
     EXPECT_EQ(fabriclbe2e::Run(FABRIC_LB_SWEEP, "--printStyle=mine").out,
-              "lc rgb \"#555555\" pt 2 ps 1.8\n");
+              "lc rgb \"#555555\" pt 2 ps 1.8\tmine\n");
 }
 
 TEST(SweepOneValue, PutsTheSchemesOnTheXAxis)
