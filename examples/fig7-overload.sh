@@ -15,5 +15,7 @@ set -euo pipefail
 source "$(dirname "$0")/figure-sweep.sh"
 figure_args fig7 permutation "$@"
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
-figure_sweep permutation 32768,1048576 --schemes=$schemes
+figure_sweep permutation 32768,1048576 --schemes=$schemes --caption="ideal transport, no failures"
+figure_doc "$out/permutation/over_share-1048576.png" fig7-over-share-1048576.png
+figure_doc "$out/permutation/over_share-32768.png" fig7-over-share-32768.png
 echo "figure 7: $out/permutation/{results.csv,over_share-*.png,overload-*.png}"
