@@ -4,7 +4,7 @@
 # scheme; workload fsdp, doc/fsdp.md: flows of 104, 408 and 1520 packets. One
 # backward-pass layer phase per run (--layers=1: 127 ring steps). Writes
 # DIR/fsdp/: results.csv, cct-increase.png and max-queue.png (the models on the
-# x axis, one line per scheme), and fig14.csv and utilisation.png: per scheme
+# x axis, the schemes side by side), and fig14.csv and utilisation.png: per scheme
 # and model the mean CCT increase, largest switch queue and host-link
 # utilisation, the payload the hosts sent over what their links could carry in
 # the CCT (messages x packets x 4096 B x 8 / (hosts x link rate x CCT); 800

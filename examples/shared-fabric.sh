@@ -6,7 +6,7 @@
 #               per scheme (jobs.csv)
 #  background/  a permutation of 1 MiB under 30% and 60% web-search background traffic:
 #               the collective's CCT and the background flows' slowdowns by size, per
-#               scheme (background.csv, background.png)
+#               scheme (background.csv, background-0.3.png and background-0.6.png)
 #  cc/          HPCC against DCQCN and Swift, selective repeat, under ECMP, host spraying,
 #               REPS and Ofan: permutation of 1 MiB, lossy (cc/) and lossless (cc-pfc/)
 # Writes summary.txt with the tables. With --quick: k=4, one run, smaller messages.
