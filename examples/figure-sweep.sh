@@ -167,6 +167,15 @@ figure_points() {
   done < <(awk '!seen[$1]++ { print $1 }' "$points")
   awk -v png="$png" -v title="$title" -v xlabel="$xlabel" -v ylabel="$ylabel" -v xtics="$xtics" \
     -v axis="$axis" -v styles="$styles" '
+    function wrap(line, out, piece, at) { # lines of at most 120 characters, broken after ", "
+      out = ""; piece = ""
+      while ((at = index(line, ", ")) > 0) {
+        if (length(piece) + at + 1 > 120 && piece != "") { out = out piece "\\n"; piece = "" }
+        piece = piece substr(line, 1, at + 1); line = substr(line, at + 2)
+      }
+      if (length(piece) + length(line) > 120 && piece != "") { out = out piece "\\n"; piece = "" }
+      return out piece line
+    }
     function place(x) { return logx ? log(x) : x }
     function unplace(x) { return logx ? exp(x) : x }
     BEGIN {
@@ -234,6 +243,8 @@ figure_points() {
       }
       if (incomplete) title = title "; hollow, n/N: only n of its N runs completed"
       if (notes != "") title = title "\\nnot drawn: " notes
+      n = split(title, lines, "\\\\n"); title = wrap(lines[1])
+      for (i = 2; i <= n; ++i) title = title "\\n" wrap(lines[i])
       print "set title \"" title "\""
       plot = ""
       for (s = 1; s <= count; ++s) {

@@ -96,7 +96,7 @@ if figure_wants permutation && { [ "$replot" = 0 ] || [ -s "$incast/victims.csv"
   title="Victims of a ${senders}-to-1 incast beside a permutation: slowdown over their own bound"
   title+="\nk=$k fat tree ($hosts hosts), $(figure_bytes $bytes) messages, one run, ideal transport"
   title+="\nmean of the victim flows, bar up to the largest"
-  figure_points "$incast/victims.png" "$title" "the fabric" \
+  figure_points "$incast/victims.png" "$title" "fabric: lossy, or lossless with PFC" \
     "victim flow's completion time over its own bound (ratio)" \
     '("lossy" 0, "lossless (PFC)" 1)' categories,logy "$incast/victims.points"
   figure_doc "$incast/victims.png" pfc-incast-victims.png "$incast/victims.csv"

@@ -132,6 +132,34 @@ Setting(const Table& table,
     return text;
 }
 
+/// \return \p text as lines of at most \p width characters where it can, broken after a
+///         comma, semicolon or colon and its space
+std::vector<std::string>
+Wrapped(const std::string& text, size_t width = 120)
+{
+    std::vector<std::string> lines{""};
+    size_t start = 0;
+    while (start < text.size())
+    {
+        // The next piece: up to and with the next separator and its space.
+        size_t end = start;
+        do
+        {
+            end = text.find_first_of(",;:", end + 1);
+        } while (end != std::string::npos && end + 1 < text.size() && text[end + 1] != ' ');
+        end = end == std::string::npos || end + 1 >= text.size() ? text.size() : end + 2;
+        const std::string piece = text.substr(start, end - start);
+        if (!lines.back().empty() && lines.back().size() + piece.size() > width)
+        {
+            lines.back().erase(lines.back().find_last_not_of(' ') + 1);
+            lines.emplace_back();
+        }
+        lines.back() += piece;
+        start = end;
+    }
+    return lines;
+}
+
 /// \return the gnuplot point type of \p pointType drawn hollow (7, a filled circle: 6)
 int
 Hollow(int pointType)
@@ -341,24 +369,33 @@ Draw(const std::string& dir,
         }
     }
 
-    std::string title = GnuplotQuoted(text.metric) + "\\n" + GnuplotQuoted(text.setting) +
-                        "\\nmean of each point's completed runs, bar from the least to the largest";
+    std::vector<std::string> lines{text.metric,
+                                   text.setting,
+                                   "mean of each point's completed runs, bar from the least to the "
+                                   "largest"};
     if (anyIncomplete)
     {
-        title += "; hollow, n/N: only n of its N runs completed";
+        lines.back() += "; hollow, n/N: only n of its N runs completed";
     }
     if (!notes.empty())
     {
-        std::string line = "\\nnot drawn: ";
+        lines.emplace_back("not drawn: ");
         std::set<std::string> seen;
         for (const std::string& note : notes)
         {
             if (seen.insert(note).second)
             {
-                line += (seen.size() > 1 ? ", " : "") + GnuplotQuoted(note);
+                lines.back() += (seen.size() > 1 ? ", " : "") + note;
             }
         }
-        title += line;
+    }
+    std::string title;
+    for (const std::string& line : lines)
+    {
+        for (const std::string& part : Wrapped(line))
+        {
+            title += (title.empty() ? "" : "\\n") + GnuplotQuoted(part);
+        }
     }
     plot.SetTitle(title);
 
