@@ -136,7 +136,7 @@ done < <(find "$out" -name '*.png')
 # The sweep's figures: titles that name the fabric and the runs a point, no raw flag or
 # attribute path (failProb=0.01, ns3::FatTreeHelper::PayloadBytes) in a title, label or tic.
 while IFS= read -r plt; do
-  if ! grep -qE '^set title ".*(fat trees?|leaf-spine|rail-optimised).*, [0-9]+ (to [0-9]+ )?runs? a point' \
+  if ! grep -qE '^set title ".*(fat trees?|leaf-spine|rail-optimised).*(, |\\n)[0-9]+ (to [0-9]+ )?runs? a point' \
     "$plt"; then
     echo "figure-quick-test: $figure: ${plt#"$out"/} has no title naming its fabric and runs" >&2
     status=1
