@@ -6,10 +6,11 @@
 # the exact lower bound, with a PNG of the same. Installs and builds what is missing
 # first.
 #
-# Usage: ./run-experiment.sh [--all-to-all] [--runs N] [--out DIR] [--doc]
+# Usage: ./run-experiment.sh [--all-to-all] [--runs N] [--out DIR] [--replot] [--doc]
 #   --all-to-all  the all-to-all of 256 KiB too (about 8 minutes more here)
 #   --runs N      runs a scheme (default 3)
 #   --out DIR     where the runs go (default results/main)
+#   --replot      run nothing: the table and picture again from DIR's results
 #   --doc         also write the table and picture into doc/ (the README shows them)
 # FABRIC_LB_BUILD=DIR runs DIR's fabric-lb-sweep and fabric-lb-sim as they are (the tests
 # do); without it tools/build.sh builds build/ first.
@@ -19,9 +20,16 @@ runs=3
 out=$root/results/main
 workloads=(permutation)
 doc=0
+quick=0 # figure_doc's: this picture is of the full experiment
+replot=()
+given=()
+for arg in "$@"; do
+  [[ $arg == --replot || $arg == --doc ]] || given+=("$arg")
+done
 while [ $# -gt 0 ]; do
   case $1 in
     --all-to-all) workloads+=(all-to-all) ;;
+    --replot) replot=(--replot) ;;
     --runs)
       runs=${2:?--runs needs a number}
       shift
@@ -32,7 +40,7 @@ while [ $# -gt 0 ]; do
       ;;
     --doc) doc=1 ;;
     *)
-      echo "run-experiment.sh: error: unknown option '$1' (--all-to-all, --runs N, --out DIR, --doc)" >&2
+      echo "run-experiment.sh: error: unknown option '$1' (--all-to-all, --runs N, --out DIR, --replot, --doc)" >&2
       exit 2
       ;;
   esac
@@ -42,7 +50,8 @@ if ! [[ $runs =~ ^[1-9][0-9]*$ ]]; then
   echo "run-experiment.sh: error: --runs must be a positive number, got '$runs'" >&2
   exit 2
 fi
-bin=${FABRIC_LB_BUILD:-$root/build}
+# shellcheck source=examples/figure-sweep.sh
+source "$root/examples/figure-sweep.sh" # its bin, figure_points and figure_doc
 if [ -z "${FABRIC_LB_BUILD:-}" ]; then
   "$root/tools/build.sh" >/dev/null
 fi
@@ -52,7 +61,8 @@ for workload in "${workloads[@]}"; do
   [ "$workload" = all-to-all ] && bytes=262144
   dir=$out/$workload
   "$bin/fabric-lb-sweep" --sim="$bin/fabric-lb-sim" --k=8 --workload="$workload" \
-    --sizes=$bytes --schemes=$schemes --runs="$runs" --jobs="$(nproc)" --out="$dir" >/dev/null
+    --sizes=$bytes --schemes=$schemes --runs="$runs" --jobs="$(nproc)" --out="$dir" "${replot[@]}" \
+    >/dev/null
   # Per scheme over its runs: the CCT increase over the bound (mean, min, max), the
   # largest queue and the drops (means), sorted best first.
   awk -F, '
@@ -88,23 +98,24 @@ for workload in "${workloads[@]}"; do
     }
     { printf "%-11s %16.1f%% %8.1f to %5.1f%% %10s pkts %10s\n", $1, $3, $4, $5, $6, $7 }' \
     "$dir/summary.csv"
-  gnuplot <<PLOT
-set terminal png size 1100,600
-set output "$dir/main.png"
-set title "$workload of $size, k=8 fat tree (128 hosts, 800 Gb/s), $runs runs a scheme, ideal transport"
-set ylabel "CCT over the lower bound (%, log scale; mean, bar: min to max)"
-set xlabel "load-balancing scheme, best first"
-set datafile separator ","
-set logscale y
-set grid ytics
-set key off
-set offsets 0.5, 0.5, 0, 0
-set xrange [-0.5:*]
-plot "$dir/summary.csv" skip 1 using 0:3:4:5:xtic(1) with yerrorbars pt 7 ps 2 lw 2 lc rgb "#0072B2"
-PLOT
+  # main.png: a point per scheme, best first, in the scheme's style.
+  tics=
+  i=0
+  while IFS=, read -r scheme _; do
+    scheme_style "$scheme"
+    tics+="${tics:+, }\"$label\" $i"
+    i=$((i + 1))
+  done < <(tail -n +2 "$dir/summary.csv")
+  awk -F, 'NR > 1 { print $1, NR - 2, $3, $4, $5, $2, $2 }' "$dir/summary.csv" >"$dir/main.points"
+  title="How much longer than the lower bound the collective takes"
+  title+="\n$workload of $size, k=8 fat tree (128 hosts, 800 Gb/s), $(figure_runs "$dir/main.points"),"
+  title+=" ideal transport"
+  title+="\nmean of each scheme's runs, bar from the least to the largest"
+  figure_points "$dir/main.png" "$title" "load-balancing scheme, best first" \
+    "CCT over the lower bound (%)" "($tics)" categories,logy "$dir/main.points"
   echo "picture: $dir/main.png; every run's JSON: $dir/runs/"
   if [ "$doc" = 1 ]; then
     cp "$dir/summary.csv" "$root/doc/main-$workload.csv"
-    cp "$dir/main.png" "$root/doc/main-$workload.png"
   fi
+  figure_doc "$dir/main.png" "main-$workload.png"
 done

@@ -11,8 +11,11 @@
  *   fabric-lb-sweep --schemes=ofan,rsq --sizes=65536,262144 --runs=3 --out=results/fig6
  *   fabric-lb-sweep --schemes=ecmp,ofan --sizes=262144 --vary=convergence:0,10us,inf
  *   fabric-lb-sweep --schemes=host-dr,ofan --sizes=1048576 --vary=k:4,8,16
+ *   fabric-lb-sweep --replot --out=results/fig6     # the figures again, from results.csv
+ *   fabric-lb-sweep --printStyle=ofan               # how every figure draws a scheme
  */
 
+#include "sweep/scheme-style.h"
 #include "sweep/sweep-options.h"
 #include "sweep/sweep-plots.h"
 #include "sweep/sweep-runs.h"
@@ -49,27 +52,51 @@ main(int argc, char* argv[])
     {
         return Fail(e.what());
     }
-    std::error_code error;
-    std::filesystem::create_directories(options.out + "/runs", error);
-    if (error)
+    if (!options.printStyle.empty())
     {
-        return Fail("cannot create " + options.out + "/runs: " + error.message());
+        std::cout << GnuplotStyle(options.printStyle) << "\t" << StyleOf(options.printStyle).label
+                  << std::endl;
+        return 0;
     }
-    const std::vector<Job> grid = MakeGrid(options);
-    const size_t failed = RunGrid(options, grid);
-    const std::map<PointKey, Point> points = TabulateRuns(options, grid);
-    if (options.varyFlag.empty() && options.sizes.size() > 1)
+    size_t failed = 0;
+    if (!options.replot)
     {
-        FitAndPlotSizes(options, points);
+        std::error_code error;
+        std::filesystem::create_directories(options.out + "/runs", error);
+        if (error)
+        {
+            return Fail("cannot create " + options.out + "/runs: " + error.message());
+        }
+        const std::vector<Job> grid = MakeGrid(options);
+        failed = RunGrid(options, grid);
+        TabulateRuns(options, grid);
+    }
+    // The figures come from results.csv, whether just written or kept (--replot).
+    Table table;
+    try
+    {
+        table = ReadTable(options.out + "/results.csv");
+    }
+    catch (const std::runtime_error& e)
+    {
+        return Fail(std::string(e.what()) + ": nothing to draw");
+    }
+    if (table.points.empty())
+    {
+        std::cerr << "fabric-lb-sweep: no run has a result: no figures" << std::endl;
+        return failed > 0 ? 1 : 0;
+    }
+    if (table.varyFlag.empty() && table.sizes.size() > 1)
+    {
+        FitAndPlotSizes(options, table);
     }
     else
     {
-        PlotVariants(options, points);
+        PlotVariants(options, table);
     }
-    const std::vector<std::string> stages = StageNames(grid);
     for (size_t m = 0; m < STAGE_METRICS.size(); ++m)
     {
-        PlotStageMetric(options, points, m, stages);
+        PlotStageMetric(options, table, m);
     }
     return failed > 0 ? 1 : 0;
 }

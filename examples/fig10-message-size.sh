@@ -14,6 +14,10 @@ source "$(dirname "$0")/figure-sweep.sh"
 figure_args fig10 all-to-all,permutation "$@"
 schemes=host-spray,reps,rr,switch-ar,host-dr,ofan
 figure_cost all-to-all 360 $((6 * runs)) "all-to-all of 1 MiB at k=8 (and half that again for the smaller sizes)"
-figure_sweep permutation 32768,131072,524288,1048576,4194304,16777216 --schemes=$schemes
-figure_sweep all-to-all 32768,131072,262144,524288,1048576 --schemes=$schemes
+caption="ideal transport, no failures"
+figure_sweep permutation 32768,131072,524288,1048576,4194304,16777216 --schemes=$schemes --caption="$caption"
+figure_sweep all-to-all 32768,131072,262144,524288,1048576 --schemes=$schemes --caption="$caption"
+figure_doc "$out/permutation/cct-increase.png" fig10-permutation-cct-increase.png
+figure_doc "$out/permutation/max-queue.png" fig10-permutation-max-queue.png
+figure_doc "$out/all-to-all/max-queue.png" fig10-all-to-all-max-queue.png
 echo "figure 10: $out/{permutation,all-to-all}/{results.csv,fits.csv,cct-increase.png,max-queue.png}"

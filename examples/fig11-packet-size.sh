@@ -15,6 +15,10 @@ figure_args fig11 all-to-all,permutation "$@"
 schemes=host-spray,reps,rr,switch-ar,host-dr,ofan
 payloads=ns3::FatTreeHelper::PayloadBytes:1024,2048,4096,8192
 figure_cost all-to-all 150 $((6 * runs)) "all-to-all of 256 KiB at k=8 with 1 KiB payloads (4x the packets)"
-figure_sweep all-to-all 262144 --schemes=$schemes --vary=$payloads
-figure_sweep permutation 1048576 --schemes=$schemes --vary=$payloads
+caption="queues in packets of each run's payload, ideal transport, no failures"
+figure_sweep all-to-all 262144 --schemes=$schemes --vary=$payloads --caption="$caption"
+figure_sweep permutation 1048576 --schemes=$schemes --vary=$payloads --caption="$caption"
+figure_doc "$out/all-to-all/cct-increase.png" fig11-all-to-all-cct-increase.png
+figure_doc "$out/permutation/cct-increase.png" fig11-permutation-cct-increase.png
+figure_doc "$out/permutation/max-queue.png" fig11-permutation-max-queue.png
 echo "figure 11: $out/{all-to-all,permutation}/{results.csv,cct-increase.png,max-queue.png}"

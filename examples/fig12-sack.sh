@@ -17,8 +17,11 @@ for workload in all-to-all permutation; do
   x=6
   [ "$workload" = permutation ] && x=32
   figure_wants "$workload" || continue
-  figure_sweep "$workload" 1048576 --schemes=$schemes --vary=recovery:sack --extra=--$threshold=$x
+  figure_sweep "$workload" 1048576 --schemes=$schemes --vary=recovery:sack --extra=--$threshold=$x \
+    --caption="reorder threshold x = $x, line rate, no failures"
   echo "$workload, sack x=$x, k=$k: mean over runs"
   "$root/examples/summarise-transport.sh" "$out/$workload/results.csv"
 done
+figure_doc "$out/all-to-all/cct-increase.png" fig12-all-to-all-cct-increase.png
+figure_doc "$out/permutation/cct-increase.png" fig12-permutation-cct-increase.png
 echo "figure 12: $out/{all-to-all,permutation}/{results.csv,cct-increase.png,max-queue.png}"

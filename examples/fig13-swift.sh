@@ -17,9 +17,14 @@ schemes=ecmp,plb,host-spray,reps,rr,switch-ar,host-dr,ofan
 base=$out
 for transport in swift ideal; do
   extra="--cc=swift --recovery=sack --ns3::RoceSelectiveRepeatRecovery::ReorderThreshold=32"
-  [ "$transport" = ideal ] && extra="--cc=fixed --recovery=erasure"
+  caption="Swift and selective repeat (x = 32), no failures"
+  if [ "$transport" = ideal ]; then
+    extra="--cc=fixed --recovery=erasure"
+    caption="ideal transport (line rate, erasure coding), no failures"
+  fi
   out=$base/$transport
-  figure_sweep permutation 1048576,16777216 --schemes=$schemes --extra="$extra"
+  figure_sweep permutation 1048576,16777216 --schemes=$schemes --extra="$extra" --caption="$caption"
+  figure_doc "$out/permutation/cct-increase.png" "fig13-$transport-cct-increase.png"
   echo "permutation, $transport transport, k=$k: mean over runs"
   "$root/examples/summarise-transport.sh" "$out/permutation/results.csv"
 done

@@ -4,7 +4,7 @@
 # scheme; workload fsdp, doc/fsdp.md: flows of 104, 408 and 1520 packets. One
 # backward-pass layer phase per run (--layers=1: 127 ring steps). Writes
 # DIR/fsdp/: results.csv, cct-increase.png and max-queue.png (the models on the
-# x axis, one line per scheme), and fig14.csv and utilisation.png: per scheme
+# x axis, the schemes side by side), and fig14.csv and utilisation.png: per scheme
 # and model the mean CCT increase, largest switch queue and host-link
 # utilisation, the payload the hosts sent over what their links could carry in
 # the CCT (messages x packets x 4096 B x 8 / (hosts x link rate x CCT); 800
@@ -26,54 +26,63 @@ else
   k=16
 fi
 # The model sets the flows' size; --msgBytes (the sweep's size) is not used by fsdp.
-figure_sweep fsdp 1048576 --schemes=$schemes --vary=model:$models --extra=--layers=$layers
+phases="one layer phase"
+[ "$layers" = 2 ] && phases="two layer phases"
+figure_sweep fsdp 1048576 --schemes=$schemes --vary=model:$models --extra=--layers=$layers \
+  --caption="$phases, ideal transport"
 
 dir=$out/fsdp
+# Per scheme and model over the completed runs: CCT increase, largest queue, utilisation (mean,
+# least and largest); the incomplete runs counted.
 awk -F, -v k="$k" -v rate=800e9 '
   NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
-  $col["messages_completed"] == $col["messages"] {
+  {
     key = $col["scheme"] "," $col["vary_value"]
-    if (!(key in n)) order[++keys] = key
+    if (!(key in n)) { order[++keys] = key; n[key] = 0 }
+    if ($col["messages_completed"] != $col["messages"]) { ++incomplete[key]; next }
     n[key]++
     cct[key] += $col["cct_increase_pct"]
     queue[key] += $col["max_queue_pkts"]
     bits = $col["messages"] * $col["msg_packets"] * 4096 * 8 # every flow is msg_packets long
-    util[key] += 100 * bits / (k * k * k / 4 * rate * $col["cct_ns"] * 1e-9)
+    u = 100 * bits / (k * k * k / 4 * rate * $col["cct_ns"] * 1e-9)
+    util[key] += u
+    if (n[key] == 1 || u < least[key]) least[key] = u
+    if (n[key] == 1 || u > most[key]) most[key] = u
   }
   END {
-    print "scheme,model,runs,cct_increase_pct,max_queue_pkts,utilisation_pct"
+    print "scheme,model,runs,cct_increase_pct,max_queue_pkts,utilisation_pct,utilisation_min_pct," \
+      "utilisation_max_pct,incomplete"
     for (i = 1; i <= keys; ++i) {
       key = order[i]
-      printf "%s,%d,%.4f,%.3f,%.3f\n", key, n[key], cct[key] / n[key], queue[key] / n[key], \
-        util[key] / n[key]
+      if (n[key] == 0) {
+        printf "%s,0,nan,nan,nan,nan,nan,%d\n", key, incomplete[key]
+        continue
+      }
+      printf "%s,%d,%.4f,%.3f,%.3f,%.3f,%.3f,%d\n", key, n[key], cct[key] / n[key], \
+        queue[key] / n[key], util[key] / n[key], least[key], most[key], incomplete[key]
     }
   }' "$dir/results.csv" >"$dir/fig14.csv"
 column -s, -t "$dir/fig14.csv"
 
-# utilisation.png: one line per scheme over the three models.
-{
-  echo "set terminal png size 800,500"
-  echo "set output '$dir/utilisation.png'"
-  echo "set title 'Host-link utilisation, FSDP backward pass (mean of completed runs)'"
-  echo "set ylabel 'utilisation (%)'"
-  echo "set xlabel 'model'"
-  echo "set xtics ('llama3-7b' 0, 'llama3-70b' 1, 'llama3-405b' 2)"
-  echo "set xrange [-0.5:2.5]"
-  echo "set key outside right"
-  plots=()
-  for scheme in ${schemes//,/ }; do
-    plots+=("'-' using 1:2 with linespoints title '$scheme'")
-  done
-  (
-    IFS=,
-    echo "plot ${plots[*]}"
-  )
-  for scheme in ${schemes//,/ }; do
-    awk -F, -v s="$scheme" 'NR > 1 && $1 == s {
-      x = $2 == "llama3-7b" ? 0 : $2 == "llama3-70b" ? 1 : 2
-      print x, $6
-    }' "$dir/fig14.csv"
-    echo e
-  done
-} | gnuplot
+# utilisation.png: the models side by side, a series per scheme.
+tics=
+i=0
+for model in ${models//,/ }; do
+  name=${model#llama3-}
+  tics+="${tics:+, }\"${name^^}\" $i"
+  i=$((i + 1))
+done
+awk -F, -v models="$models" '
+  BEGIN { n = split(models, m, ","); for (i = 1; i <= n; ++i) x[m[i]] = i - 1 }
+  NR > 1 {
+    name = toupper(substr($2, 8))
+    print $1, x[$2], $6, $7, $8, $3, $3 + $9, name
+  }' "$dir/fig14.csv" >"$dir/utilisation.points"
+figure_points "$dir/utilisation.png" \
+  "Host-link utilisation: payload sent over what the host links could carry in the CCT\nLlama-3 FSDP backward pass, k=$k fat tree ($((k * k * k / 4)) hosts), $(figure_runs "$dir/utilisation.points"), $phases\nmean of each point's completed runs, bar from the least to the largest" \
+  "Llama-3 model (parameters)" "utilisation (%)" "($tics)" categories "$dir/utilisation.points"
+figure_doc "$dir/cct-increase.png" fig14-quick-cct-increase.png
+figure_doc "$dir/max-queue.png" fig14-quick-max-queue.png
+figure_doc "$dir/utilisation.png" fig14-quick-utilisation.png
+figure_doc "$dir/cct-increase.png" fig14-k16-cct-increase.png
 echo "figure 14: $dir/{results.csv,fig14.csv,cct-increase.png,max-queue.png,utilisation.png}"

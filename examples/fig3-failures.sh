@@ -11,6 +11,11 @@ set -euo pipefail
 source "$(dirname "$0")/figure-sweep.sh"
 figure_args fig3 all-to-all,permutation "$@"
 schemes=ecmp,subflow,plb,host-spray,reps,rr,switch-ar,host-dr,ofan
-figure_sweep all-to-all 262144 --schemes=$schemes --vary=failProb:0.01 --extra=--convergence=inf
-figure_sweep permutation 1048576 --schemes=$schemes --vary=failProb:0.01 --extra=--convergence=inf
+caption="never converged (G = inf), ideal transport"
+figure_sweep all-to-all 262144 --schemes=$schemes --vary=failProb:0.01 --extra=--convergence=inf \
+  --caption="$caption"
+figure_sweep permutation 1048576 --schemes=$schemes --vary=failProb:0.01 --extra=--convergence=inf \
+  --caption="$caption"
+figure_doc "$out/all-to-all/cct-increase.png" fig3-all-to-all-cct-increase.png
+figure_doc "$out/permutation/cct-increase.png" fig3-permutation-cct-increase.png
 echo "figure 3: $out/{all-to-all,permutation}/{results.csv,cct-increase.png,max-queue.png}"

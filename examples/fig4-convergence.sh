@@ -13,6 +13,9 @@ source "$(dirname "$0")/figure-sweep.sh"
 figure_args fig4 all-to-all,permutation "$@"
 schemes=ecmp,host-spray,reps,rr,switch-ar,host-dr,ofan
 vary=convergence:0,1rtt,10us,100us,inf
-figure_sweep all-to-all 262144 --schemes=$schemes --vary=$vary --extra=--failProb=0.01
-figure_sweep permutation 1048576 --schemes=$schemes --vary=$vary --extra=--failProb=0.01
+caption="1% of links failed, ideal transport"
+figure_sweep all-to-all 262144 --schemes=$schemes --vary=$vary --extra=--failProb=0.01 --caption="$caption"
+figure_sweep permutation 1048576 --schemes=$schemes --vary=$vary --extra=--failProb=0.01 --caption="$caption"
+figure_doc "$out/all-to-all/cct-increase.png" fig4-all-to-all-cct-increase.png
+figure_doc "$out/permutation/cct-increase.png" fig4-permutation-cct-increase.png
 echo "figure 4: $out/{all-to-all,permutation}/{results.csv,cct-increase.png,max-queue.png}"

@@ -12,6 +12,9 @@ source "$(dirname "$0")/figure-sweep.sh"
 figure_args fig5 all-to-all,permutation "$@"
 schemes=ecmp,host-spray,reps,rr,switch-ar,host-dr,ofan
 vary=failProb:0.005,0.01,0.02,0.05
-figure_sweep permutation 1048576 --schemes=$schemes --vary=$vary --extra=--convergence=0
-figure_sweep all-to-all 262144 --schemes=$schemes --vary=$vary --extra=--convergence=0
+caption="converged before the start (G = 0), ideal transport"
+figure_sweep permutation 1048576 --schemes=$schemes --vary=$vary --extra=--convergence=0 --caption="$caption"
+figure_sweep all-to-all 262144 --schemes=$schemes --vary=$vary --extra=--convergence=0 --caption="$caption"
+figure_doc "$out/all-to-all/cct-increase.png" fig5-all-to-all-cct-increase.png
+figure_doc "$out/permutation/cct-increase.png" fig5-permutation-cct-increase.png
 echo "figure 5: $out/{permutation,all-to-all}/{results.csv,cct-increase.png,max-queue.png}"

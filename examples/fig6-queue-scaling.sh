@@ -19,9 +19,13 @@ base=$out
 for fit_from in 0 64; do
   out=$base
   figure_sweep permutation "$sizes" --schemes=simple-rr,jsq,rsq,host-spray,switch-ar,reps,host-dr,ofan \
-    --fitMinPackets="$fit_from"
+    --fitMinPackets="$fit_from" --caption="ideal transport, no failures"
   out=$base/big-buffer
   figure_sweep permutation "$sizes" --schemes=simple-rr,jsq --extra=--bufferBytes=16000000 \
-    --fitMinPackets="$fit_from"
+    --fitMinPackets="$fit_from" --caption="16 MB buffers, ideal transport, no failures"
+done
+out=$base
+for figure in max-queue q-mean cct-increase; do
+  figure_doc "$out/permutation/$figure.png" "fig6-$figure.png"
 done
 echo "figure 6: $base/permutation/, $base/big-buffer/permutation/ (results.csv, fits*.csv, PNGs)"

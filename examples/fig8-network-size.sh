@@ -15,6 +15,9 @@ schemes=host-spray,reps,rr,switch-ar,host-dr,ofan
 radixes=4,8,16
 [ "$quick" = 1 ] && radixes=4,6
 figure_cost all-to-all 11500 $((6 * runs)) "all-to-all of 256 KiB at k=16 (extrapolated from the k=16 all-to-all of 64 KiB)"
-figure_sweep permutation 1048576 --schemes=$schemes --vary=k:$radixes
-figure_sweep all-to-all 262144 --schemes=$schemes --vary=k:$radixes
+caption="ideal transport, no failures"
+figure_sweep permutation 1048576 --schemes=$schemes --vary=k:$radixes --caption="$caption"
+figure_sweep all-to-all 262144 --schemes=$schemes --vary=k:$radixes --caption="$caption"
+figure_doc "$out/all-to-all/cct-increase.png" fig8-all-to-all-cct-increase.png
+figure_doc "$out/permutation/cct-increase.png" fig8-permutation-cct-increase.png
 echo "figure 8: $out/{permutation,all-to-all}/{results.csv,cct-increase.png,max-queue.png}"

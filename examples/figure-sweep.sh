@@ -1,13 +1,17 @@
 # shellcheck shell=bash
 # Shared by the figure scripts (examples/fig*.sh); sourced, not run.
 # figure_args parses the options they all take, figure_sweep runs one
-# workload's sweep, figure_cost prints what a full-scale sweep will take.
+# workload's sweep, figure_cost prints what a full-scale sweep will take,
+# figure_points draws a script's own figure as the sweep draws its own, and
+# figure_doc copies a figure into doc/.
 #
 #   --out DIR   where the results go (default results/figN, results/figN-quick with --quick)
 #   --runs N    runs per point (default 10); --out=DIR and --runs=N work too
 #   --quick     k=4, one run, messages of at most 64 KiB (all-to-all: 16 KiB): a check of
 #               seconds to a minute
 #   --workload W  only the figure's W half (all-to-all, permutation or fsdp, those it has)
+#   --replot    run nothing: draw every figure again from the results in DIR
+#   --doc       copy the figures the README and doc/ show into doc/ (figure_doc)
 #   anything else is passed to every fabric-lb-sweep (e.g. --jobs=1)
 #
 # FABRIC_LB_BUILD=DIR runs DIR/fabric-lb-sweep and DIR/fabric-lb-sim as they are
@@ -19,16 +23,23 @@
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bin=${FABRIC_LB_BUILD:-$root/build}
 
-# figure_args NAME HALVES "$@": sets out, runs, k, quick (0 or 1), only_workload and sweep_extra
-# (an array); HALVES are the figure's workloads, comma-separated, which --workload may name;
+# figure_args NAME HALVES "$@": sets out, runs, k, quick, replot and doc (0 or 1),
+# only_workload, sweep_extra (an array) and given (the arguments but --replot and --doc, for
+# figure_doc); HALVES are the figure's workloads, comma-separated, which --workload may name;
 # builds build/ unless FABRIC_LB_BUILD names a build.
 figure_args() {
-  local name=$1 halves=$2
+  local name=$1 halves=$2 arg
   shift 2
+  given=()
+  for arg in "$@"; do
+    [[ $arg == --replot || $arg == --doc ]] || given+=("$arg")
+  done
   out=
   runs=10
   k=8
   quick=0
+  replot=0
+  doc=0
   only_workload=
   sweep_extra=()
   while [ $# -gt 0 ]; do
@@ -61,6 +72,15 @@ figure_args() {
         quick=1
         shift
         ;;
+      --replot)
+        replot=1
+        sweep_extra+=(--replot)
+        shift
+        ;;
+      --doc)
+        doc=1
+        shift
+        ;;
       *)
         sweep_extra+=("$1")
         shift
@@ -91,11 +111,11 @@ figure_wants() {
   [ -z "$only_workload" ] || [ "$only_workload" = "$1" ]
 }
 
-# figure_cost WORKLOAD SECONDS RUNS WHAT: without --quick, and if the run includes the WORKLOAD
-# half, prints on stderr that WHAT is RUNS runs of about SECONDS each on one core (measured on
-# this 2-core VM, or extrapolated).
+# figure_cost WORKLOAD SECONDS RUNS WHAT: without --quick or --replot, and if the run includes
+# the WORKLOAD half, prints on stderr that WHAT is RUNS runs of about SECONDS each on one core
+# (measured on this 2-core VM, or extrapolated).
 figure_cost() {
-  if [ "$quick" = 0 ] && figure_wants "$1"; then
+  if [ "$quick" = 0 ] && [ "$replot" = 0 ] && figure_wants "$1"; then
     awk -v s="$2" -v n="$3" -v what="$4" -v script="$(basename "$0")" 'BEGIN {
       printf "%s: %s: %d runs of about %s s, about %.1f core-hours\n", script, what, n, s, s * n / 3600
     }' >&2
@@ -121,4 +141,175 @@ figure_sweep() {
   done
   "$bin/fabric-lb-sweep" --sim="${FABRIC_LB_SIM:-$bin/fabric-lb-sim}" "${radix[@]}" --workload="$workload" \
     --sizes="$bytes" --runs="$runs" --out="$out/$workload" "$@" "${sweep_extra[@]}"
+}
+
+# scheme_style SCHEME: sets style (gnuplot's colour, point type and size) and label (its name
+# in figures) to the scheme's, as every figure of the sweep draws it.
+scheme_style() {
+  IFS=$'\t' read -r style label < <("$bin/fabric-lb-sweep" --printStyle="$1")
+}
+
+# figure_points PNG TITLE XLABEL YLABEL XTICS AXIS POINTS: draws POINTS as the sweep draws its
+# figures: a series per scheme in the scheme's style, each point the mean of its completed runs
+# with a bar from the least to the largest, a point some of whose runs did not complete hollow
+# with "n/N" beside it, a point without a completed run named in the title; a key where the
+# series share an x, else the tics name them. POINTS has a line per scheme and x: scheme, x,
+# mean, least, largest, completed runs, runs and the x in words (spaces between; the values
+# "nan" without a completed run), the schemes in the key's order. XTICS is gnuplot's list,
+# ("7B" 0, "70B" 1); AXIS "categories" (series side by side, no lines), "numbers" or "log"
+# (lines over numbers, a log x axis), with ",logy" for a log y axis where the values span a
+# factor of 10. TITLE's lines are separated by \n.
+figure_points() {
+  local png=$1 title=$2 xlabel=$3 ylabel=$4 xtics=$5 axis=$6 points=$7 scheme styles=
+  while read -r scheme; do
+    scheme_style "$scheme"
+    styles+="$scheme"$'\t'"$style"$'\t'"$label"$'\t'
+  done < <(awk '!seen[$1]++ { print $1 }' "$points")
+  awk -v png="$png" -v title="$title" -v xlabel="$xlabel" -v ylabel="$ylabel" -v xtics="$xtics" \
+    -v axis="$axis" -v styles="$styles" '
+    function wrap(line, out, piece, at) { # lines of at most 120 characters, broken after ", "
+      out = ""; piece = ""
+      while ((at = index(line, ", ")) > 0) {
+        if (length(piece) + at + 1 > 120 && piece != "") { out = out piece "\\n"; piece = "" }
+        piece = piece substr(line, 1, at + 1); line = substr(line, at + 2)
+      }
+      if (length(piece) + length(line) > 120 && piece != "") { out = out piece "\\n"; piece = "" }
+      return out piece line
+    }
+    function place(x) { return logx ? log(x) : x }
+    function unplace(x) { return logx ? exp(x) : x }
+    BEGIN {
+      n = split(styles, kv, "\t")
+      for (i = 1; i + 2 <= n; i += 3) { style[kv[i]] = kv[i + 1]; label[kv[i]] = kv[i + 2] }
+      categorical = axis ~ /^categories/; logx = axis ~ /^log/; logy = axis ~ /logy/
+      gsub(/\n/, "\\n", title) # back to gnuplot line breaks (-v made them newlines)
+    }
+    {
+      if (!($1 in series)) { series[$1] = ++count; order[count] = $1 }
+      row[NR] = $0; shared = shared || (place($2) in xs); xs[place($2)] = 1
+      if ($6 > 0 && $4 > 0 && (least == "" || $4 < least)) least = $4
+      if ($6 > 0 && $5 > largest) largest = $5
+    }
+    END {
+      # The room between neighbouring x values; series that share an x side by side in it.
+      m = 0
+      for (x in xs) { # sorted[1..m], ascending
+        for (i = ++m; i > 1 && sorted[i - 1] > x + 0; --i) sorted[i] = sorted[i - 1]
+        sorted[i] = x + 0
+      }
+      slot = 0
+      for (i = 2; i <= m; ++i) {
+        gap = sorted[i] - sorted[i - 1]
+        if (slot == 0 || gap < slot) slot = gap
+      }
+      if (slot <= 0) slot = 1
+      step = count < 2 || !shared ? 0 : (categorical ? 0.7 : 0.25) * slot / (count - 1)
+      if (step > (categorical ? 0.15 : 0.05) * slot) step = (categorical ? 0.15 : 0.05) * slot
+      pad = categorical ? 0.5 : 0.1 * (sorted[m] - sorted[1] > slot ? sorted[m] - sorted[1] : slot)
+      print "set terminal pngcairo noenhanced size 1100,680 font \"sans,11\""
+      print "set output \"" png "\""
+      print "set xlabel \"" xlabel "\""
+      print "set ylabel \"" ylabel "\""
+      print "set xtics " xtics (categorical && length(xtics) > 90 ? " rotate by 30 right" : "")
+      printf "set xrange [%g:%g]\n", unplace(sorted[1] - pad), unplace(sorted[m] + pad)
+      if (logx) print "set logscale x"
+      logy = logy && largest >= 10 * least # else too few tics to read
+      if (logy) print "set logscale y"
+      print "set grid ytics"
+      print shared ? "set key outside right top" : "unset key" # else the tics name them
+      if (!logy) # a log axis over whole decades, a linear one over the values and a little more
+        print "set autoscale yfix; set offsets 0, 0, graph 0.05, graph 0.05"
+      print "set errorbars 1.5"
+      notes = ""; incomplete = 0
+      for (r = 1; r <= NR; ++r) {
+        nf = split(row[r], f, " ")
+        s = series[f[1]]; x = unplace(place(f[2]) + (s - (count - 1) / 2) * step)
+        colour = style[f[1]]; sub(/.*lc rgb /, "", colour); sub(/ .*/, "", colour)
+        if (f[6] == 0 || f[3] == "nan" || (logy && f[3] <= 0)) {
+          where = ""
+          for (i = 8; i <= nf; ++i) where = where " " f[i]
+          notes = notes (notes == "" ? "" : ", ") label[f[1]] (where == "" ? "" : " at" where) \
+            (f[6] == 0 ? " (" f[6] "/" f[7] " complete)" : " (at 0)")
+          continue
+        }
+        if (f[6] < f[7]) {
+          ++incomplete
+          hollow[s] = hollow[s] x " " f[3] " " f[4] " " f[5] "\n"
+          printf "set label \"%d/%d\" at first %g, first %g offset char 1.2, char 0 tc rgb %s\n", \
+            f[6], f[7], x, f[3], colour
+        } else {
+          full[s] = full[s] x " " f[3] " " f[4] " " f[5] "\n"
+        }
+      }
+      if (incomplete) title = title "; hollow, n/N: only n of its N runs completed"
+      if (notes != "") title = title "\\nnot drawn: " notes
+      n = split(title, lines, "\\\\n"); title = wrap(lines[1])
+      for (i = 2; i <= n; ++i) title = title "\\n" wrap(lines[i])
+      print "set title \"" title "\""
+      plot = ""
+      for (s = 1; s <= count; ++s) {
+        name = order[s]; colour = style[name]; sub(/.*lc rgb /, "", colour); sub(/ .*/, "", colour)
+        pt = style[name]; sub(/.* pt /, "", pt); sub(/ .*/, "", pt)
+        open = pt >= 5 && pt <= 15 && pt % 2 == 1 ? pt - 1 : pt
+        printf "$full%d << EOD\n%sEOD\n$hollow%d << EOD\n%sEOD\n", s, full[s], s, hollow[s]
+        plot = plot (s > 1 ? ", " : "") "NaN title \"" label[name] "\" with " \
+          (categorical ? "points " : "linespoints ") style[name] " lw 2"
+        if (full[s] != "") {
+          if (!categorical) plot = plot ", $full" s " using 1:2 with lines lc rgb " colour " lw 2 notitle"
+          plot = plot ", $full" s " using 1:2:3:4 with yerrorbars " style[name] " lw 1.5 notitle"
+        }
+        if (hollow[s] != "")
+          plot = plot ", $hollow" s " using 1:2:3:4 with yerrorbars lc rgb " colour " pt " open \
+            " ps 1.8 lw 1.5 notitle"
+      }
+      print "plot " plot
+    }' "$points" | gnuplot
+}
+
+# figure_bytes BYTES: prints BYTES in words: 1 MiB, 256 KiB, 4000 B.
+figure_bytes() {
+  if [ $(($1 % 1048576)) = 0 ]; then
+    echo "$(($1 / 1048576)) MiB"
+  elif [ $(($1 % 1024)) = 0 ]; then
+    echo "$(($1 / 1024)) KiB"
+  else
+    echo "$1 B"
+  fi
+}
+
+# figure_runs POINTS: prints "N runs a point" for figure_points' POINTS, N the most runs of any
+# point.
+figure_runs() {
+  awk '$7 > most { most = $7 } END { printf "%d run%s a point", most, most == 1 ? "" : "s" }' "$1"
+}
+
+# figure_doc PNG NAME [RESULTS]: with --doc, copies PNG to doc/NAME and records in
+# doc/figures.tsv that this script drew it from RESULTS (default: results.csv beside PNG), with
+# the command that draws it again (the script's arguments, --replot --doc) and the results' and
+# the picture's SHA-256 (tools/check-doc-figures.sh checks both). A NAME with "-quick-" is
+# copied by --quick runs only, any other by full runs only; a PNG older than its results (not
+# drawn again) is not copied.
+figure_doc() {
+  local png=$1 name=$2 results=${3:-$(dirname "$1")/results.csv} manifest=$root/doc/figures.tsv
+  [ "$doc" = 1 ] || return 0
+  local quick_name=0
+  [[ $name == *-quick-* ]] && quick_name=1
+  [ "$quick_name" = "$quick" ] || return 0
+  if [ ! -f "$png" ] || [ "$results" -nt "$png" ]; then
+    echo "$(basename "$0"): $png not drawn from $results: doc/$name left as it is" >&2
+    return 0
+  fi
+  cp "$png" "$root/doc/$name"
+  local command arg
+  command=$(realpath --relative-to="$root" "$0")
+  for arg in "${given[@]}"; do
+    command+=" $arg"
+  done
+  command+=" --replot --doc"
+  [ -f "$manifest" ] || printf 'png\tcommand\tresults\tresults_sha256\tpng_sha256\n' >"$manifest"
+  awk -F'\t' -v name="$name" '$1 != name' "$manifest" >"$manifest.tmp"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$command" "$(realpath -m --relative-to="$root" "$results")" \
+    "$(sha256sum <"$results" | cut -d' ' -f1)" "$(sha256sum <"$png" | cut -d' ' -f1)" >>"$manifest.tmp"
+  mv "$manifest.tmp" "$manifest"
+  echo "doc/$name: from $png"
 }

@@ -19,6 +19,9 @@ leaves=8 hosts_per_leaf=16 spines=16,8,4
 [ "$quick" = 1 ] && leaves=2 hosts_per_leaf=4 spines=4,2,1
 figure_cost all-to-all 120 $((3 * 8 * runs)) "all-to-all of 256 KiB on 128 hosts"
 shape=(--topology=leaf-spine --extra="--leaves=$leaves --hostsPerLeaf=$hosts_per_leaf" --vary=spines:$spines)
-figure_sweep permutation 1048576 --schemes=$schemes "${shape[@]}"
-figure_sweep all-to-all 262144 --schemes=$schemes "${shape[@]}"
+caption="bound: the busiest cut, ideal transport, no failures"
+figure_sweep permutation 1048576 --schemes=$schemes "${shape[@]}" --caption="$caption"
+figure_sweep all-to-all 262144 --schemes=$schemes "${shape[@]}" --caption="$caption"
+figure_doc "$out/all-to-all/cct-increase.png" leaf-spine-oversubscription-all-to-all-cct-increase.png
+figure_doc "$out/permutation/cct-increase.png" leaf-spine-oversubscription-permutation-cct-increase.png
 echo "leaf-spine oversubscription: $out/{permutation,all-to-all}/{results.csv,cct-increase.png,max-queue.png}"

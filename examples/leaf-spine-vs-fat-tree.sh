@@ -21,8 +21,10 @@ for workload in permutation all-to-all; do
   bytes=1048576
   [ "$workload" = all-to-all ] && bytes=262144
   out=$fabrics/leaf-spine
-  figure_sweep $workload $bytes --schemes=$schemes "${leaf_spine[@]}"
+  figure_sweep $workload $bytes --schemes=$schemes "${leaf_spine[@]}" \
+    --caption="ideal transport, no failures"
+  figure_doc "$out/$workload/cct-increase.png" "leaf-spine-$workload-cct-increase.png"
   out=$fabrics/fat-tree
-  figure_sweep $workload $bytes --schemes=$schemes
+  figure_sweep $workload $bytes --schemes=$schemes --caption="ideal transport, no failures"
 done
 echo "leaf-spine vs fat tree: $fabrics/{leaf-spine,fat-tree}/{permutation,all-to-all}/{results.csv,cct-increase.png}"

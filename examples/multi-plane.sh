@@ -18,10 +18,14 @@ schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,simple-rr,switch-ar,jsq,rsq,
 figure_cost permutation 20 $((3 * 13 * runs)) "permutation of 1 MiB on 128 hosts"
 planes=$out
 out=$planes/one-plane
-figure_sweep permutation 1048576 --schemes=$schemes
+figure_sweep permutation 1048576 --schemes=$schemes --caption="one plane of 800 Gb/s, ideal transport"
 out=$planes/two-planes
-figure_sweep permutation 1048576 --schemes=$schemes --extra="--planes=2 --planeRate=400Gbps"
+figure_sweep permutation 1048576 --schemes=$schemes --extra="--planes=2 --planeRate=400Gbps" \
+  --caption="two planes of 400 Gb/s, ideal transport"
+figure_doc "$out/permutation/cct-increase.png" multi-plane-two-planes-cct-increase.png
 out=$planes/two-planes-failed
 figure_sweep permutation 1048576 --schemes=$schemes \
-  --extra="--planes=2 --planeRate=400Gbps --failProb=0.01 --failPlane=1"
+  --extra="--planes=2 --planeRate=400Gbps --failProb=0.01 --failPlane=1" \
+  --caption="two planes of 400 Gb/s, 1% of plane 1's links failed, converged, ideal transport"
+figure_doc "$out/permutation/cct-increase.png" multi-plane-two-planes-failed-cct-increase.png
 echo "multi-plane: $planes/{one-plane,two-planes,two-planes-failed}/permutation/{results.csv,cct-increase.png}"

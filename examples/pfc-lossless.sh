@@ -24,18 +24,22 @@ base=$out
 figure_cost all-to-all 60 $((2 * 10 * runs)) "all-to-all of 256 KiB at k=8, lossy and lossless"
 
 out=$base/schemes
-figure_sweep permutation 1048576 --schemes=$schemes --extra="--pfc --cc=dcqcn"
-figure_sweep all-to-all 262144 --schemes=$schemes --extra="--pfc --cc=dcqcn"
+lossless="lossless (PFC), DCQCN, go-back-N"
+figure_sweep permutation 1048576 --schemes=$schemes --extra="--pfc --cc=dcqcn" --caption="$lossless"
+figure_sweep all-to-all 262144 --schemes=$schemes --extra="--pfc --cc=dcqcn" --caption="$lossless"
 out=$base/lossy-ideal
-figure_sweep permutation 1048576 --schemes=$schemes
-figure_sweep all-to-all 262144 --schemes=$schemes
+figure_sweep permutation 1048576 --schemes=$schemes --caption="lossy, ideal transport"
+figure_sweep all-to-all 262144 --schemes=$schemes --caption="lossy, ideal transport"
 out=$base/spray
-figure_sweep permutation 1048576 --schemes=host-spray,reps,ofan --vary=recovery:gbn,sack --extra=--pfc
-figure_sweep all-to-all 262144 --schemes=host-spray,reps,ofan --vary=recovery:gbn,sack --extra=--pfc
+figure_sweep permutation 1048576 --schemes=host-spray,reps,ofan --vary=recovery:gbn,sack --extra=--pfc \
+  --caption="lossless (PFC), line rate"
+figure_sweep all-to-all 262144 --schemes=host-spray,reps,ofan --vary=recovery:gbn,sack --extra=--pfc \
+  --caption="lossless (PFC), line rate"
 out=$base/failure
 if figure_wants permutation; then
   figure_sweep permutation 1048576 --schemes=ecmp,reps,ofan --vary=failMode:drop,degrade \
-    --extra="--pfc --cc=dcqcn --failLinks=agg-p0-0:core-0 --failRate=0.5"
+    --extra="--pfc --cc=dcqcn --failLinks=agg-p0-0:core-0 --failRate=0.5" \
+    --caption="lossless (PFC), DCQCN, link agg-p0-0:core-0 down or at half rate"
 fi
 
 # The incast: the last hosts (32 of 128, 8 of 16 with --quick) send to host 0, every
@@ -55,11 +59,13 @@ awk -v hosts=$hosts -v senders=$senders -v bytes=$bytes 'BEGIN {
   for (i = 0; i < others; ++i)
     printf "%d->%d id %d start 0 size %d\n", 1 + i, 1 + (i + 16) % others, senders + i + 1, bytes
 }' >"$matrix"
-if figure_wants permutation; then
+if figure_wants permutation && { [ "$replot" = 0 ] || [ -s "$incast/victims.csv" ]; }; then
   for scheme in ${schemes//,/ }; do
     for mode in lossy lossless; do
       flows=$incast/$scheme-$mode.csv
-      [ -s "$flows" ] && continue
+      if [ -s "$flows" ] || [ "$replot" = 1 ]; then
+        continue
+      fi
       extra=()
       [ "$mode" = lossless ] && extra=(--pfc --recovery=erasure)
       "${FABRIC_LB_SIM:-$bin/fabric-lb-sim}" --k=$k --workload=matrix --matrix="$matrix" \
@@ -84,26 +90,16 @@ if figure_wants permutation; then
       done
     done
   } >"$incast/victims.csv"
-  size="$((bytes / 1024)) KiB"
-  [ $((bytes % 1048576)) = 0 ] && size="$((bytes / 1048576)) MiB"
-  gnuplot <<PLOT
-set terminal png size 1280,720
-set output "$incast/victims.png"
-set title "Victims of a ${senders}-to-1 incast beside a permutation, k=$k fat tree ($hosts hosts), $size messages, one run, ideal transport: lossy against lossless (PFC)"
-set xlabel "scheme"
-set ylabel "victim flow's completion time over its own bound (mean, bar to the largest)"
-set datafile separator ","
-set style data histograms
-set key top left
-set grid ytics
-set xtics rotate by -30
-set offsets 0.5, 0.5, 0, 0
-set logscale y
-plot "< awk -F, '\$2 == \"lossy\"' $incast/victims.csv" using 4:xtic(1) title "lossy" with linespoints pt 7, \
-     "< awk -F, '\$2 == \"lossless\"' $incast/victims.csv" using 4 title "lossless" with linespoints pt 5, \
-     "< awk -F, '\$2 == \"lossless\"' $incast/victims.csv" using 0:4:4:6 notitle with yerrorbars pt 5 lc 2, \
-     "< awk -F, '\$2 == \"lossy\"' $incast/victims.csv" using 0:4:4:6 notitle with yerrorbars pt 7 lc 1
-PLOT
+  # victims.png: lossy and lossless side by side, a series per scheme.
+  awk -F, 'NR > 1 { print $1, ($2 == "lossy" ? 0 : 1), $4, $4, $6, 1, 1, $2 }' \
+    "$incast/victims.csv" >"$incast/victims.points"
+  title="Victims of a ${senders}-to-1 incast beside a permutation: slowdown over their own bound"
+  title+="\nk=$k fat tree ($hosts hosts), $(figure_bytes $bytes) messages, one run, ideal transport"
+  title+="\nmean of the victim flows, bar up to the largest"
+  figure_points "$incast/victims.png" "$title" "fabric: lossy, or lossless with PFC" \
+    "victim flow's completion time over its own bound (ratio)" \
+    '("lossy" 0, "lossless (PFC)" 1)' categories,logy "$incast/victims.points"
+  figure_doc "$incast/victims.png" pfc-incast-victims.png "$incast/victims.csv"
 fi
 
 # The tables.

@@ -36,7 +36,12 @@ for fabric in rail rail-pxn fat-tree; do
   esac
   out=$fabrics/$fabric
   # The model sets FSDP's flow sizes; --msgBytes (the sweep's size) is not used by fsdp.
-  figure_sweep fsdp 1048576 --schemes=$schemes --vary=model:$models "${shape[@]}"
-  figure_sweep ring-allreduce $ring_bytes --schemes=$schemes "${shape[@]}"
+  figure_sweep fsdp 1048576 --schemes=$schemes --vary=model:$models "${shape[@]}" \
+    --caption="one layer phase, ideal transport"
+  figure_sweep ring-allreduce $ring_bytes --schemes=$schemes "${shape[@]}" \
+    --caption="ring in host order, ideal transport"
 done
+out=$fabrics
+figure_doc "$out/rail/ring-allreduce/cct-increase.png" rail-ring-allreduce-cct-increase.png
+figure_doc "$out/fat-tree/fsdp/cct-increase.png" rail-fsdp-fat-tree-fsdp-cct-increase.png
 echo "rail FSDP: $fabrics/{rail,rail-pxn,fat-tree}/{fsdp,ring-allreduce}/{results.csv,cct-increase.png}"

@@ -6,7 +6,7 @@
 #               per scheme (jobs.csv)
 #  background/  a permutation of 1 MiB under 30% and 60% web-search background traffic:
 #               the collective's CCT and the background flows' slowdowns by size, per
-#               scheme (background.csv, background.png)
+#               scheme (background.csv, background-0.3.png and background-0.6.png)
 #  cc/          HPCC against DCQCN and Swift, selective repeat, under ECMP, host spraying,
 #               REPS and Ofan: permutation of 1 MiB, lossy (cc/) and lossless (cc-pfc/)
 # Writes summary.txt with the tables. With --quick: k=4, one run, smaller messages.
@@ -45,20 +45,23 @@ done
 # The sweep names its runs by the --vary values: the files' names, in their folder.
 out=$base/jobs
 (cd "$base/jobs" && figure_sweep permutation "$a2a_bytes" --schemes=$schemes \
-  --vary=jobs:contiguous.json,strided.json)
+  --vary=jobs:contiguous.json,strided.json \
+  --caption="an all-to-all of $(figure_bytes "$a2a_bytes") and a ring all-reduce of $(figure_bytes "$ring_bytes"), half the hosts each")
 out=$base/background
 figure_sweep permutation "$perm_bytes" --schemes=$schemes --vary=load:0.3,0.6 \
-  --extra=--background=web-search
+  --extra=--background=web-search --caption="web-search background, ideal transport"
 out=$base/cc
 figure_sweep permutation "$perm_bytes" --schemes=ecmp,host-spray,reps,ofan \
-  --vary=cc:dcqcn,swift,hpcc --extra=--recovery=sack
+  --vary=cc:dcqcn,swift,hpcc --extra=--recovery=sack --caption="selective repeat, lossy"
 out=$base/cc-pfc
 figure_sweep permutation "$perm_bytes" --schemes=ecmp,host-spray,reps,ofan \
-  --vary=cc:dcqcn,swift,hpcc --extra="--recovery=sack --pfc"
+  --vary=cc:dcqcn,swift,hpcc --extra="--recovery=sack --pfc" \
+  --caption="selective repeat, lossless (PFC)"
 
 # The background's slowdowns by flow size: p99 over the runs' flows of each bucket, the
-# mean of the runs' p99s, one line per scheme, a panel per load; the last bucket (above
-# 10 MB, up to 2^64 - 1) is drawn at ten times its lower edge.
+# mean (least, largest) of the runs' p99s, a series per scheme, a figure per load
+# (background-LOAD.png); the last bucket (above 10 MB, up to 2^64 - 1) is drawn at ten
+# times its lower edge.
 bg=$base/background/permutation
 if [ -s "$bg/background.csv" ]; then
   awk -F, '
@@ -68,41 +71,37 @@ if [ -s "$bg/background.csv" ]; then
       edge = $col["max_bytes"] >= 1e18 ? 10 * ($col["min_bytes"] - 1) : $col["max_bytes"]
       key = $col["scheme"] "," $col["load"] "," edge
       if (!(key in n)) order[++keys] = key
-      n[key]++; p99[key] += $col["slowdown_p99"]; p50[key] += $col["slowdown_p50"]
+      v = $col["slowdown_p99"]
+      n[key]++; p99[key] += v; p50[key] += $col["slowdown_p50"]
+      if (n[key] == 1 || v < least[key]) least[key] = v
+      if (n[key] == 1 || v > most[key]) most[key] = v
     }
     END {
       for (i = 1; i <= keys; ++i) {
         k = order[i]
-        printf "%s,%d,%.3f,%.3f\n", k, n[k], p50[k] / n[k], p99[k] / n[k]
+        printf "%s,%d,%.3f,%.3f,%.3f,%.3f\n", k, n[k], p50[k] / n[k], p99[k] / n[k], least[k], most[k]
       }
     }' "$bg/background.csv" | sort -t, -k1,1 -k2,2g -k3,3g |
-    (echo "scheme,load,max_bytes,runs,slowdown_p50,slowdown_p99" && cat) >"$bg/background-by-size.csv"
-  size="$((perm_bytes / 1024)) KiB"
-  plots=()
-  for load in 0.3 0.6; do
-    curves=()
-    for scheme in ${schemes//,/ }; do
-      curves+=("\"< awk -F, '\$1 == \\\"$scheme\\\" && \$2 == $load && \$3 != \\\"\\\"' $bg/background-by-size.csv\" using 3:6 title \"$scheme\" with linespoints pt 7 ps 1.5")
-    done
-    plots+=("set title \"load $load\"; plot $(
-      IFS=,
-      echo "${curves[*]}"
-    )")
-  done
-  gnuplot <<PLOT
-set terminal png size 1600,700
-set output "$bg/background.png"
-set multiplot layout 1,2 title "Web-search background beside a permutation of $size, k=$k fat tree ($hosts hosts), $runs run(s): p99 of each flow-size bucket's slowdown, mean over the runs"
-set xlabel "flow size, the bucket's upper edge (bytes; above 10 MB drawn at 100 MB)"
-set ylabel "p99 slowdown (FCT over its own bound)"
-set datafile separator ","
-set logscale xy
-set grid
-set key top left
-${plots[0]}
-${plots[1]}
-unset multiplot
-PLOT
+    (echo "scheme,load,max_bytes,runs,slowdown_p50,slowdown_p99,slowdown_p99_min,slowdown_p99_max" &&
+      cat) >"$bg/background-by-size.csv"
+  while read -r load; do
+    # A bucket's runs are those with flows in it: every point counts as complete.
+    awk -F, -v load="$load" 'NR > 1 && $2 == load && $3 != "" { print $1, $3, $6, $7, $8, $4, $4, $3, "B" }' \
+      "$bg/background-by-size.csv" >"$bg/background-$load.points"
+    tics=$(awk '!seen[$2]++ {
+        x = $2; t = x >= 1e6 ? sprintf("%gM", x / 1e6) : x >= 1e3 ? sprintf("%gk", x / 1e3) : x
+        printf "%s\"%s\" %s", (NR > 1 ? ", " : ""), t, x
+      }' "$bg/background-$load.points")
+    title="Web-search background flows at $(awk -v l="$load" 'BEGIN { print 100 * l }')% load beside a permutation:"
+    title+=" p99 of each flow-size bucket's slowdown"
+    title+="\npermutation of $(figure_bytes "$perm_bytes") messages, k=$k fat tree ($hosts hosts),"
+    title+=" $(figure_runs "$bg/background-$load.points"), ideal transport"
+    title+="\nmean of the runs' p99s (runs with flows in the bucket), bar from the least to the largest"
+    figure_points "$bg/background-$load.png" "$title" \
+      "flow size, the bucket's upper edge (bytes; k = 10^3, M = 10^6; above 10M drawn at 100M)" \
+      "p99 slowdown (flow completion time over its own bound)" "($tics)" log,logy \
+      "$bg/background-$load.points"
+  done < <(awk -F, 'NR > 1 && !seen[$2]++ { print $2 }' "$bg/background-by-size.csv")
 fi
 
 # The tables: means over the runs.

@@ -166,6 +166,18 @@ ParseOptions(int argc, char* argv[])
                  "convergence:0,1rtt,inf, or k:4,8,16 instead of --k); figures then have the "
                  "values on the x axis",
                  vary);
+    cmd.AddValue("replot",
+                 "draw the figures (and fits) of --out's results.csv again, running nothing: "
+                 "the schemes, sizes and --vary values are the CSV's",
+                 options.replot);
+    cmd.AddValue("caption",
+                 "what every run shares, in words, for the figures' titles (e.g. \"1% of links "
+                 "failed, never converged\")",
+                 WholeTextValue(options.caption));
+    cmd.AddValue("printStyle",
+                 "print the gnuplot style of this scheme as every figure draws it (colour, point "
+                 "type and size), a tab and its name in figures, and exit",
+                 WholeTextValue(options.printStyle));
     ParseCommandLineOrExit(cmd, argc, argv, "fabric-lb-sweep");
     if (cmd.GetNExtraNonOptions() > 0)
     {

@@ -28,6 +28,9 @@ struct Options
     uint32_t fitMinPackets{0};           //!< smallest message size in the fits
     std::string varyFlag;                //!< the driver flag of --vary ("" without it)
     std::vector<std::string> varyValues; //!< its values, in the order given
+    bool replot{false};                  //!< redraw out/results.csv's figures, run nothing
+    std::string caption;                 //!< what every run shares, in words, for the titles
+    std::string printStyle;              //!< print this scheme's style and name, run nothing
 };
 
 /// Splits a comma-separated list, dropping empty items.

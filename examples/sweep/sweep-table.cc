@@ -6,11 +6,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <iomanip>
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 namespace sweep
 {
@@ -40,6 +42,32 @@ StageValue(const nlohmann::json& result, const std::string& key, const std::stri
         return std::nullopt;
     }
     return result[at].get<double>();
+}
+
+/// \return the comma-separated cells of a CSV row
+std::vector<std::string>
+Cells(const std::string& row)
+{
+    std::vector<std::string> cells;
+    std::istringstream is(row);
+    for (std::string cell; std::getline(is, cell, ',');)
+    {
+        cells.push_back(cell);
+    }
+    if (!row.empty() && row.back() == ',')
+    {
+        cells.emplace_back(); // the last cell is empty
+    }
+    return cells;
+}
+
+/// \return the number in \p cell, NaN if it holds none (an empty cell, null)
+double
+Number(const std::string& cell)
+{
+    char* end = nullptr;
+    const double value = std::strtod(cell.c_str(), &end);
+    return end != cell.c_str() ? value : NAN;
 }
 
 /// The shared fabric's tables (jobs.csv, background.csv), opened at their first row.
@@ -147,7 +175,7 @@ StageNames(const std::vector<Job>& grid)
     return names;
 }
 
-std::map<PointKey, Point>
+void
 TabulateRuns(const Options& options, const std::vector<Job>& grid)
 {
     const std::vector<std::string> stageNames = StageNames(grid);
@@ -167,7 +195,6 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
     csv << ",pause_frames_sent,paused_us,headroom_overflows,ports_paused\n";
     std::ofstream lines(options.out + "/results.jsonl");
     SharedFabricTables shared(options.out);
-    std::map<PointKey, Point> points;
     for (const Job& job : grid)
     {
         const nlohmann::json r = ReadResult(job.json);
@@ -230,59 +257,119 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
             line["vary_value"] = options.varyValues[job.variant];
         }
         lines << line.dump() << "\n";
-        Point& p = points[{job.scheme, job.bytes, job.variant}];
-        for (std::vector<double>& values : p.stages)
+    }
+}
+
+double
+RunValues::Mean() const
+{
+    double sum = 0;
+    for (double value : values)
+    {
+        sum += value;
+    }
+    return values.empty() ? NAN : sum / values.size();
+}
+
+double
+RunValues::Min() const
+{
+    return values.empty() ? NAN : *std::min_element(values.begin(), values.end());
+}
+
+double
+RunValues::Max() const
+{
+    return values.empty() ? NAN : *std::max_element(values.begin(), values.end());
+}
+
+Table
+ReadTable(const std::string& path)
+{
+    std::ifstream in(path);
+    std::string line;
+    if (!in || !std::getline(in, line) || line.empty())
+    {
+        throw std::runtime_error("no results in " + path);
+    }
+    const std::vector<std::string> header = Cells(line);
+    const auto column = [&header](const std::string& name) -> std::optional<size_t> {
+        const auto it = std::find(header.begin(), header.end(), name);
+        return it == header.end() ? std::nullopt : std::optional<size_t>(it - header.begin());
+    };
+    Table table;
+    // The stages of the per-stage columns, from the first metric's: overload_edge_up is edge-up.
+    const std::string prefix = std::string(STAGE_METRICS[0].key) + "_";
+    for (const std::string& name : header)
+    {
+        if (name.rfind(prefix, 0) == 0)
         {
-            values.resize(stageNames.size(), 0);
+            std::string stage = name.substr(prefix.size());
+            std::replace(stage.begin(), stage.end(), '_', '-');
+            table.stages.push_back(stage);
         }
-        p.packets = r["msg_packets"].get<double>();
-        if (IsIncomplete(r))
+    }
+    while (std::getline(in, line))
+    {
+        const std::vector<std::string> row = Cells(line);
+        const auto cell = [&](const std::string& name) -> std::string {
+            const std::optional<size_t> i = column(name);
+            return i && *i < row.size() ? row[*i] : "";
+        };
+        const std::string scheme = cell("scheme");
+        const uint64_t bytes = std::strtoull(cell("msg_bytes").c_str(), nullptr, 10);
+        const std::string value = cell("vary_value");
+        table.workload = cell("workload");
+        table.varyFlag = cell("vary_flag");
+        if (std::find(table.schemes.begin(), table.schemes.end(), scheme) == table.schemes.end())
+        {
+            table.schemes.push_back(scheme);
+        }
+        if (std::find(table.sizes.begin(), table.sizes.end(), bytes) == table.sizes.end())
+        {
+            table.sizes.push_back(bytes);
+        }
+        const size_t variant = std::find(table.varyValues.begin(), table.varyValues.end(), value) -
+                               table.varyValues.begin();
+        if (variant == table.varyValues.size())
+        {
+            table.varyValues.push_back(value);
+        }
+        Point& p = table.points[{scheme, bytes, variant}];
+        p.packets = Number(cell("msg_packets"));
+        p.fabric = column("fabric") ? cell("fabric") : "k=" + cell("k");
+        p.hosts = static_cast<uint32_t>(std::strtoul(cell("hosts").c_str(), nullptr, 10));
+        if (cell("messages_completed") != cell("messages"))
         {
             ++p.incomplete;
             continue;
         }
-        p.cctIncrease += r["cct_increase_pct"].get<double>();
-        p.qMean += r["q_mean_pkts"].get<double>();
-        p.maxQueue += r["max_queue_pkts"].get<double>();
+        ++p.runs;
+        p.cctIncrease.values.push_back(Number(cell("cct_increase_pct")));
+        p.qMean.values.push_back(Number(cell("q_mean_pkts")));
+        p.maxQueue.values.push_back(Number(cell("max_queue_pkts")));
         for (size_t m = 0; m < STAGE_METRICS.size(); ++m)
         {
-            std::vector<double> values(stageNames.size(), 0);
-            bool complete = true; // a run counts for a metric it reports for every stage
-            for (size_t i = 0; i < stageNames.size() && complete; ++i)
+            std::vector<double> values;
+            for (const std::string& stage : table.stages)
             {
-                const std::optional<double> value =
-                    StageValue(r, STAGE_METRICS[m].key, stageNames[i]);
-                complete = value.has_value();
-                values[i] = value.value_or(0);
-            }
-            if (complete)
-            {
-                ++p.stageRuns[m];
-                for (size_t i = 0; i < stageNames.size(); ++i)
+                const std::string text = cell(StageColumn(STAGE_METRICS[m].key, stage));
+                if (!text.empty())
                 {
-                    p.stages[m][i] += values[i];
+                    values.push_back(Number(text));
+                }
+            }
+            if (values.size() == table.stages.size()) // a run counts where it has every stage
+            {
+                p.stages[m].resize(values.size());
+                for (size_t i = 0; i < values.size(); ++i)
+                {
+                    p.stages[m][i].values.push_back(values[i]);
                 }
             }
         }
-        ++p.runs;
     }
-    for (auto& [key, p] : points)
-    {
-        if (p.runs > 0)
-        {
-            p.cctIncrease /= p.runs;
-            p.qMean /= p.runs;
-            p.maxQueue /= p.runs;
-        }
-        for (size_t m = 0; m < STAGE_METRICS.size(); ++m)
-        {
-            for (double& value : p.stages[m])
-            {
-                value = p.stageRuns[m] > 0 ? value / p.stageRuns[m] : NAN;
-            }
-        }
-    }
-    return points;
+    return table;
 }
 
 } // namespace sweep

@@ -272,7 +272,53 @@ TEST_F(SweepVary, PutsTheValuesOnTheXAxisInTheOrderGiven)
 {
     ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
     const std::string script = Slurp(m_dir + "/cct-increase.plt");
-    EXPECT_NE(script.find("set xtics (\"inf\" 0, \"0\" 1)"), std::string::npos) << script;
+    // Named values in words (inf: never), as categories.
+    EXPECT_NE(script.find("set xtics (\"never\" 0, \"0\" 1)"), std::string::npos) << script;
+    EXPECT_NE(script.find("set xlabel \"convergence time G\""), std::string::npos) << script;
+}
+
+TEST_F(SweepVary, TitlesTheFabricSizeAndRunsAndNamesAPointWithoutACompletedRun)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    const std::string script = Slurp(m_dir + "/cct-increase.plt");
+    EXPECT_NE(script.find("\\npermutation of 16 KiB messages, k=4 fat tree (16 hosts), 2 runs a "
+                          "point\\n"),
+              std::string::npos)
+        << script;
+    // ECMP's runs under G=inf all ran into the black hole: named, not silently missing.
+    EXPECT_NE(script.find("not drawn: ECMP at never (0/2 complete)"), std::string::npos) << script;
+    // Each scheme in its own style, in the key whether or not it has a point to draw.
+    EXPECT_NE(script.find("NaN title \"ECMP\" with points lc rgb \"#000000\" pt 4"),
+              std::string::npos)
+        << script;
+    EXPECT_NE(script.find("NaN title \"Ofan\" with points lc rgb \"#D55E00\" pt 7"),
+              std::string::npos)
+        << script;
+    EXPECT_EQ(script.find("ns3::"), std::string::npos) << script;
+}
+
+TEST_F(SweepVary, RedrawsTheSameFiguresFromItsCsvAlone)
+{
+    ASSERT_EQ(m_outcome.status, 0) << m_outcome.err;
+    const std::string script = Slurp(m_dir + "/cct-increase.plt");
+    std::filesystem::remove_all(m_dir + "/runs");
+    std::filesystem::remove(m_dir + "/cct-increase.png");
+    // Without the sweep's grid: the schemes, sizes and values are the CSV's.
+    const Outcome o = fabriclbe2e::Run(FABRIC_LB_SWEEP, "--replot --out=" + m_dir);
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_EQ(Slurp(m_dir + "/cct-increase.plt"), script);
+    EXPECT_EQ(Slurp(m_dir + "/cct-increase.png").substr(1, 3), "PNG");
+    EXPECT_FALSE(std::filesystem::exists(m_dir + "/runs")) << "--replot ran the grid";
+}
+
+TEST(SweepStyle, PrintsASchemesGnuplotStyle)
+{
+    const Outcome o = fabriclbe2e::Run(FABRIC_LB_SWEEP, "--printStyle=ofan");
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_EQ(o.out, "lc rgb \"#D55E00\" pt 7 ps 1.8\tOfan\n");
+    // A name the table does not know: the fallback, not an error.
+    EXPECT_EQ(fabriclbe2e::Run(FABRIC_LB_SWEEP, "--printStyle=mine").out,
+              "lc rgb \"#555555\" pt 2 ps 1.8\tmine\n");
 }
 
 TEST(SweepOneValue, PutsTheSchemesOnTheXAxis)
@@ -284,7 +330,9 @@ TEST(SweepOneValue, PutsTheSchemesOnTheXAxis)
     const std::string script = Slurp(dir + "/max-queue.plt");
     std::filesystem::remove_all(dir);
     ASSERT_EQ(o.status, 0) << o.err;
-    EXPECT_NE(script.find("set xtics (\"ofan\" 0, \"ecmp\" 1)"), std::string::npos) << script;
+    EXPECT_NE(script.find("set xtics (\"Ofan\" 0, \"ECMP\" 1)"), std::string::npos) << script;
+    // The one value in words in the title.
+    EXPECT_NE(script.find(", convergence time G: 0"), std::string::npos) << script;
 }
 
 TEST(SweepOneSize, PutsTheSchemesOnTheXAxisAndTheStagesOnTheOverloadFigure)
@@ -297,7 +345,7 @@ TEST(SweepOneSize, PutsTheSchemesOnTheXAxisAndTheStagesOnTheOverloadFigure)
     const std::string png = Slurp(dir + "/overload.png");
     std::filesystem::remove_all(dir);
     ASSERT_EQ(o.status, 0) << o.err;
-    EXPECT_NE(script.find("set xtics (\"ofan\" 0, \"ecmp\" 1)"), std::string::npos) << script;
+    EXPECT_NE(script.find("set xtics (\"Ofan\" 0, \"ECMP\" 1)"), std::string::npos) << script;
     EXPECT_NE(overload.find("set xtics (\"edge-up\" 0, \"agg-up\" 1, \"core-down\" 2, "
                             "\"agg-down\" 3, \"edge-down\" 4)"),
               std::string::npos)
@@ -479,7 +527,8 @@ INSTANTIATE_TEST_SUITE_P(Sweep,
                                            std::make_pair("--topology=leaf-spine --k=4",
                                                           "--k is a fat tree's radix"),
                                            std::make_pair("--topology=leaf-spine --vary=k:4,6",
-                                                          "--k is a fat tree's radix")));
+                                                          "--k is a fat tree's radix"),
+                                           std::make_pair("--replot", "results.csv")));
 
 TEST(SweepOut, ADirectoryNamedLikeAnOptionGetsItsFigures)
 {

@@ -3,7 +3,8 @@
 # on the binaries of BUILD_DIR (FABRIC_LB_BUILD: no rebuild of the tree under
 # test) into a temporary directory, one simulation at a time, and checks that
 # each results.csv it writes has the header and one row per scheme, size,
-# --vary value and run of its quick grid, and that its figures are PNGs. With
+# --vary value and run of its quick grid, and that its figures are PNGs (the
+# sweep's titled with their fabric and runs, without a raw flag). With
 # WORKLOAD, runs only that half (--workload=WORKLOAD), checks that no other half
 # was written, and that an unknown --workload is one error line and exit 2.
 # Usage: test/figures/figure-quick-test.sh BUILD_DIR FIGURE [WORKLOAD] (e.g. fig1-schemes)
@@ -132,6 +133,19 @@ while IFS= read -r png; do
     status=1
   fi
 done < <(find "$out" -name '*.png')
+# The sweep's figures: titles that name the fabric and the runs a point, no raw flag or
+# attribute path (failProb=0.01, ns3::FatTreeHelper::PayloadBytes) in a title, label or tic.
+while IFS= read -r plt; do
+  if ! grep -qE '^set title ".*(fat trees?|leaf-spine|rail-optimised).*(, |\\n)[0-9]+ (to [0-9]+ )?runs? a point' \
+    "$plt"; then
+    echo "figure-quick-test: $figure: ${plt#"$out"/} has no title naming its fabric and runs" >&2
+    status=1
+  fi
+  if grep -E '^set (title|xlabel|ylabel|xtics)' "$plt" | grep -qE 'ns3::|[a-z]+[A-Z][A-Za-z]*='; then
+    echo "figure-quick-test: $figure: ${plt#"$out"/} prints a raw flag" >&2
+    status=1
+  fi
+done < <(find "$out" -name '*.plt')
 if [ -z "$(find "$out" -name '*.png' -print -quit)" ]; then
   echo "figure-quick-test: $figure: no figure drawn" >&2
   status=1

@@ -1,14 +1,18 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The sweep runner's parts: its grid, its table of means, its fits, its shell words.
+ * The sweep runner's parts: its grid, its table of means, its fits, its shell words, its
+ * figures' styles and words.
  */
 
+#include "sweep/figure-text.h"
+#include "sweep/scheme-style.h"
 #include "sweep/sweep-options.h"
 #include "sweep/sweep-plots.h"
 #include "sweep/sweep-runs.h"
 #include "sweep/sweep-table.h"
 
+#include "ns3/fabric-registry.h"
 #include "ns3/port-monitor.h"
 
 #include <algorithm>
@@ -17,6 +21,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <set>
 
 using namespace sweep;
 
@@ -127,6 +132,7 @@ OfanPermutationSweep(const std::filesystem::path& dir, uint32_t runs)
     options.sizes = {8192};
     options.runs = runs;
     options.workload = "permutation";
+    options.k = 4;
     options.out = dir.string();
     return options;
 }
@@ -149,22 +155,28 @@ TEST(SweepTable, MeansOfCompletedRunsOnly)
     std::ofstream(grid[1].json) << lossless;
     std::ofstream(grid[2].json) << Result(1000, 15, true);
 
-    const std::map<PointKey, Point> points = TabulateRuns(options, grid);
-    ASSERT_EQ(points.size(), 1U);
-    const Point& p = points.begin()->second;
+    TabulateRuns(options, grid);
+    const Table table = ReadTable((dir / "results.csv").string());
+    ASSERT_EQ(table.points.size(), 1U);
+    EXPECT_EQ(table.workload, "permutation");
+    EXPECT_EQ(table.schemes, std::vector<std::string>{"ofan"});
+    EXPECT_EQ(table.sizes, std::vector<uint64_t>{8192});
+    EXPECT_EQ(table.stages.size(), ns3::FABRIC_SWITCH_STAGES.size());
+    const Point& p = table.points.begin()->second;
     EXPECT_EQ(p.runs, 2U);
     EXPECT_EQ(p.incomplete, 1U);
-    EXPECT_DOUBLE_EQ(p.cctIncrease, 20);
-    EXPECT_DOUBLE_EQ(p.qMean, 0.2);
-    EXPECT_DOUBLE_EQ(p.maxQueue, 3);
+    EXPECT_EQ(p.fabric, "k=4"); // the sweep's, where the result has none
+    EXPECT_DOUBLE_EQ(p.cctIncrease.Mean(), 20);
+    EXPECT_DOUBLE_EQ(p.cctIncrease.Min(), 10);
+    EXPECT_DOUBLE_EQ(p.cctIncrease.Max(), 30);
+    EXPECT_DOUBLE_EQ(p.qMean.Mean(), 0.2);
+    EXPECT_DOUBLE_EQ(p.maxQueue.Mean(), 3);
     // overload from both complete runs (stage i: 1 + i and 3 + i), over_share from the one
     // that has it (1 + i).
-    EXPECT_EQ(p.stageRuns[0], 2U);
-    EXPECT_EQ(p.stageRuns[1], 1U);
     for (size_t i = 0; i < ns3::FABRIC_SWITCH_STAGES.size(); ++i)
     {
-        EXPECT_DOUBLE_EQ(p.stages[0][i], 2.0 + i) << "overload, stage " << i;
-        EXPECT_DOUBLE_EQ(p.stages[1][i], 1.0 + i) << "over_share, stage " << i;
+        EXPECT_EQ(p.stages[0][i].values, (std::vector<double>{1.0 + i, 3.0 + i})) << i;
+        EXPECT_EQ(p.stages[1][i].values, std::vector<double>{1.0 + i}) << i;
     }
 
     // One row per result, the incomplete one included; an empty cell where over_share is missing.
@@ -240,6 +252,86 @@ TEST(SweepFits, ExponentOfAPowerLaw)
     EXPECT_NEAR(LogLogSlope({1, 16, 64, 256}, {1000, 12, 24, 48}, 16), 0.5, 1e-12);
     // Fewer than two points: no exponent.
     EXPECT_TRUE(std::isnan(LogLogSlope({16, 64}, {12, 0}, 0)));
+}
+
+TEST(SchemeStyle, EverySchemeOfTheDriverHasAColourAndMarkerOfItsOwn)
+{
+    const SchemeStyle fallback = StyleOf("no-such-scheme");
+    EXPECT_EQ(fallback.label, "no-such-scheme");
+    std::set<std::string> colours{fallback.colour};
+    std::set<int> markers{fallback.pointType};
+    const auto schemes = ns3::fabriclb::LbSchemes().All();
+    EXPECT_EQ(schemes.size(), 13U);
+    for (const auto& scheme : schemes)
+    {
+        const SchemeStyle style = StyleOf(scheme.name);
+        // Not the fallback's colour or marker, nor another scheme's.
+        EXPECT_TRUE(colours.insert(style.colour).second) << scheme.name << " " << style.colour;
+        EXPECT_TRUE(markers.insert(style.pointType).second) << scheme.name;
+    }
+    EXPECT_EQ(GnuplotStyle("ofan"), "lc rgb \"#D55E00\" pt 7 ps 1.8");
+}
+
+TEST(FigureText, FlagsInWordsWithTheirUnits)
+{
+    EXPECT_EQ(AxisLabel("bufferBytes"), "buffer (KB)");
+    EXPECT_EQ(ValueText("bufferBytes", "83160"), "83.16");
+    EXPECT_EQ(Condition("bufferBytes", "83160"), "buffer 83.16 KB");
+    EXPECT_EQ(AxisLabel("ns3::FatTreeHelper::PayloadBytes"), "payload (B)");
+    EXPECT_EQ(AxisLabel("failProb"), "link failure probability (%)");
+    EXPECT_EQ(ValueText("failProb", "0.005"), "0.5");
+    EXPECT_EQ(Condition("failProb", "0.01"), "link failure probability 1%");
+    EXPECT_EQ(AxisLabel("convergence"), "convergence time G");
+    EXPECT_EQ(ValueText("convergence", "inf"), "never");
+    EXPECT_EQ(ValueText("convergence", "1rtt"), "1 RTT");
+    EXPECT_EQ(ValueText("convergence", "10us"), "10 us");
+    EXPECT_FALSE(AxisValue("convergence", "0")) << "G's values are names";
+    EXPECT_EQ(ValueText("model", "llama3-405b"), "405B");
+    EXPECT_EQ(Condition("recovery", "sack"), "loss recovery: selective repeat");
+    EXPECT_EQ(ValueText("jobs", "dir/contiguous.json"), "contiguous");
+    EXPECT_EQ(*AxisValue("k", "16"), 16);
+    // An attribute no figure script varies: its name's words, never the path.
+    EXPECT_EQ(AxisLabel("ns3::RoceNic::InitialRtt"), "initial rtt");
+}
+
+TEST(FigureText, FabricsSizesAndWorkloadsInWords)
+{
+    EXPECT_EQ(FabricText("k=8", 128), "k=8 fat tree (128 hosts)");
+    EXPECT_EQ(FabricText("k=8 oversubscription=2 planes=2", 0),
+              "k=8 fat tree, 2:1 at the edge, 2 planes");
+    EXPECT_EQ(FabricText("leaf-spine leaves=8 spines=16 hostsPerLeaf=16 linksPerSpine=1", 128),
+              "leaf-spine, 8 leaves of 16 hosts, 16 spines (128 hosts)");
+    EXPECT_EQ(
+        FabricText("rail servers=16 gpusPerServer=8 serversPerLeaf=16 spines=16 nvlink pxn", 128),
+        "rail-optimised, 16 servers of 8 GPUs, 16 spines, NVLink and PXN (128 GPUs)");
+    EXPECT_EQ(FabricsText({"k=4", "k=8", "k=16"}, {16, 128, 1024}), "fat trees (16 to 1024 hosts)");
+    EXPECT_EQ(BytesText(1048576), "1 MiB");
+    EXPECT_EQ(BytesText(262144), "256 KiB");
+    EXPECT_EQ(BytesText(83160), "83160 B");
+    EXPECT_EQ(WorkloadText("fsdp"), "Llama-3 FSDP backward pass");
+    EXPECT_EQ(GnuplotQuoted("a \"b\" \\ c\nd"), "a \\\"b\\\" \\\\ c d");
+}
+
+TEST(SweepTable, ReadsAnOlderCsvWithoutTheLaterColumns)
+{
+    const ScratchDirectory scratch("sweep-old-csv");
+    const std::filesystem::path csv = scratch.path / "results.csv";
+    std::ofstream(csv) << "scheme,workload,k,msg_bytes,msg_packets,run,cct_ns,bound_ns,"
+                          "cct_increase_pct,q_mean_pkts,max_queue_pkts,packets_dropped,messages,"
+                          "messages_completed,vary_flag,vary_value\n"
+                          "rr,permutation,8,4096,1,1,1,1,5,0.5,2,0,128,128,failProb,0.01\n"
+                          "rr,permutation,8,4096,1,2,1,1,7,0.5,4,0,128,127,failProb,0.01\n";
+    const Table table = ReadTable(csv.string());
+    ASSERT_EQ(table.points.size(), 1U);
+    EXPECT_EQ(table.varyFlag, "failProb");
+    EXPECT_EQ(table.varyValues, std::vector<std::string>{"0.01"});
+    EXPECT_TRUE(table.stages.empty());
+    const Point& p = table.points.begin()->second;
+    EXPECT_EQ(p.fabric, "k=8");
+    EXPECT_EQ(p.runs, 1U);
+    EXPECT_EQ(p.incomplete, 1U);
+    EXPECT_EQ(p.cctIncrease.values, std::vector<double>{5});
+    EXPECT_THROW(ReadTable((scratch.path / "none.csv").string()), std::runtime_error);
 }
 
 } // namespace
