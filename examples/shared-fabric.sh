@@ -101,6 +101,7 @@ if [ -s "$bg/background.csv" ]; then
       "flow size, the bucket's upper edge (bytes; k = 10^3, M = 10^6; above 10M drawn at 100M)" \
       "p99 slowdown (flow completion time over its own bound)" "($tics)" log,logy \
       "$bg/background-$load.points"
+    figure_doc "$bg/background-$load.png" "shared-fabric-background-$load.png" "$bg/background.csv"
   done < <(awk -F, 'NR > 1 && !seen[$2]++ { print $2 }' "$bg/background-by-size.csv")
 fi
 

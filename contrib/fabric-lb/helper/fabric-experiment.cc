@@ -1281,9 +1281,14 @@ MeasureJobsAlone(const ExperimentConfig& config,
     {
         return;
     }
+    // The runs alone write no files: those are the shared run's.
+    ExperimentConfig quiet = config;
+    quiet.pfcTimelineFile.clear();
+    quiet.flowMonitorFile.clear();
+    quiet.progress = false;
     for (uint32_t j = 0; j < result.jobs.size(); ++j)
     {
-        FabricExperiment alone(config, experiment.GetJobs()->Alone(j));
+        FabricExperiment alone(quiet, experiment.GetJobs()->Alone(j));
         result.jobs[j].aloneCctPs = RunToTheEnd(alone).jobs.front().cctPs;
     }
 }
