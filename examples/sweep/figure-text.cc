@@ -71,15 +71,6 @@ Number(const std::string& text)
     return value;
 }
 
-/// \return \p value with %g's digits
-std::string
-Shown(double value)
-{
-    std::ostringstream os;
-    os << value;
-    return os.str();
-}
-
 /// \return \p name's words: the last part of an attribute path, split at its capitals
 std::string
 Words(const std::string& name)
@@ -316,6 +307,14 @@ GnuplotQuoted(const std::string& text)
         quoted += std::iscntrl(static_cast<unsigned char>(c)) ? ' ' : c; // one line
     }
     return quoted;
+}
+
+std::string
+Shown(double value)
+{
+    std::ostringstream os;
+    os << value;
+    return os.str();
 }
 
 } // namespace sweep

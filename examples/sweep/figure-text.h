@@ -76,6 +76,9 @@ bool HasMessageSize(const std::string& workload);
 ///         characters as spaces
 std::string GnuplotQuoted(const std::string& text);
 
+/// \return \p value with %g's digits, as gnuplot reads it back
+std::string Shown(double value);
+
 } // namespace sweep
 
 #endif /* FABRIC_LB_FIGURE_TEXT_H */

@@ -72,15 +72,6 @@ Runs(uint32_t count)
     return std::to_string(count) + (count == 1 ? " run" : " runs");
 }
 
-/// \return \p value with %g's digits
-std::string
-Shown(double value)
-{
-    std::ostringstream os;
-    os << value;
-    return os.str();
-}
-
 /**
  * \param table the results
  * \param points the points a figure draws

@@ -213,8 +213,9 @@ TEST(Driver, CongestionControlsRunWithFlowMonitor)
     {
         const std::string xml = TempPath("flowmon");
         const std::string json = TempPath("json");
-        const Outcome o = RunSim("--k=4 --msgBytes=262144 --recovery=sack --hostPath=ipv4 --cc=" +
-                                 cc + " --flowmon=" + xml + " --out=" + json);
+        const Outcome o =
+            RunSim("--k=4 --msgBytes=262144 --recovery=sack --hostPath=ipv4 --cc=" + cc +
+                   " --flowmon=" + xml + " --out=" + json);
         EXPECT_EQ(o.status, 0) << o.err;
         EXPECT_NE(Slurp(xml).find("<Flow flowId="), std::string::npos) << cc;
         const nlohmann::json j = nlohmann::json::parse(Slurp(json));
@@ -411,8 +412,9 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--k=4 --switchPort=queue-disc",
                        "--hostPath=bypass hands frames to fabric ports: with "
                        "--switchPort=queue-disc use --hostPath=ipv4"),
-        std::make_pair("--switchPort=ports", "--switchPort: unknown value 'ports' (fabric, "
-                                             "queue-disc)"),
+        std::make_pair("--switchPort=ports",
+                       "--switchPort: unknown value 'ports' (fabric, "
+                       "queue-disc)"),
         std::make_pair("--k=4 --msgBytes=4096 7", "unexpected argument '7'"),
         std::make_pair("--topology=torus", "unknown topology 'torus' (fat-tree, leaf-spine, rail)"),
         std::make_pair("--topology=leaf-spine --leaves=1", "--leaves"),

@@ -4,6 +4,8 @@
 
 #include "connection-matrix.h"
 
+#include "error-text.h"
+
 #include <algorithm>
 #include <fstream>
 #include <istream>
@@ -26,46 +28,6 @@ constexpr uint64_t HTSIM_INT_MAX = 2147483647;
 /// The latest start: an ns-3 Time holds int64 picoseconds, and htsim's float reading of
 /// it stays below 2^64.
 constexpr uint64_t START_MAX = 9223372036854775807;
-
-/// The longest token an error message quotes in full.
-constexpr size_t QUOTE_MAX = 40;
-
-/**
- * \param text any bytes
- * \return text with bytes outside printable ASCII escaped as \\xNN
- */
-std::string
-Printable(std::string_view text)
-{
-    static const char* const hex = "0123456789abcdef";
-    std::string out;
-    for (char c : text)
-    {
-        const auto byte = static_cast<unsigned char>(c);
-        if (byte >= 0x20 && byte < 0x7f)
-        {
-            out += c;
-        }
-        else
-        {
-            out += "\\x";
-            out += hex[byte >> 4];
-            out += hex[byte & 0xf];
-        }
-    }
-    return out;
-}
-
-/// \return the token quoted for an error message, cut short if long
-std::string
-Quote(std::string_view token)
-{
-    if (token.size() > QUOTE_MAX)
-    {
-        return "'" + Printable(token.substr(0, QUOTE_MAX)) + "...'";
-    }
-    return "'" + Printable(token) + "'";
-}
 
 /// Header keywords, in the order of ConnectionMatrixParser::m_header.
 constexpr std::string_view HEADER_KEYS[] = {"Nodes", "Connections", "Triggers", "Failures"};
@@ -169,7 +131,7 @@ class ConnectionMatrixParser
     {
         if (token.empty() || token.find_first_not_of("0123456789") != std::string_view::npos)
         {
-            Fail("malformed " + std::string(what) + " " + Quote(token) +
+            Fail("malformed " + std::string(what) + " " + QuotedToken(token) +
                  ": expected a non-negative decimal integer");
         }
         uint64_t value = 0;
@@ -178,7 +140,7 @@ class ConnectionMatrixParser
             const auto d = static_cast<uint64_t>(digit - '0');
             if (value > (max - d) / 10)
             {
-                Fail(std::string(what) + " " + Quote(token) + " out of range (largest is " +
+                Fail(std::string(what) + " " + QuotedToken(token) + " out of range (largest is " +
                      std::to_string(max) + ")");
             }
             value = value * 10 + d;
@@ -263,7 +225,7 @@ class ConnectionMatrixParser
         }
         if (!body)
         {
-            Fail("unknown token " + Quote(first));
+            Fail("unknown token " + QuotedToken(first));
         }
         if (!m_inBody)
         {
@@ -408,7 +370,7 @@ class ConnectionMatrixParser
             }
             else
             {
-                Fail("unknown token " + Quote(key));
+                Fail("unknown token " + QuotedToken(key));
             }
         }
         if (!id)
@@ -483,7 +445,7 @@ class ConnectionMatrixParser
             }
             else
             {
-                Fail("unknown token " + Quote(word));
+                Fail("unknown token " + QuotedToken(word));
             }
         }
         if (!id)
@@ -531,7 +493,7 @@ class ConnectionMatrixParser
                 }
                 if (m_tokens[i] != "TOR" && m_tokens[i] != "AGG" && m_tokens[i] != "CORE")
                 {
-                    Fail("unknown switch_type " + Quote(m_tokens[i]) + " (TOR, AGG or CORE)");
+                    Fail("unknown switch_type " + QuotedToken(m_tokens[i]) + " (TOR, AGG or CORE)");
                 }
                 failure.switchType = m_tokens[i] == "TOR"   ? FabricRole::EDGE
                                      : m_tokens[i] == "AGG" ? FabricRole::AGGREGATION
@@ -551,7 +513,7 @@ class ConnectionMatrixParser
             }
             else
             {
-                Fail("unknown token " + Quote(key));
+                Fail("unknown token " + QuotedToken(key));
             }
         }
         if (!type || !switchId || !linkId)
@@ -655,8 +617,7 @@ KindWord(TriggerKind kind)
 } // namespace
 
 MatrixError::MatrixError(const std::string& file, uint32_t line, const std::string& problem)
-    : std::invalid_argument(Printable(file) + (line ? ":" + std::to_string(line) : "") + ": " +
-                            problem),
+    : std::invalid_argument(FileErrorLine(file, line, problem)),
       m_line(line),
       m_problem(problem)
 {

@@ -4,6 +4,8 @@
 
 #include "flow-size-cdf.h"
 
+#include "error-text.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -26,46 +28,6 @@ constexpr uint64_t MAX_BYTES = uint64_t{1} << 53;
 
 /// How far below 1 the last probability may be.
 constexpr double LAST_PROBABILITY_SLACK = 1e-9;
-
-/// The longest token an error message quotes in full.
-constexpr size_t QUOTE_MAX = 40;
-
-/**
- * \param text any bytes
- * \return text with bytes outside printable ASCII escaped as \\xNN
- */
-std::string
-Printable(std::string_view text)
-{
-    static const char* const hex = "0123456789abcdef";
-    std::string out;
-    for (char c : text)
-    {
-        const auto byte = static_cast<unsigned char>(c);
-        if (byte >= 0x20 && byte < 0x7f)
-        {
-            out += c;
-        }
-        else
-        {
-            out += "\\x";
-            out += hex[byte >> 4];
-            out += hex[byte & 0xf];
-        }
-    }
-    return out;
-}
-
-/// \return the text quoted for an error message, cut short if long
-std::string
-Quote(std::string_view text)
-{
-    if (text.size() > QUOTE_MAX)
-    {
-        return "'" + Printable(text.substr(0, QUOTE_MAX)) + "...'";
-    }
-    return "'" + Printable(text) + "'";
-}
 
 /// \return whether c separates the two numbers of a line
 bool
@@ -137,7 +99,7 @@ class CdfParser
         {
             throw CdfError(m_name,
                            m_lastPointLine,
-                           "the last probability is " + Quote(m_lastProbability) + ", not 1");
+                           "the last probability is " + QuotedToken(m_lastProbability) + ", not 1");
         }
         m_points.back().probability = 1;
         return std::move(m_points);
@@ -160,7 +122,7 @@ class CdfParser
         }
         if (tokens.size() != 2)
         {
-            Fail("expected 'SIZE PROBABILITY', got " + Quote(text.substr(0, text.find('#'))));
+            Fail("expected 'SIZE PROBABILITY', got " + QuotedToken(text.substr(0, text.find('#'))));
         }
         const FlowSizePoint point{ParseSize(tokens[0]), ParseProbability(tokens[1])};
         if (!m_points.empty())
@@ -173,8 +135,8 @@ class CdfParser
             }
             if (point.probability < previous.probability)
             {
-                Fail("probability " + Quote(tokens[1]) + " is below the previous probability, " +
-                     Quote(m_lastProbability));
+                Fail("probability " + QuotedToken(tokens[1]) +
+                     " is below the previous probability, " + QuotedToken(m_lastProbability));
             }
         }
         m_points.push_back(point);
@@ -192,11 +154,11 @@ class CdfParser
         if (!digitsOnly || error == std::errc::invalid_argument ||
             end != token.data() + token.size())
         {
-            Fail("size " + Quote(token) + " is not a whole number of bytes");
+            Fail("size " + QuotedToken(token) + " is not a whole number of bytes");
         }
         if (error == std::errc::result_out_of_range || bytes > MAX_BYTES)
         {
-            Fail("size " + Quote(token) + " is above 2^53 bytes");
+            Fail("size " + QuotedToken(token) + " is above 2^53 bytes");
         }
         if (bytes == 0)
         {
@@ -214,11 +176,11 @@ class CdfParser
         if (error == std::errc::invalid_argument || end != token.data() + token.size() ||
             std::isnan(probability))
         {
-            Fail("probability " + Quote(token) + " is not a number");
+            Fail("probability " + QuotedToken(token) + " is not a number");
         }
         if (error == std::errc::result_out_of_range || probability < 0 || probability > 1)
         {
-            Fail("probability " + Quote(token) + " is outside [0, 1]");
+            Fail("probability " + QuotedToken(token) + " is outside [0, 1]");
         }
         return probability;
     }
@@ -329,8 +291,7 @@ BuiltinCdfs()
 } // namespace
 
 CdfError::CdfError(const std::string& name, uint32_t line, const std::string& problem)
-    : std::invalid_argument(Printable(name) + (line ? ":" + std::to_string(line) : "") + ": " +
-                            problem),
+    : std::invalid_argument(FileErrorLine(name, line, problem)),
       m_line(line),
       m_problem(problem)
 {
