@@ -488,19 +488,12 @@ FabricPortDevice::StartNext()
     if (m_intPortId)
     {
         m_bytesSent += framed;
-        IntTelemetryTag telemetry;
-        if (queued.frame->PeekPacketTag(telemetry) && !telemetry.IsEcho())
-        {
-            telemetry.Stamp({m_backlogBytes,
-                             m_bytesSent,
-                             Simulator::Now().GetPicoSeconds(),
-                             static_cast<double>(m_rate.GetBitRate()),
-                             *m_intPortId});
-            // Replace would write the grown tag over the old one's bytes.
-            IntTelemetryTag old;
-            queued.frame->RemovePacketTag(old);
-            queued.frame->AddPacketTag(telemetry);
-        }
+        IntTelemetryTag::StampPacket(queued.frame,
+                                     {m_backlogBytes,
+                                      m_bytesSent,
+                                      Simulator::Now().GetPicoSeconds(),
+                                      static_cast<double>(m_rate.GetBitRate()),
+                                      *m_intPortId});
     }
     TransmitStart(queued.frame);
 }

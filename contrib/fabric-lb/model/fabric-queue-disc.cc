@@ -149,19 +149,12 @@ FabricQueueDisc::DoDequeue()
     if (item && m_intPortId)
     {
         m_bytesSent += item->GetSize();
-        IntTelemetryTag telemetry;
-        if (item->GetPacket()->PeekPacketTag(telemetry) && !telemetry.IsEcho())
-        {
-            telemetry.Stamp({GetPortBacklogBytes(),
-                             m_bytesSent,
-                             Simulator::Now().GetPicoSeconds(),
-                             m_intRateBps,
-                             *m_intPortId});
-            // Replace would write the grown tag over the old one's bytes.
-            IntTelemetryTag old;
-            item->GetPacket()->RemovePacketTag(old);
-            item->GetPacket()->AddPacketTag(telemetry);
-        }
+        IntTelemetryTag::StampPacket(item->GetPacket(),
+                                     {GetPortBacklogBytes(),
+                                      m_bytesSent,
+                                      Simulator::Now().GetPicoSeconds(),
+                                      m_intRateBps,
+                                      *m_intPortId});
     }
     return item;
 }

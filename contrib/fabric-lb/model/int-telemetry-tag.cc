@@ -51,6 +51,21 @@ IntTelemetryTag::Stamp(const fabriclb::HopTelemetry& hop)
     }
 }
 
+void
+IntTelemetryTag::StampPacket(const Ptr<Packet>& packet, const fabriclb::HopTelemetry& hop)
+{
+    IntTelemetryTag telemetry;
+    if (!packet->PeekPacketTag(telemetry) || telemetry.IsEcho())
+    {
+        return;
+    }
+    telemetry.Stamp(hop);
+    // Replace would write the grown tag over the old one's bytes.
+    IntTelemetryTag old;
+    packet->RemovePacketTag(old);
+    packet->AddPacketTag(telemetry);
+}
+
 uint32_t
 IntTelemetryTag::GetSerializedSize() const
 {

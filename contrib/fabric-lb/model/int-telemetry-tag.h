@@ -7,6 +7,7 @@
 
 #include "roce-congestion-logic.h"
 
+#include "ns3/packet.h"
 #include "ns3/tag.h"
 
 #include <vector>
@@ -52,6 +53,14 @@ class IntTelemetryTag : public Tag
 
     /// Appends one hop, unless the tag is an echo or full.
     void Stamp(const fabriclb::HopTelemetry& hop);
+
+    /**
+     * A switch egress port's stamp: appends \p hop to \p packet's tag, if it carries a data
+     * packet's (not an echo); a packet without the tag is left alone.
+     * \param packet the packet leaving the port
+     * \param hop what the port stamps
+     */
+    static void StampPacket(const Ptr<Packet>& packet, const fabriclb::HopTelemetry& hop);
 
     /// \return the hops, first hop first
     const std::vector<fabriclb::HopTelemetry>& Hops() const
