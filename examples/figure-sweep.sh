@@ -24,11 +24,13 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bin=${FABRIC_LB_BUILD:-$root/build}
 
 # figure_args NAME HALVES "$@": sets out, runs, k, quick, replot and doc (0 or 1),
-# only_workload, sweep_extra (an array) and given (the arguments but --replot and --doc, for
-# figure_doc); HALVES are the figure's workloads, comma-separated, which --workload may name;
+# only_workload, sweep_extra (an array), given (the arguments but --replot and --doc, for
+# figure_doc) and figure_halves; HALVES are the figure's workloads, comma-separated, which
+# --workload may name;
 # builds build/ unless FABRIC_LB_BUILD names a build.
 figure_args() {
-  local name=$1 halves=$2 arg
+  local name=$1 arg
+  figure_halves=$2
   shift 2
   given=()
   for arg in "$@"; do
@@ -87,12 +89,12 @@ figure_args() {
         ;;
     esac
   done
-  if [ -n "$only_workload" ] && [[ ",$halves," != *",$only_workload,"* ]]; then
+  if [ -n "$only_workload" ] && [[ ",$figure_halves," != *",$only_workload,"* ]]; then
     if [ -n "${FABRIC_LB_ALL_FIGURES:-}" ]; then # run-all-figures.sh: the others may have it
       echo "$(basename "$0"): no $only_workload half: skipped" >&2
       exit 0
     fi
-    echo "$(basename "$0"): error: unknown --workload '$only_workload' (this figure has: $halves)" >&2
+    echo "$(basename "$0"): error: unknown --workload '$only_workload' (this figure has: $figure_halves)" >&2
     exit 2
   fi
   if [ "$quick" = 1 ]; then
@@ -288,10 +290,15 @@ figure_runs() {
 # the command that draws it again (the script's arguments, --replot --doc) and the results' and
 # the picture's SHA-256 (tools/check-doc-figures.sh checks both). A NAME with "-quick-" is
 # copied by --quick runs only, any other by full runs only; a PNG older than its results (not
-# drawn again) is not copied.
+# drawn again) is not copied, nor one of a half that --workload left out (PNG in DIR/HALF/).
 figure_doc() {
   local png=$1 name=$2 results=${3:-$(dirname "$1")/results.csv} manifest=$root/doc/figures.tsv
   [ "$doc" = 1 ] || return 0
+  local half
+  half=$(basename "$(dirname "$png")")
+  if [[ ",$figure_halves," == *",$half,"* ]] && ! figure_wants "$half"; then
+    return 0
+  fi
   local quick_name=0
   [[ $name == *-quick-* ]] && quick_name=1
   [ "$quick_name" = "$quick" ] || return 0

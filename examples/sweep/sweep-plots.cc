@@ -65,6 +65,14 @@ struct FigureText
     bool key{true};      //!< a key naming the series (not where the schemes are the x axis)
 };
 
+/// A curve of a model drawn beside the measured series: a dashed black line in the key.
+struct ModelCurve
+{
+    std::string label;      //!< its name in the key
+    std::string expression; //!< a gnuplot function of x, the x axis' own unit
+    std::string note;       //!< a line of the title saying what it is, with its formula
+};
+
 /// \return \p count runs in words: "1 run", "10 runs"
 std::string
 Runs(uint32_t count)
@@ -163,13 +171,14 @@ Hollow(int pointType)
  * dir/NAME.png: each mark the mean of its runs, with a bar from the least to the largest, the
  * series side by side within a category; a mark some of whose runs did not complete hollow
  * and labelled "n/N"; a mark without a completed run, or at zero on a log axis, named in the
- * title.
+ * title; each of \p models as a dashed black line, named in the key and explained in the title.
  */
 void
 Draw(const std::string& dir,
      const FigureText& text,
      const XAxis& axis,
-     const std::vector<Series>& series)
+     const std::vector<Series>& series,
+     const std::vector<ModelCurve>& models = {})
 {
     Gnuplot plot(dir + "/" + text.name + ".png");
     plot.SetTerminal("pngcairo noenhanced size 1100,680 font \"sans,11\"");
@@ -348,6 +357,12 @@ Draw(const std::string& dir,
             }
         }
     }
+    for (const ModelCurve& model : models)
+    {
+        Gnuplot2dFunction curve(GnuplotQuoted(model.label), model.expression);
+        curve.SetExtra("with lines lc rgb \"black\" dt 2 lw 2");
+        plot.AddDataset(curve);
+    }
     if (!anyDrawn)
     {
         // Nothing to draw: an empty frame, not gnuplot's error.
@@ -367,6 +382,10 @@ Draw(const std::string& dir,
     if (anyIncomplete)
     {
         lines.back() += "; hollow, n/N: only n of its N runs completed";
+    }
+    for (const ModelCurve& model : models)
+    {
+        lines.push_back(model.note);
     }
     if (!notes.empty())
     {
@@ -535,6 +554,18 @@ FitAndPlotSizes(const Options& options, const Table& table)
                                         range,
                                         condition,
                                         options.caption);
+    // The study's model of random spraying's queue on a k-ary fat tree (its section 7): the
+    // expected distance of a random walk of m steps, each of variance 1 - 2/k.
+    std::vector<ModelCurve> models;
+    if (options.topology == "fat-tree" && options.k > 2)
+    {
+        const std::string k = std::to_string(options.k);
+        models.push_back({"random spraying, model",
+                          "sqrt(1 - 2.0/" + k + ") * sqrt(2 * x / pi)",
+                          "dashed: the study's model of random spraying's queue, "
+                          "sqrt(1 - 2/k) sqrt(2m/pi) packets, k = " +
+                              k});
+    }
     for (const auto& [name, metric] : {std::pair{"cct-increase", &Point::cctIncrease},
                                        {"max-queue", &Point::maxQueue},
                                        {"q-mean", &Point::qMean}})
@@ -561,7 +592,8 @@ FitAndPlotSizes(const Options& options, const Table& table)
         Draw(options.out,
              {name, MetricTitle(metric), setting, YLabel(metric), true, true},
              axis,
-             series);
+             series,
+             metric == &Point::cctIncrease ? std::vector<ModelCurve>{} : models);
     }
     std::cout << "results: " << options.out << "/results.csv, " << fitsName.substr(1)
               << ", cct-increase.png, max-queue.png, q-mean.png" << std::endl;
