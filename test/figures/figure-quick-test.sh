@@ -21,7 +21,7 @@ case $figure in
   fig4-convergence) expected="all-to-all/results.csv:35 permutation/results.csv:35" ;;
   fig5-failure-rate) expected="all-to-all/results.csv:28 permutation/results.csv:28" ;;
   fig6-queue-scaling) expected="permutation/results.csv:16 big-buffer/permutation/results.csv:4" ;;
-  fig7-overload) expected="permutation/results.csv:20" ;;
+  fig7-overload) expected="permutation/results.csv:24" ;;
   fig8-network-size) expected="all-to-all/results.csv:12 permutation/results.csv:12" ;;
   fig9-short-buffers) expected="all-to-all/results.csv:10 permutation/results.csv:10" ;;
   fig10-message-size) expected="all-to-all/results.csv:6 permutation/results.csv:12" ;;
