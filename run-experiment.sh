@@ -11,7 +11,7 @@
 #   --runs N      runs a scheme (default 3)
 #   --out DIR     where the runs go (default results/main)
 #   --replot      run nothing: the table and picture again from DIR's results
-#   --doc         also write the table and picture into doc/ (the README shows them)
+#   --doc         also copy the picture into doc/ (the README shows it; figure_doc records it)
 # FABRIC_LB_BUILD=DIR runs DIR's fabric-lb-sweep and fabric-lb-sim as they are (the tests
 # do); without it tools/build.sh builds build/ first.
 set -euo pipefail
@@ -114,8 +114,5 @@ for workload in "${workloads[@]}"; do
   figure_points "$dir/main.png" "$title" "load-balancing scheme, best first" \
     "CCT over the lower bound (%)" "($tics)" categories,logy "$dir/main.points"
   echo "picture: $dir/main.png; every run's JSON: $dir/runs/"
-  if [ "$doc" = 1 ]; then
-    cp "$dir/summary.csv" "$root/doc/main-$workload.csv"
-  fi
   figure_doc "$dir/main.png" "main-$workload.png"
 done

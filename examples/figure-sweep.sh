@@ -296,7 +296,7 @@ figure_doc() {
   [ "$doc" = 1 ] || return 0
   local half
   half=$(basename "$(dirname "$png")")
-  if [[ ",$figure_halves," == *",$half,"* ]] && ! figure_wants "$half"; then
+  if [[ ",${figure_halves:-}," == *",$half,"* ]] && ! figure_wants "$half"; then
     return 0
   fi
   local quick_name=0

@@ -3,8 +3,8 @@
 #  - Every doc/*.png is named by a figure_doc line of a script that draws it (examples/*.sh,
 #    run-experiment.sh).
 #  - Every picture that doc/figures.tsv records (a script's --doc copied it there) is still the
-#    picture it copied, and where its results are here (results/ is not committed), it was
-#    drawn from them as they are now: their SHA-256 is the recorded one.
+#    picture it copied, and it was drawn from its results (committed in results/) as they are
+#    now: their SHA-256 is the recorded one.
 # A picture without a record was put there before the records were kept: the line says how to
 # draw it again (SCRIPT --replot --doc, from its results); with --strict that is a failure too.
 # Usage: tools/check-doc-figures.sh [--strict] [ROOT (default: this repository)]
@@ -62,7 +62,9 @@ if [ -f "$manifest" ]; then
       fail "$manifest records doc/$name, which is not there"
     elif [ "$(sha256sum <"doc/$name" | cut -d' ' -f1)" != "$png_sha" ]; then
       fail "doc/$name is not the picture '$command' drew (changed since)"
-    elif [ -f "$results" ] && [ "$(sha256sum <"$results" | cut -d' ' -f1)" != "$results_sha" ]; then
+    elif [ ! -f "$results" ]; then
+      fail "doc/$name: its results, $results, are not here (commit them)"
+    elif [ "$(sha256sum <"$results" | cut -d' ' -f1)" != "$results_sha" ]; then
       fail "doc/$name is older than its results, $results: draw it again with $command"
     fi
   done < <(tail -n +2 "$manifest")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CTest test of tools/check-doc-figures.sh on a repository of its own making: it passes where
 # a script draws every picture, and fails on a picture no script draws, on one changed since
-# its script copied it, and on one older than its results.
+# its script copied it, on one older than its results and on one whose results are not there.
 # Usage: test/figures/doc-figures-test.sh
 set -euo pipefail
 check=$(cd "$(dirname "$0")/../.." && pwd)/tools/check-doc-figures.sh
@@ -40,6 +40,9 @@ record "$(sha "$repo/results/fig/results.csv")"
 expect 0 "a picture drawn from its results as they are" "1 pictures, each drawn by a script"
 echo 2 >"$repo/results/fig/results.csv"
 expect 1 "results changed since the picture" "older than its results"
+mv "$repo/results/fig/results.csv" "$repo/results/fig/moved.csv"
+expect 1 "results not committed" "results/fig/results.csv, are not here"
+mv "$repo/results/fig/moved.csv" "$repo/results/fig/results.csv"
 record "$(sha "$repo/results/fig/results.csv")"
 echo edited >"$repo/doc/fig-permutation-a.png"
 expect 1 "a picture changed by hand" "changed since"
