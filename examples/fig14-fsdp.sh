@@ -12,13 +12,24 @@
 # Runs already done are kept.
 # --quick: k=4 (2 servers, rails of 2), two layer phases, one run: about a minute.
 # Study scale takes long: one k=16 run of llama3-7b is about an hour on one core.
-# Usage: examples/fig14-fsdp.sh [--out DIR] [--runs N (default 10)] [--quick] [fabric-lb-sweep flags]
+# --models=LIST runs those models only (llama3-7b: the k=16 runs that fit a day here).
+# Usage: examples/fig14-fsdp.sh [--out DIR] [--runs N (default 10)] [--quick] [--models=LIST]
+#        [fabric-lb-sweep flags]
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-figure_args fig14 fsdp "$@"
-schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 models=llama3-7b,llama3-70b,llama3-405b
+args=()
+for arg in "$@"; do
+  case $arg in
+    --models=*) models=${arg#--models=} ;;
+    *) args+=("$arg") ;;
+  esac
+done
+figure_args fig14 fsdp "${args[@]}"
+# given (figure_doc's record of the command) keeps the option.
+[ "$models" != llama3-7b,llama3-70b,llama3-405b ] && given+=("--models=$models")
+schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 layers=1
 if [ "$quick" = 1 ]; then
   layers=2
