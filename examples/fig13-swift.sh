@@ -16,7 +16,10 @@ figure_args fig13 permutation "$@"
 schemes=ecmp,plb,host-spray,reps,rr,switch-ar,host-dr,ofan
 base=$out
 for transport in swift ideal; do
+  # ECMP and PLB wait out retransmission timeouts for up to about 190 times the bound at 1 MiB:
+  # past the automatic time limit of 50 times, so a limit of their own.
   extra="--cc=swift --recovery=sack --ns3::RoceSelectiveRepeatRecovery::ReorderThreshold=32"
+  extra+=" --timeLimit=20ms"
   caption="Swift and selective repeat (x = 32), no failures"
   if [ "$transport" = ideal ]; then
     extra="--cc=fixed --recovery=erasure"
