@@ -52,10 +52,11 @@ awk -F, '
     }
   }' "$out/permutation/results.csv" >"$out/ratio.csv"
 column -s, -t "$out/ratio.csv"
-# ratio.png: the ratio against the hosts, a tic at each fabric.
+# ratio.png: the ratio against the hosts, a tic at each fabric, its radix on a second line (the
+# label's \\n is gnuplot's line break once figure_points' awk -v has read it).
 awk -F, 'NR > 1 { print "ofan", $2, $5, $6, $7, $8, $9, $2, "hosts" }' "$out/ratio.csv" \
   >"$out/ratio.points"
-tics=$(awk -F, 'NR > 1 { printf "%s\"%d (k=%d)\" %d", (NR > 2 ? ", " : ""), $2, $1, $2 }' "$out/ratio.csv")
+tics=$(awk -F, 'NR > 1 { printf "%s\"%d\\\\n(k=%d)\" %d", (NR > 2 ? ", " : ""), $2, $1, $2 }' "$out/ratio.csv")
 radixes=$(awk -F, 'NR > 1 { printf "%s%d", (NR > 2 ? ", " : ""), $1 }' "$out/ratio.csv")
 bytes=$(awk -F, 'NR == 2 { print $4 }' "$out/permutation/results.csv")
 title="Largest switch queue, Ofan over host DR"

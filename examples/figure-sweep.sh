@@ -210,7 +210,8 @@ figure_points() {
       pad = categorical ? 0.5 : 0.1 * (sorted[m] - sorted[1] > slot ? sorted[m] - sorted[1] : slot)
       print "set terminal pngcairo noenhanced size 1100,680 font \"sans,11\""
       print "set output \"" png "\""
-      print "set xlabel \"" xlabel "\""
+      # Below tics of two lines (a "\\n" in their text), the label a line lower.
+      print "set xlabel \"" xlabel "\"" (index(xtics, "\\n") ? " offset 0, -1" : "")
       print "set ylabel \"" ylabel "\""
       print "set xtics " xtics (categorical && length(xtics) > 90 ? " rotate by 30 right" : "")
       printf "set xrange [%g:%g]\n", unplace(sorted[1] - pad), unplace(sorted[m] + pad)
