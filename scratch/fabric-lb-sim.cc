@@ -239,29 +239,7 @@ main(int argc, char* argv[])
                     runOutput);
     }
     std::ofstream json;
-    if (!out.empty() && writer)
-    {
-        json.open(out);
-        if (!json)
-        {
-            return Fail("cannot write --out file '" + out + "'");
-        }
-    }
     std::ofstream flowsCsv;
-    if (!flows.empty() && writer)
-    {
-        flowsCsv.open(flows);
-        if (!flowsCsv)
-        {
-            return Fail("cannot write --flows file '" + flows + "'");
-        }
-    }
-    // FlowMonitor would fail silently at the end of the run.
-    if (!flowmon.empty() && writer && !std::ofstream(flowmon))
-    {
-        return Fail("cannot write --flowmon file '" + flowmon + "'");
-    }
-
     ExperimentResult result;
     try
     {
@@ -287,6 +265,29 @@ main(int argc, char* argv[])
                           << " flows to " << dumpMatrix << std::endl;
             }
             return 0;
+        }
+        // The outputs are opened once the configuration holds, so that a refused run leaves
+        // no empty file, and before the run, so that an unwritable one costs no run.
+        if (!out.empty() && writer)
+        {
+            json.open(out);
+            if (!json)
+            {
+                return Fail("cannot write --out file '" + out + "'");
+            }
+        }
+        if (!flows.empty() && writer)
+        {
+            flowsCsv.open(flows);
+            if (!flowsCsv)
+            {
+                return Fail("cannot write --flows file '" + flows + "'");
+            }
+        }
+        // FlowMonitor would fail silently at the end of the run.
+        if (!flowmon.empty() && writer && !std::ofstream(flowmon))
+        {
+            return Fail("cannot write --flowmon file '" + flowmon + "'");
         }
         experiment.Install();
         experiment.Run();

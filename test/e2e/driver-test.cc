@@ -399,6 +399,10 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--k=4 --bufferBytes=1", "--bufferBytes=1 holds no data packet"),
         std::make_pair("--k=4 --bufferBytes=4157", "4158 B"),
         std::make_pair("--k=4 --bufferBytes=4177 --wire=study", "slots of 4178 B"),
+        // A payload the devices' MTU cannot carry: one line, not ns-3's fragmentation assert.
+        std::make_pair("--k=4 --ns3::FatTreeHelper::PayloadBytes=16384",
+                       "ns3::FatTreeHelper::PayloadBytes=16384 makes IP packets of 16444 B, above "
+                       "the devices' ns3::FatTreeHelper::Mtu of 9000 B"),
         std::make_pair("--k=4 --msgBytes=9223372036854775807", "2^32 - 1 packets"),
         std::make_pair("--k=4 --linkRate=1bps --msgBytes=1048576", "picosecond clock"),
         std::make_pair("--k=4 --dump-matrix=/dev/null --out=/dev/null", "drop --out"),

@@ -462,6 +462,7 @@ FabricExperiment::Configure()
     StringValue wireName;
     m_fabric->GetAttribute("Wire", wireName);
     CheckBuffer(fabriclb::ParseWireKind(wireName.Get()));
+    CheckMtu();
     // Marking: the scheme's threshold and the congestion control's RED compose on one
     // ECN bit (FabricQueueDisc); the JSON records both.
     m_result.markThresholdBytes =
@@ -782,6 +783,25 @@ FabricExperiment::CheckBuffer(fabriclb::WireKind wire) const
     }
     throw std::invalid_argument("--bufferBytes=" + bytes + " holds no data packet: one is " +
                                 std::to_string(m_wire.dataWireBytes) + " B on the physical wire");
+}
+
+void
+FabricExperiment::CheckMtu() const
+{
+    UintegerValue mtu;
+    m_fabric->GetAttribute("Mtu", mtu);
+    // The IP packet: the payload and every header below it but the 2 B of PPP.
+    constexpr uint32_t pppBytes = 2;
+    const uint64_t ipBytes =
+        uint64_t{m_wire.payloadBytes} + RoceNic::STACK_OVERHEAD_BYTES - pppBytes;
+    if (ipBytes > mtu.Get())
+    {
+        throw std::invalid_argument(
+            "ns3::FatTreeHelper::PayloadBytes=" + std::to_string(m_wire.payloadBytes) +
+            " makes IP packets of " + std::to_string(ipBytes) +
+            " B, above the devices' ns3::FatTreeHelper::Mtu of " + std::to_string(mtu.Get()) +
+            " B: raise the MTU (at most 65535) or lower the payload");
+    }
 }
 
 void

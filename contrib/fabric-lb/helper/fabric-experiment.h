@@ -232,6 +232,8 @@ class FabricExperiment
     void CheckPortPaths() const;
     /// Refuses a port buffer that holds no data packet of \p wire (throws std::invalid_argument).
     void CheckBuffer(fabriclb::WireKind wire) const;
+    /// Throws std::invalid_argument if a data packet is larger than the devices' MTU.
+    void CheckMtu() const;
     /// Refuses a message of more packets than a queue pair counts (throws std::invalid_argument).
     void CheckMessageSizes() const;
     /// Refuses a fabric and \p flows messages beyond the machine's memory; announces large ones.
