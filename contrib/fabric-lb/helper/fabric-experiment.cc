@@ -28,6 +28,7 @@
 #include "ns3/log.h"
 #include "ns3/lower-bound.h"
 #include "ns3/multi-plane-topology.h"
+#include "ns3/ppp-header.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-nic.h"
@@ -790,10 +791,8 @@ FabricExperiment::CheckMtu() const
 {
     UintegerValue mtu;
     m_fabric->GetAttribute("Mtu", mtu);
-    // The IP packet: the payload and every header below it but the 2 B of PPP.
-    constexpr uint32_t pppBytes = 2;
-    const uint64_t ipBytes =
-        uint64_t{m_wire.payloadBytes} + RoceNic::STACK_OVERHEAD_BYTES - pppBytes;
+    // The IP packet: the data frame the NIC builds (its size is the wire model's) but PPP.
+    const uint64_t ipBytes = m_wire.dataWireBytes - PppHeader().GetSerializedSize();
     if (ipBytes > mtu.Get())
     {
         throw std::invalid_argument(
