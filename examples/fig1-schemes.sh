@@ -10,7 +10,7 @@ set -euo pipefail
 source "$(dirname "$0")/figure-sweep.sh"
 figure_args fig1 all-to-all,permutation "$@"
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
-figure_cost all-to-all 90 $((10 * runs)) "all-to-all of 256 KiB at k=8"
+figure_cost all-to-all 25 $((10 * runs)) "all-to-all of 256 KiB at k=8"
 figure_sweep all-to-all 262144 --schemes=$schemes --caption="ideal transport, no failures"
 figure_sweep permutation 1048576 --schemes=$schemes --caption="ideal transport, no failures"
 figure_doc "$out/all-to-all/cct-increase.png" fig1-all-to-all-cct-increase.png

@@ -13,7 +13,7 @@ set -euo pipefail
 source "$(dirname "$0")/figure-sweep.sh"
 figure_args fig10 all-to-all,permutation "$@"
 schemes=host-spray,reps,rr,switch-ar,host-dr,ofan
-figure_cost all-to-all 360 $((6 * runs)) "all-to-all of 1 MiB at k=8 (and half that again for the smaller sizes)"
+figure_cost all-to-all 105 $((6 * runs)) "all-to-all of 1 MiB at k=8 (and about as much again for the smaller sizes)"
 caption="ideal transport, no failures"
 figure_sweep permutation 32768,131072,524288,1048576,4194304,16777216 --schemes=$schemes --caption="$caption"
 figure_sweep all-to-all 32768,131072,262144,524288,1048576 --schemes=$schemes --caption="$caption"

@@ -14,7 +14,7 @@ figure_args fig9 all-to-all,permutation "$@"
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 packet=4158 # a data packet on the physical wire
 [[ " ${sweep_extra[*]} " == *--wire=study* ]] && packet=4178 # a buffer slot of the study's wire
-figure_cost all-to-all 90 $((10 * runs)) "all-to-all of 256 KiB at k=8"
+figure_cost all-to-all 25 $((10 * runs)) "all-to-all of 256 KiB at k=8"
 caption="20 data packets a port, ideal transport, no failures"
 figure_sweep all-to-all 262144 --schemes=$schemes --vary=bufferBytes:$((20 * packet)) --caption="$caption"
 figure_sweep permutation 1048576 --schemes=$schemes --vary=bufferBytes:$((20 * packet)) --caption="$caption"
