@@ -14,7 +14,7 @@ source "$(dirname "$0")/figure-sweep.sh"
 figure_args fig11 all-to-all,permutation "$@"
 schemes=host-spray,reps,rr,switch-ar,host-dr,ofan
 payloads=ns3::FatTreeHelper::PayloadBytes:1024,2048,4096,8192
-figure_cost all-to-all 60 $((6 * runs)) "all-to-all of 256 KiB at k=8, payloads 1-8 KiB (a run on average; 1 KiB is 4x the packets)"
+figure_cost all-to-all 60 $((6 * 4 * runs)) "all-to-all of 256 KiB at k=8, payloads 1-8 KiB (a run on average; 1 KiB is 4x the packets)"
 caption="queues in packets of each run's payload, ideal transport, no failures"
 figure_sweep all-to-all 262144 --schemes=$schemes --vary=$payloads --caption="$caption"
 figure_sweep permutation 1048576 --schemes=$schemes --vary=$payloads --caption="$caption"
