@@ -14,7 +14,7 @@ figure_args leaf-spine-vs-fat-tree all-to-all,permutation "$@"
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,simple-rr,switch-ar,jsq,rsq,host-dr,ofan
 leaves=8 hosts_per_leaf=16 spines=16
 [ "$quick" = 1 ] && leaves=4 hosts_per_leaf=4 spines=4
-figure_cost all-to-all 90 $((2 * 13 * runs)) "all-to-all of 256 KiB on 128 hosts"
+figure_cost all-to-all 20 $((2 * 13 * runs)) "all-to-all of 256 KiB on 128 hosts"
 fabrics=$out
 leaf_spine=(--topology=leaf-spine --extra="--leaves=$leaves --spines=$spines --hostsPerLeaf=$hosts_per_leaf")
 for workload in permutation all-to-all; do
