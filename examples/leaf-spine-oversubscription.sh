@@ -17,7 +17,7 @@ figure_args leaf-spine-oversubscription all-to-all,permutation "$@"
 schemes=ecmp,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 leaves=8 hosts_per_leaf=16 spines=16,8,4
 [ "$quick" = 1 ] && leaves=2 hosts_per_leaf=4 spines=4,2,1
-figure_cost all-to-all 120 $((3 * 8 * runs)) "all-to-all of 256 KiB on 128 hosts"
+figure_cost all-to-all 25 $((3 * 8 * runs)) "all-to-all of 256 KiB on 128 hosts"
 shape=(--topology=leaf-spine --extra="--leaves=$leaves --hostsPerLeaf=$hosts_per_leaf" --vary=spines:$spines)
 caption="bound: the busiest cut, ideal transport, no failures"
 figure_sweep permutation 1048576 --schemes=$schemes "${shape[@]}" --caption="$caption"
