@@ -26,7 +26,7 @@ if [ "$quick" = 1 ]; then
   models=llama3-7b
   ring_bytes=65536
 fi
-figure_cost fsdp 60 $((3 * 6 * 2 * runs)) "FSDP backward pass on 128 GPUs"
+figure_cost fsdp 10 $((3 * 6 * 2 * runs)) "FSDP backward pass on 128 GPUs"
 fabrics=$out
 for fabric in rail rail-pxn fat-tree; do
   shape=()
