@@ -1,16 +1,33 @@
 # The module's files, shared by its in-tree CMakeLists.txt (ns-3's build_lib) and the
-# repository's stand-alone CMakeLists.txt: every source and header of model/ and helper/,
-# every test/*-test-suite.cc and every examples/*.cc, found by name (a new file needs no
-# list). Paths are relative to this folder.
-# model/ before helper/: the library's static initialisation (TypeIds, registrations)
-# then runs in the order the layers depend on each other.
-file(GLOB FABRIC_LB_MODEL_SOURCES RELATIVE ${CMAKE_CURRENT_LIST_DIR} CONFIGURE_DEPENDS
-     ${CMAKE_CURRENT_LIST_DIR}/model/*.cc)
-file(GLOB FABRIC_LB_HELPER_SOURCES RELATIVE ${CMAKE_CURRENT_LIST_DIR} CONFIGURE_DEPENDS
-     ${CMAKE_CURRENT_LIST_DIR}/helper/*.cc)
-set(FABRIC_LB_SOURCES ${FABRIC_LB_MODEL_SOURCES} ${FABRIC_LB_HELPER_SOURCES})
-file(GLOB FABRIC_LB_HEADERS RELATIVE ${CMAKE_CURRENT_LIST_DIR} CONFIGURE_DEPENDS
-     ${CMAKE_CURRENT_LIST_DIR}/model/*.h ${CMAKE_CURRENT_LIST_DIR}/helper/*.h)
+# repository's stand-alone CMakeLists.txt: every source and header of model/'s layer
+# folders and of helper/, every test/*-test-suite.cc and every examples/*.cc, found by
+# name (a new file needs no list). Paths are relative to this folder.
+# The layers of model/, lowest first (doc/architecture.md: what each holds and may
+# include; tools/check-layers.py checks it). model/ before helper/: the library's static
+# initialisation (TypeIds, registrations) then runs in the order the layers depend on
+# each other.
+set(FABRIC_LB_LAYERS
+    common
+    topology
+    traffic
+    measure
+    port
+    lb
+    routing
+    transport
+    application)
+set(FABRIC_LB_SOURCES)
+set(FABRIC_LB_HEADERS)
+set(FABRIC_LB_FOLDERS ${FABRIC_LB_LAYERS})
+list(TRANSFORM FABRIC_LB_FOLDERS PREPEND model/)
+foreach(folder ${FABRIC_LB_FOLDERS} helper)
+  file(GLOB sources RELATIVE ${CMAKE_CURRENT_LIST_DIR} CONFIGURE_DEPENDS
+       ${CMAKE_CURRENT_LIST_DIR}/${folder}/*.cc)
+  file(GLOB headers RELATIVE ${CMAKE_CURRENT_LIST_DIR} CONFIGURE_DEPENDS
+       ${CMAKE_CURRENT_LIST_DIR}/${folder}/*.h)
+  list(APPEND FABRIC_LB_SOURCES ${sources})
+  list(APPEND FABRIC_LB_HEADERS ${headers})
+endforeach()
 file(GLOB FABRIC_LB_TEST_SOURCES RELATIVE ${CMAKE_CURRENT_LIST_DIR} CONFIGURE_DEPENDS
      ${CMAKE_CURRENT_LIST_DIR}/test/*-test-suite.cc)
 

@@ -1,0 +1,314 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_HOST_PATH_POLICY_H
+#define FABRIC_LB_HOST_PATH_POLICY_H
+
+#include "ns3/fat-tree-topology.h"
+#include "host-labels.h"
+#include "ns3/uniform-index.h"
+
+#include "ns3/ipv4-address.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief One event a host's transport reports to its path policy.
+ */
+struct PathFeedback
+{
+    /// What happened.
+    enum Kind : uint8_t
+    {
+        ACK,    //!< an ACK of a data packet arrived
+        NACK,   //!< a NACK arrived: a gap before the data packet that drew it (go-back-N)
+        CNP,    //!< a congestion notification packet arrived (DCQCN)
+        LOSS,   //!< the recovery declared a data packet lost
+        TIMEOUT //!< a retransmission timeout fired (its losses follow as LOSS)
+    };
+
+    Kind kind{ACK};        //!< the event
+    uint32_t queuePair{0}; //!< the queue pair it concerns
+    /// ACK, NACK, LOSS: the label of the data packet concerned (a NACK's: the packet
+    /// that drew it, which did arrive); CNP, TIMEOUT: 0
+    uint16_t label{0};
+    bool ecnMarked{false}; //!< ACK, NACK: that data packet arrived CE-marked
+    int64_t rttPs{-1};     //!< ACK: the round trip from its last sending (-1: none)
+    uint32_t hops{0};      //!< ACK, NACK: switches the data packet crossed
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Load balancing at a host: the path label (UDP source port) of each
+ * packet a queue pair sends.
+ *
+ * The transport tells the policy about queue pairs and, one PathFeedback
+ * record per event, ACKs, NACKs, CNPs, losses and timeouts, and asks it for a
+ * label per data packet (and per ACK); it knows nothing else of the transport. Every random draw
+ * comes from the policy's own ns-3 stream.
+ */
+class HostPathPolicy : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    HostPathPolicy();
+
+    /**
+     * \brief Called once, when the fabric is wired.
+     * \param topology the fabric's coordinates
+     * \param host this host's index
+     */
+    virtual void Setup(std::shared_ptr<const fabriclb::FabricTopology> topology, uint32_t host);
+
+    /**
+     * \brief A queue pair starts.
+     * \param queuePair its number, dense from 0 on this host
+     * \param destinationHost the host it sends to
+     */
+    virtual void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) = 0;
+
+    /**
+     * \brief Choose the path of a queue pair's next data packet (fires PathChosen).
+     * \param queuePair the sending queue pair
+     * \return the label for its next data packet
+     */
+    uint16_t SelectLabel(uint32_t queuePair);
+
+    /**
+     * \param dataSender the host whose data packet is being acknowledged
+     * \param dataLabel the label that data packet used
+     * \return the label of the ACK (by default the data packet's label)
+     */
+    virtual uint16_t SelectAckLabel(Ipv4Address dataSender, uint16_t dataLabel);
+
+    /**
+     * \brief The transport reports an event (default: ignored).
+     * \param feedback what happened, to which queue pair and label
+     */
+    virtual void NotifyFeedback(const PathFeedback& feedback);
+
+    /**
+     * \brief The interval at which each of the host's flows sends a packet: its
+     * pacing gap, or its share of the line when the NIC does not pace.
+     * \param gap the interval
+     */
+    virtual void SetPacingGap(Time gap);
+
+    /**
+     * \brief The links the fabric has converged on as down; policies that name
+     * paths (host DR) stop using paths through them. Default: ignored.
+     * \param down by link id, true if down
+     */
+    virtual void SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> down);
+
+    /**
+     * \param stream first stream index to use
+     * \return the number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /// Smallest label a policy draws (below are well-known ports).
+    static constexpr uint16_t MIN_LABEL = 1024;
+
+    /**
+     * TracedCallback signature of a host's path choice.
+     * \param queuePair the sending queue pair
+     * \param label the label (UDP source port) its data packet carries
+     */
+    typedef void (*PathChosenTracedCallback)(uint32_t queuePair, uint16_t label);
+
+  protected:
+    void DoDispose() override;
+
+    /**
+     * \brief The policy's choice of SelectLabel.
+     * \param queuePair the sending queue pair
+     * \return the label for its next data packet
+     */
+    virtual uint16_t DoSelectLabel(uint32_t queuePair) = 0;
+
+    /// \return a uniformly random label in [MIN_LABEL, 65535]
+    uint16_t RandomLabel();
+
+    std::shared_ptr<const fabriclb::FabricTopology> m_topology; //!< fabric coordinates
+    Ptr<UniformRandomVariable> m_rng;                           //!< this host's stream
+    fabriclb::UniformIndex m_draw;                              //!< uniform integers from m_rng
+
+  private:
+    TracedCallback<uint32_t, uint16_t> m_pathChosenTrace; //!< each data packet's label
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief One random label per queue pair, kept for its whole life (the host
+ * side of ECMP, and of every switch-side scheme).
+ */
+class FixedLabelPathPolicy : public HostPathPolicy
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
+
+  protected:
+    uint16_t DoSelectLabel(uint32_t queuePair) override;
+
+    std::vector<uint16_t> m_labels; //!< label of each queue pair
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief MPTCP-like subflows: each queue pair spreads its packets round-robin
+ * over Subflows labels drawn when it starts.
+ */
+class SubflowPathPolicy : public HostPathPolicy
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
+
+  protected:
+    uint16_t DoSelectLabel(uint32_t queuePair) override;
+
+  private:
+    uint32_t m_subflows{};                       //!< labels per queue pair
+    std::vector<std::vector<uint16_t>> m_labels; //!< each queue pair's labels
+    std::vector<uint32_t> m_next;                //!< each queue pair's next subflow
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief PLB-like repathing (the study's rule, fabriclb::PlbState): a queue pair
+ * keeps its label while fewer than MarkedAcks of its last WindowAcks ACKs carry
+ * ECN; once that has not been so for longer than a congested interval, drawn in
+ * [CongestedGapsMin, CongestedGapsMax) pacing gaps at the last good ACK, or
+ * after a loss, it draws a new label.
+ */
+class PlbPathPolicy : public FixedLabelPathPolicy
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
+    /// ACKs and NACKs count their ECN marks; a loss repaths at once.
+    void NotifyFeedback(const PathFeedback& feedback) override;
+    void SetPacingGap(Time gap) override;
+
+  private:
+    uint32_t m_windowAcks{};                 //!< ACKs whose marks count
+    uint32_t m_markedAcks{};                 //!< marks that make a path not good
+    uint32_t m_congestedGapsMin{};           //!< congested interval, smallest, in pacing gaps
+    uint32_t m_congestedGapsMax{};           //!< congested interval, largest, in pacing gaps
+    uint64_t m_pacingGapPs{0};               //!< a flow's packet interval
+    std::vector<fabriclb::PlbState> m_state; //!< each queue pair's state
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Host packet spraying (OPS/RPS): a fresh random label for every packet.
+ */
+class SprayPathPolicy : public HostPathPolicy
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
+
+  protected:
+    uint16_t DoSelectLabel(uint32_t queuePair) override;
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief REPS-like adaptive spraying: a queue pair recycles labels whose ACK
+ * came back unmarked, drops labels that saw ECN or loss, and explores fresh
+ * random labels when it has none cached. A loss (found when its ACK is overdue,
+ * a timeout) evicts its label; when that label is picked again before an ACK of
+ * it came back (or at every loss, FreezeAtEveryLoss) the queue pair freezes for
+ * FreezeTime: only cached labels, no exploration; after the freeze it starts
+ * afresh with new labels (fabriclb::RepsLabelCache).
+ */
+class RepsPathPolicy : public HostPathPolicy
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
+    /// ACKs and NACKs recycle or drop their label by its ECN mark; a loss evicts it.
+    void NotifyFeedback(const PathFeedback& feedback) override;
+
+    /// \return freezes started so far, over the queue pairs
+    uint64_t GetFreezes() const;
+
+  protected:
+    uint16_t DoSelectLabel(uint32_t queuePair) override;
+
+  private:
+    uint32_t m_capacity{};                          //!< labels a cache holds
+    Time m_freezeTime{};                            //!< how long a freeze lasts
+    bool m_freezeAtEveryLoss{};                     //!< freeze at every loss
+    std::vector<fabriclb::RepsLabelCache> m_caches; //!< each queue pair's cache
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Host destination-based rotation (DR): per (destination host, size bin)
+ * a pointer rotates over the lowest common tier's switches, and the label
+ * names the path (LabelPathDiscipline decodes it at the switches). ACKs rotate
+ * in their own bin.
+ */
+class HostDrPathPolicy : public HostPathPolicy
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    void Setup(std::shared_ptr<const fabriclb::FabricTopology> topology, uint32_t host) override;
+    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
+    uint16_t SelectAckLabel(Ipv4Address dataSender, uint16_t dataLabel) override;
+    void SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> down) override;
+
+  protected:
+    uint16_t DoSelectLabel(uint32_t queuePair) override;
+
+  private:
+    std::optional<fabriclb::HostDrRotation> m_rotation; //!< pointers per (destination, bin)
+    std::vector<uint32_t> m_destinations;               //!< each queue pair's destination
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_LB_HOST_PATH_POLICY_H */

@@ -1,0 +1,195 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_LOWER_BOUND_H
+#define FABRIC_LB_LOWER_BOUND_H
+
+#include "ns3/connection-matrix.h"
+#include "ns3/fabric-topology.h"
+#include "ns3/wire-model.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief The exact permutation lower bound of the study.
+ *
+ * Every host sends one message of m packets over H links and receives one; data
+ * and ACKs interleave symmetrically on every host link.
+ */
+struct PermutationBound
+{
+    uint64_t firstArrivalPs; //!< t1 = p + H*Td, the first data packet's arrival
+    uint32_t dataBeforeAck;  //!< i1, data packets a host sends before its first ACK
+    uint64_t completionPs;   //!< the completion-time bound
+};
+
+/**
+ * \param wire link and packet parameters
+ * \param packets m, packets per message (at least 1)
+ * \param hops H, links between sender and receiver (2, 4 or 6 in a fat tree)
+ * \return t1, i1 and the bound.
+ *
+ * With d = Td+Tg, a = Ta+Tg and p = H * link delay: i1 = ceil((p+(H-1)Td)/d)+1.
+ * A host sends min(i1, m) data packets back to back, then alternates ACK and
+ * data until its m data packets are out. The last data packet's bits leave
+ * the host at n1*d + (m-n1)*(a+d) - Tg (n1 = min(i1, m)), reach the receiver
+ * (H-1)*Td + p later, and its ACK, sent at once by an otherwise idle host,
+ * needs H*Ta + p more.
+ */
+PermutationBound ComputePermutationBound(const WireModel& wire, uint32_t packets, uint32_t hops);
+
+/**
+ * \param wire link and packet parameters
+ * \param hosts number of hosts taking part (each sends to every other)
+ * \param packets m, packets per message
+ * \param hops H of the path the last packet takes (the fabric's diameter)
+ * \return the all-to-all lower bound in ps: each host puts (hosts-1)*m data
+ * packets and as many ACKs on its link, (hosts-1)*m*(d+a) - Tg; the last of
+ * them, an ACK, still needs p + (H-1)*Ta to reach its sender.
+ */
+uint64_t ComputeAllToAllBound(const WireModel& wire,
+                              uint32_t hosts,
+                              uint32_t packets,
+                              uint32_t hops);
+
+/**
+ * \param wire link and packet parameters
+ * \param packets m, packets of the message (at least 1)
+ * \param hops H, links between sender and receiver
+ * \return the completion-time bound of one message alone on an idle fabric: its
+ * m data packets back to back (m*d - Tg), the last one's remaining (H-1)*Td + p
+ * to the receiver, and its ACK's H*Ta + p back
+ */
+uint64_t ComputeLoneMessageBound(const WireModel& wire, uint32_t packets, uint32_t hops);
+
+/**
+ * \ingroup fabric-lb
+ * \brief One message of a collective, as the bound sees it.
+ */
+/**
+ * \ingroup fabric-lb
+ * \brief The bound of a message whose sender may release a packet only every
+ * \p gapPs (a fixed rate below the line's, rho_max under failures): its last packet
+ * leaves (m-1) gaps after its first, then takes a lone packet's time to be ACKed.
+ *
+ * \param wire packet sizes, rate and delay (the physical model for the study's bound)
+ * \param packets m, the message's data packets (at least 1)
+ * \param hops links between the two hosts
+ * \param gapPs the sender's gap between packets
+ * \return the completion-time bound in picoseconds
+ */
+uint64_t ComputePacedMessageBound(const WireModel& wire,
+                                  uint32_t packets,
+                                  uint32_t hops,
+                                  uint64_t gapPs);
+
+/**
+ * \ingroup fabric-lb
+ * \brief The one-way part of ComputeLoneMessageBound: when the last data packet of a
+ * message alone on an idle fabric has reached its receiver.
+ * \param wire packet sizes, rate and delay
+ * \param packets m, at least 1
+ * \param hops links between the two hosts
+ * \return that time after the message's start, in picoseconds
+ */
+uint64_t ComputeArrivalBound(const WireModel& wire, uint32_t packets, uint32_t hops);
+
+/**
+ * \ingroup fabric-lb
+ * \brief The earliest time each flow of a matrix can start: its start time, or
+ * when its trigger can fire at the earliest, every flow taking no less than its
+ * lone times. Triggers act as CollectiveTriggers does (oneshot on the first
+ * signal, barrier on the count-th, multishot one waiting flow per signal, in
+ * file order); a flow's recv_done_trigger signals at its start plus \p arrivalPs,
+ * its send_done_trigger at its start plus \p completionPs.
+ *
+ * \param matrix the flows and triggers (each trigger's waiting flows filled in)
+ * \param arrivalPs by flow: start to the receiver holding every packet, at the least
+ * \param completionPs by flow: start to the sender holding every ACK, at the least
+ * \return by flow, its earliest start, or nothing if it can never start
+ */
+std::vector<std::optional<uint64_t>> ComputeEarliestStarts(
+    const ConnectionMatrix& matrix,
+    const std::vector<uint64_t>& arrivalPs,
+    const std::vector<uint64_t>& completionPs);
+
+struct FlowLoad
+{
+    uint32_t source;      //!< sending host
+    uint32_t destination; //!< receiving host
+    uint32_t packets;     //!< m, its data packets (at least 1)
+    uint32_t hops;        //!< links between the two hosts
+    uint64_t startPs{0};  //!< when it may start
+};
+
+/**
+ * \param wire link and packet parameters
+ * \param hosts number of hosts (host indices are below it)
+ * \param flows the collective's messages (at least one), each with a start time
+ * \return a lower bound on the time the last sender holds its last ACK: the
+ * largest of (a) each message's start plus ComputeLoneMessageBound, and (b) each host link's load:
+ * from the earliest start of a message that uses it, its data and ACK packets back to back, minus
+ * the last gap, plus what the last packet still needs. On a host's uplink that is an ACK's p +
+ * (H-1)*Ta if the host receives anything, else a data packet's trip and its ACK's return; on its
+ * downlink nothing after an ACK, a data packet's ACK's return otherwise. H is the largest hop count
+ * among the host's peers, the convention of ComputeAllToAllBound. For an all-to-all this is
+ * ComputeAllToAllBound; for a permutation it is below ComputePermutationBound,
+ * which also uses how the ACKs of every host's incoming message interleave.
+ */
+uint64_t ComputeMatrixBound(const WireModel& wire,
+                            uint32_t hosts,
+                            const std::vector<FlowLoad>& flows);
+
+/**
+ * \ingroup fabric-lb
+ * \brief The bound of the busiest cut above the host links, where one carries more per link
+ * than the busiest host link does (an oversubscribed tier).
+ *
+ * For each group of each cut and each direction, V = d x the data packets and a x the ACKs
+ * that cross it (d = Td + Tg, a = Ta + Tg), spread at best evenly over its links: from the
+ * earliest start of a message that crosses, the first data packet reaches the group's
+ * switch (Td + one link delay), the links are busy V / links - Tg, and the last packet
+ * still crosses its link and at least one more to a host (2 link delays + Ta).
+ * \param wire link and packet parameters (a plane's, with several)
+ * \param topology the fabric: its hosts, their ports and its cuts (FabricTopology::Cuts)
+ * \param flows the collective's messages
+ * \return the largest such bound over the groups whose V per link exceeds the busiest host
+ * link's d x data + a x ACKs (a host's spread over its ports); 0 if none does (the host
+ * links' bounds are then the fabric's)
+ */
+uint64_t ComputeCutBound(const WireModel& wire,
+                         const FabricTopology& topology,
+                         const std::vector<FlowLoad>& flows);
+
+/**
+ * \ingroup fabric-lb
+ * \brief An upper estimate of every bound above, in floating point, where their integer
+ * arithmetic could overflow: from the latest start, the busiest host's data packets and ACKs
+ * back to back, at least \p gapPs apart, and the longest trip there and back; with triggers,
+ * every message alone one after another before that (a triggered message starts no later than
+ * the messages before it end).
+ *
+ * \param wire link and packet parameters
+ * \param flows the collective's messages, each with its start (0 for a triggered one)
+ * \param gapPs the senders' least gap between a message's packets (0: none)
+ * \param triggered whether messages start on triggers
+ * \return the estimate in picoseconds
+ */
+double EstimateBoundCeilingPs(const WireModel& wire,
+                              const std::vector<FlowLoad>& flows,
+                              uint64_t gapPs,
+                              bool triggered);
+
+} // namespace fabriclb
+} // namespace ns3
+
+#endif /* FABRIC_LB_LOWER_BOUND_H */
