@@ -5,11 +5,10 @@
 #ifndef FABRIC_LB_COLLECTIVE_APP_H
 #define FABRIC_LB_COLLECTIVE_APP_H
 
-#include "ns3/roce-nic.h"
-
 #include "ns3/application.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
+#include "ns3/roce-nic.h"
 
 #include <vector>
 

@@ -5,8 +5,9 @@
 #ifndef FABRIC_LB_HOST_LABELS_H
 #define FABRIC_LB_HOST_LABELS_H
 
-#include "ns3/fabric-topology.h"
 #include "rotation.h"
+
+#include "ns3/fabric-topology.h"
 #include "ns3/uniform-index.h"
 
 #include <cstdint>

@@ -4,14 +4,13 @@
 
 #include "host-path-policy.h"
 
-#include "ns3/fabric-registry.h"
-#include "ns3/workload.h"
-
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
+#include "ns3/workload.h"
 
 #include <limits>
 

@@ -5,15 +5,15 @@
 #ifndef FABRIC_LB_HOST_PATH_POLICY_H
 #define FABRIC_LB_HOST_PATH_POLICY_H
 
-#include "ns3/fat-tree-topology.h"
 #include "host-labels.h"
-#include "ns3/uniform-index.h"
 
+#include "ns3/fat-tree-topology.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
+#include "ns3/uniform-index.h"
 
 #include <memory>
 #include <optional>

@@ -4,17 +4,17 @@
 
 #include "switch-discipline.h"
 
-#include "ns3/fabric-lb-compat.h"
-#include "ns3/fabric-registry.h"
 #include "host-labels.h"
-#include "ns3/workload.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/fabric-lb-compat.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
+#include "ns3/workload.h"
 
 #include <algorithm>
 #include <limits>

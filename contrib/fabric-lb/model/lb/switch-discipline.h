@@ -5,20 +5,20 @@
 #ifndef FABRIC_LB_SWITCH_DISCIPLINE_H
 #define FABRIC_LB_SWITCH_DISCIPLINE_H
 
-#include "ns3/egress-port.h"
-#include "ns3/fabric-links.h"
 #include "flow-hash.h"
 #include "flowlet-table.h"
 #include "queue-choice.h"
 #include "rotation.h"
-#include "ns3/uniform-index.h"
 
+#include "ns3/egress-port.h"
+#include "ns3/fabric-links.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
+#include "ns3/uniform-index.h"
 
 #include <algorithm>
 #include <functional>

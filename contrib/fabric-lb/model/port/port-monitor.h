@@ -6,8 +6,8 @@
 #define FABRIC_LB_PORT_MONITOR_H
 
 #include "fabric-port-device.h"
-#include "ns3/fabric-topology.h"
 
+#include "ns3/fabric-topology.h"
 #include "ns3/net-device.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"

@@ -5,13 +5,13 @@
 #include "switch-buffer.h"
 
 #include "fabric-channel.h"
-#include "ns3/fabric-lb-compat.h"
 #include "fabric-port-device.h"
 #include "pfc-pause-header.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/fabric-lb-compat.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 

@@ -5,11 +5,11 @@
 #ifndef FABRIC_LB_DIRECT_SWITCH_FORWARDER_H
 #define FABRIC_LB_DIRECT_SWITCH_FORWARDER_H
 
-#include "ns3/fabric-port-device.h"
 #include "fabric-routing.h"
-#include "ns3/fabric-topology.h"
 
 #include "ns3/address.h"
+#include "ns3/fabric-port-device.h"
+#include "ns3/fabric-topology.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/net-device.h"
 #include "ns3/node.h"

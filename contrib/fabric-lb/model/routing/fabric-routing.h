@@ -7,12 +7,11 @@
 
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-topology.h"
-#include "ns3/switch-discipline.h"
-
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-helper.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
+#include "ns3/switch-discipline.h"
 #include "ns3/traced-callback.h"
 
 #include <memory>

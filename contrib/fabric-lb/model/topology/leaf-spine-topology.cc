@@ -4,9 +4,8 @@
 
 #include "leaf-spine-topology.h"
 
-#include "ns3/fabric-registry.h"
-
 #include "ns3/attribute-construction-list.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>

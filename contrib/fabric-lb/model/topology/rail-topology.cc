@@ -4,10 +4,9 @@
 
 #include "rail-topology.h"
 
-#include "ns3/fabric-registry.h"
-
 #include "ns3/attribute-construction-list.h"
 #include "ns3/boolean.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/uinteger.h"
 
 #include <stdexcept>

@@ -6,6 +6,7 @@
 #define FABRIC_LB_BACKGROUND_ARRIVALS_H
 
 #include "flow-size-cdf.h"
+
 #include "ns3/uniform-index.h"
 
 #include <cstdint>

@@ -6,6 +6,7 @@
 #define FABRIC_LB_COLLECTIVES_H
 
 #include "connection-matrix.h"
+
 #include "ns3/uniform-index.h"
 
 #include <cstdint>

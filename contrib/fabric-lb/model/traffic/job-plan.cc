@@ -5,6 +5,7 @@
 #include "job-plan.h"
 
 #include "collectives.h"
+
 #include "ns3/fabric-paths.h"
 
 #include <algorithm>

@@ -5,9 +5,8 @@
 #ifndef FABRIC_LB_WORKLOAD_H
 #define FABRIC_LB_WORKLOAD_H
 
-#include "ns3/uniform-index.h"
-
 #include "ns3/ptr.h"
+#include "ns3/uniform-index.h"
 
 #include <cstdint>
 #include <string>

@@ -4,9 +4,8 @@
 
 #include "roce-congestion-ops.h"
 
-#include "ns3/fabric-registry.h"
-
 #include "ns3/double.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/uinteger.h"
 
 namespace ns3

@@ -5,11 +5,11 @@
 #ifndef FABRIC_LB_ROCE_NIC_PORT_H
 #define FABRIC_LB_ROCE_NIC_PORT_H
 
-#include "ns3/egress-port.h"
-#include "ns3/fabric-port-device.h"
 #include "roce-link-scheduler.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/egress-port.h"
+#include "ns3/fabric-port-device.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"

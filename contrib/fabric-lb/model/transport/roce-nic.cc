@@ -4,17 +4,17 @@
 
 #include "roce-nic.h"
 
-#include "ns3/class-queues.h"
-#include "ns3/int-telemetry-tag.h"
-#include "ns3/lower-bound.h"
 #include "roce-receive-queue.h"
 
 #include "ns3/boolean.h"
+#include "ns3/class-queues.h"
 #include "ns3/data-rate.h"
+#include "ns3/int-telemetry-tag.h"
 #include "ns3/ipv4-end-point.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/lower-bound.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/pointer.h"

@@ -5,19 +5,18 @@
 #ifndef FABRIC_LB_ROCE_NIC_H
 #define FABRIC_LB_ROCE_NIC_H
 
-#include "ns3/egress-port.h"
-#include "ns3/fabric-topology.h"
-#include "ns3/host-path-policy.h"
 #include "roce-congestion-ops.h"
 #include "roce-header.h"
 #include "roce-link-scheduler.h"
 #include "roce-nic-port.h"
 #include "roce-queue-pair.h"
 #include "roce-recovery-ops.h"
-#include "ns3/wire-model.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/egress-port.h"
 #include "ns3/event-id.h"
+#include "ns3/fabric-topology.h"
+#include "ns3/host-path-policy.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-l3-protocol.h"
@@ -28,6 +27,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 #include "ns3/type-id.h"
+#include "ns3/wire-model.h"
 
 #include <memory>
 #include <optional>

@@ -4,10 +4,9 @@
 
 #include "roce-receive-queue.h"
 
-#include "ns3/pfc-pause-header.h"
-
 #include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/pfc-pause-header.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 

@@ -5,9 +5,8 @@
 #ifndef FABRIC_LB_ROCE_RECEIVE_QUEUE_H
 #define FABRIC_LB_ROCE_RECEIVE_QUEUE_H
 
-#include "ns3/fabric-port-device.h"
-
 #include "ns3/data-rate.h"
+#include "ns3/fabric-port-device.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
 

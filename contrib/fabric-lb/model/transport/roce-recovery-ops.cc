@@ -4,9 +4,8 @@
 
 #include "roce-recovery-ops.h"
 
-#include "ns3/fabric-registry.h"
-
 #include "ns3/boolean.h"
+#include "ns3/fabric-registry.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
