@@ -16,6 +16,7 @@
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-ranks.h"
 #include "ns3/fabric-registry.h"
+#include "ns3/fsdp-collective.h"
 #include "ns3/wire-model.h"
 
 #include <fstream>
@@ -173,9 +174,15 @@ main(int argc, char* argv[])
     const auto asks = [&flags](const std::string& flag) { return flags.Given(flag) == "help"; };
     if (asks("workload"))
     {
-        for (const fabriclb::Collective& collective : fabriclb::Collectives())
+        for (const fabriclb::Collective& collective : fabriclb::Workloads().All())
         {
-            std::cout << collective.name << "\t" << collective.description << "\n";
+            std::string flags;
+            for (const std::string& parameter : collective.parameters)
+            {
+                flags += (flags.empty() ? "" : ", ") + ("--" + parameter);
+            }
+            std::cout << collective.name << "\t" << collective.description << " [" << flags
+                      << "]\n";
         }
         return 0;
     }

@@ -195,7 +195,7 @@ ParseOptions(int argc, char* argv[])
         throw std::invalid_argument("--out is empty: it names the output directory");
     }
     options.k = ParseRadix(kText.empty() ? "8" : kText);
-    if (!fabriclb::FindCollective(options.workload))
+    if (!fabriclb::Workloads().Find(options.workload))
     {
         throw std::invalid_argument("unknown workload '" + options.workload + "'");
     }

@@ -292,7 +292,8 @@ TEST(Driver, ListsTopologies)
 
 TEST(Driver, ListsEveryRegisteredStrategy)
 {
-    // One line per registered name, in name order, each with its description.
+    // One line per registered name, in name order, each with its description; the study's
+    // names among them (a new strategy may join them).
     for (const auto& [flag, names] :
          {std::pair<std::string, std::vector<std::string>>{"--cc=help",
                                                            {"dcqcn", "fixed", "hpcc", "swift"}},
@@ -310,7 +311,11 @@ TEST(Driver, ListsEveryRegisteredStrategy)
             EXPECT_GT(line.size(), tab + 10) << "a description: " << line;
             listed.push_back(line.substr(0, tab));
         }
-        EXPECT_EQ(listed, names) << flag;
+        EXPECT_TRUE(std::is_sorted(listed.begin(), listed.end())) << flag;
+        for (const std::string& name : names)
+        {
+            EXPECT_EQ(std::count(listed.begin(), listed.end(), name), 1) << flag << " " << name;
+        }
     }
 }
 
@@ -420,7 +425,7 @@ INSTANTIATE_TEST_SUITE_P(
                        "--switchPort: unknown value 'ports' (fabric, "
                        "queue-disc)"),
         std::make_pair("--k=4 --msgBytes=4096 7", "unexpected argument '7'"),
-        std::make_pair("--topology=torus", "unknown topology 'torus' (fat-tree, leaf-spine, rail)"),
+        std::make_pair("--topology=torus", "unknown topology 'torus' (fat-tree, leaf-spine"),
         std::make_pair("--topology=leaf-spine --leaves=1", "--leaves"),
         std::make_pair("--topology=leaf-spine --spines=0", "--spines"),
         std::make_pair("--topology=leaf-spine --hostsPerLeaf=-2", "--hostsPerLeaf"),

@@ -8,7 +8,9 @@
 #include "uniform-source.h"
 
 #include "ns3/collectives.h"
+#include "ns3/fsdp-collective.h"
 #include "ns3/lower-bound.h"
+#include "ns3/ring-collectives.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -31,14 +33,17 @@ RoundTrip(const ConnectionMatrix& matrix)
 
 } // namespace
 
-TEST(Collectives, EveryNameIsFoundAndUnknownNamesAreNot)
+TEST(Collectives, EveryWorkloadIsRegisteredWithItsParameters)
 {
-    for (const Collective& c : Collectives())
+    for (const Collective& c : Workloads().All())
     {
-        EXPECT_EQ(FindCollective(c.name), &c);
-        EXPECT_FALSE(c.description.empty());
+        EXPECT_NE(Workloads().Find(c.name), nullptr);
+        EXPECT_FALSE(c.description.empty()) << c.name;
+        EXPECT_FALSE(c.parameters.empty()) << c.name;
+        EXPECT_TRUE(c.messages && c.build) << c.name;
     }
-    EXPECT_EQ(FindCollective("ring-allbroadcast"), nullptr);
+    EXPECT_EQ(Workloads().Find("ring-allbroadcast"), nullptr);
+    EXPECT_THROW(Workloads().Get("ring-allbroadcast", "workload"), std::invalid_argument);
 }
 
 TEST(Collectives, RingBytesPerHostMatchTheDefinitions)
@@ -239,7 +244,7 @@ TEST(Fsdp, RailRingsCarryTheDefinedBytesPerHost)
     EXPECT_EQ(RoundTrip(fsdp).flows.size(), fsdp.flows.size());
 
     // The table's entry: the count it announces is the count it builds.
-    const Collective* entry = FindCollective("fsdp");
+    const Collective* entry = Workloads().Find("fsdp");
     ASSERT_NE(entry, nullptr);
     CollectiveParams p{};
     p.hosts = 128;
@@ -260,6 +265,6 @@ TEST(Fsdp, BadShapesAreRejected)
     CollectiveParams p{};
     p.hosts = 16;
     p.model = "gpt-4";
-    EXPECT_THROW(FindCollective("fsdp")->messages(p), std::invalid_argument);
-    EXPECT_THROW(FindCollective("fsdp")->build(p), std::invalid_argument);
+    EXPECT_THROW(Workloads().Get("fsdp", "workload").messages(p), std::invalid_argument);
+    EXPECT_THROW(Workloads().Get("fsdp", "workload").build(p), std::invalid_argument);
 }

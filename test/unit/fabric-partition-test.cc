@@ -101,7 +101,7 @@ TEST(FabricPartition, RingStepsRunWhereTheirInputArrives)
     CollectiveParams params;
     params.hosts = k4.HostCount();
     params.bytes = 1 << 20;
-    const ConnectionMatrix ring = FindCollective("ring-allreduce")->build(params);
+    const ConnectionMatrix ring = Workloads().Get("ring-allreduce", "workload").build(params);
     ASSERT_FALSE(ring.triggers.empty());
     EXPECT_EQ(FabricPartition(k4, 2).FindTriggerAcrossRanks(ring), std::nullopt);
     EXPECT_EQ(FabricPartition(k4, 4).FindTriggerAcrossRanks(ring), std::nullopt);

@@ -7,6 +7,7 @@
 
 #include "ns3/collectives.h"
 #include "ns3/job-plan.h"
+#include "ns3/ring-collectives.h"
 
 #include <gtest/gtest.h>
 #include <set>
@@ -233,11 +234,11 @@ TEST(ComposeJobs, MapsRanksToHostsAndChainsIterations)
         {"name": "incast", "workload": "incast", "hosts": "12-14", "receiver": 14}]})");
     PlaceJobs(file, FatTreeK4(), FIRST);
     const ComposedJobs composed = ComposeJobs(file, 16, [](const JobSpec& job) {
-        return job.workload == "incast"
-                   ? Collectives()[2].build({3, 100, 0, FIRST, "", "llama3-7b", 1})
-                   : RingCollective(RingKind::ALL_GATHER, 3, 0, 300);
+        return job.workload == "incast" ? Workloads()
+                                              .Get("incast", "workload")
+                                              .build({3, 100, 0, FIRST, "", "llama3-7b", 1})
+                                        : RingCollective(RingKind::ALL_GATHER, 3, 0, 300);
     });
-    ASSERT_EQ(Collectives()[2].name, "incast");
     // The ring: 3 ranks x 2 steps, twice; then the incast's 2 flows.
     const ConnectionMatrix& t = composed.traffic;
     ASSERT_EQ(t.flows.size(), 14U);

@@ -17,6 +17,7 @@
 #include "ns3/collective-app.h"
 #include "ns3/collective-triggers.h"
 #include "ns3/collectives.h"
+#include "ns3/fsdp-collective.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-lb-compat.h"
@@ -88,17 +89,7 @@ constexpr double EVENTS_PER_PACKET_HOP = 4.4;
 const fabriclb::Collective&
 CollectiveNamed(const std::string& name)
 {
-    const fabriclb::Collective* collective = fabriclb::FindCollective(name);
-    if (!collective)
-    {
-        std::string known;
-        for (const fabriclb::Collective& c : fabriclb::Collectives())
-        {
-            known += (known.empty() ? "" : ", ") + c.name;
-        }
-        throw std::invalid_argument("unknown workload '" + name + "' (" + known + ")");
-    }
-    return *collective;
+    return fabriclb::Workloads().Get(name, "workload");
 }
 
 /// \return the workload's random stream
@@ -1041,7 +1032,7 @@ FabricExperiment::ComputeBounds()
 {
     m_bounds = std::make_unique<FabricBounds>(m_fabric, m_flowGapPs);
     CheckDuration();
-    const fabriclb::CollectiveBound kind = fabriclb::FindCollective(m_config.workload)->bound;
+    const fabriclb::CollectiveBound kind = CollectiveNamed(m_config.workload).bound;
     FabricBounds::Traffic all = m_bounds->BoundOf(m_traffic,
                                                   m_jobs ? fabriclb::CollectiveBound::MATRIX : kind,
                                                   m_result.hosts);
@@ -1058,7 +1049,7 @@ FabricExperiment::ComputeBounds()
             const fabriclb::JobSpec& job = m_jobs->Jobs()[j];
             const FabricBounds::Traffic alone =
                 m_bounds->BoundOf(m_jobs->IterationTraffic(j),
-                                  fabriclb::FindCollective(job.workload)->bound,
+                                  CollectiveNamed(job.workload).bound,
                                   static_cast<uint32_t>(job.hosts.size()));
             m_jobBoundsPs.push_back(alone.boundPs);
             everyJob = everyJob && alone.boundPs > 0;

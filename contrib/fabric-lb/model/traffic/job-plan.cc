@@ -212,7 +212,7 @@ ReadJob(const Json& job, size_t index, const std::string& fileName)
     {
         fail("needs a \"workload\"");
     }
-    if (!FindCollective(*workload))
+    if (!Workloads().Find(*workload))
     {
         fail("unknown workload '" + *workload + "' (--workload=help lists them)");
     }

@@ -1,0 +1,62 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_RING_COLLECTIVES_H
+#define FABRIC_LB_RING_COLLECTIVES_H
+
+#include "connection-matrix.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+/**
+ * \ingroup fabric-lb
+ * \brief The kinds of ring collective.
+ */
+enum class RingKind
+{
+    ALL_GATHER,     //!< g-1 steps: each rank forwards the chunk it last received
+    REDUCE_SCATTER, //!< g-1 steps: each rank reduces into the chunk it forwards
+    ALL_REDUCE      //!< a reduce-scatter, then an all-gather: 2(g-1) steps
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief A ring collective over groups of \p group consecutive hosts: rank r of a
+ * group sends to rank r+1 (mod g) one chunk of ceil(bytes/g) bytes a step; its
+ * first step starts at time 0 and each later one when the rank has received the
+ * previous step's chunk (a oneshot trigger signalled by that flow's
+ * recv_done_trigger).
+ *
+ * \param kind which collective
+ * \param hosts hosts of the fabric
+ * \param group hosts per ring, at least 2, dividing \p hosts (0: all hosts)
+ * \param bytes each host's buffer
+ * \return the flows and triggers
+ * \throws std::invalid_argument for a group that does not divide the hosts, or 0 bytes
+ */
+ConnectionMatrix RingCollective(RingKind kind, uint32_t hosts, uint32_t group, uint64_t bytes);
+
+/// \return the steps of a ring collective of \p kind over \p group ranks
+uint32_t RingSteps(RingKind kind, uint32_t group);
+
+/**
+ * Appends a ring over \p members (rank r sends to rank r+1, mod their count) of
+ * \p steps steps of a \p chunk-byte flow to \p traffic: the first step starts at time 0,
+ * each later one when its rank has received the previous step's flow (a oneshot trigger).
+ */
+void AppendRing(ConnectionMatrix& traffic,
+                const std::vector<uint32_t>& members,
+                uint32_t steps,
+                uint64_t chunk);
+
+} // namespace fabriclb
+} // namespace ns3
+
+#endif /* FABRIC_LB_RING_COLLECTIVES_H */
