@@ -2,7 +2,7 @@
 # Fuzzes the connection-matrix parser with libFuzzer for SECONDS (default 300):
 # builds test/fuzz/connection-matrix-fuzz.cc with clang (address and undefined-behaviour
 # sanitizers) into build-fuzz/, seeds it with a copy of test/matrix/, runs it, then
-# reports the line and branch coverage of connection-matrix.cc (and of the fuzz
+# reports the line and branch coverage of the parser's files (and of the fuzz
 # target) reached by the final corpus. A crashing input lands in build-fuzz/artifacts/ and the script
 # exits non-zero; add the input to test/matrix/ as a regression case.
 # Needs clang and llvm (Debian: apt-get install clang llvm), not ns-3.

@@ -1,0 +1,367 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Reading a jobs file (job-plan.h): its JSON, each job's keys, host lists.
+ */
+
+#include "collectives.h"
+#include "job-plan.h"
+
+#include "ns3/fabric-paths.h"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+JobsError::JobsError(const std::string& what)
+    : std::invalid_argument(what)
+{
+}
+
+namespace
+{
+
+using Json = nlohmann::json;
+
+/// Reads one job's keys; \p fail throws for its job.
+class JobReader
+{
+  public:
+    /// \param job the JSON object \param fail throws a JobsError for this job
+    JobReader(const Json& job, std::function<void(const std::string&)> fail)
+        : m_job(job),
+          m_fail(std::move(fail))
+    {
+    }
+
+    /// \return key \p key as a string, if present
+    std::optional<std::string> String(const std::string& key) const
+    {
+        if (!m_job.contains(key))
+        {
+            return std::nullopt;
+        }
+        if (!m_job[key].is_string())
+        {
+            m_fail("'" + key + "' must be a string");
+        }
+        return m_job[key].get<std::string>();
+    }
+
+    /// \return key \p key as a positive integer below \p max, if present
+    std::optional<uint64_t> Positive(const std::string& key, uint64_t max = UINT32_MAX) const
+    {
+        if (!m_job.contains(key))
+        {
+            return std::nullopt;
+        }
+        const Json& value = m_job[key];
+        if (!value.is_number_integer() ||
+            (value.is_number_integer() && value.get<int64_t>() <= 0) || value.get<uint64_t>() > max)
+        {
+            m_fail("'" + key + "' must be a whole number from 1 to " + std::to_string(max) +
+                   ", got " + value.dump());
+        }
+        return value.get<uint64_t>();
+    }
+
+    /// \return key \p key as a time (a string with a unit), 0 if absent
+    uint64_t Time(const std::string& key) const
+    {
+        const std::optional<std::string> text = String(key);
+        if (!text)
+        {
+            return 0;
+        }
+        const std::optional<uint64_t> ps = ParseSimulatedTimePs(*text);
+        if (!ps)
+        {
+            m_fail("'" + key + "' must be a time with a unit (10us), got '" + *text + "'");
+        }
+        return *ps;
+    }
+
+  private:
+    const Json& m_job;                              //!< the job
+    std::function<void(const std::string&)> m_fail; //!< throws for this job
+};
+
+/// \return the placement that \p hosts describes
+HostPlacement
+ReadPlacement(const Json& hosts, const std::function<void(const std::string&)>& fail)
+{
+    HostPlacement placement;
+    if (hosts.is_string())
+    {
+        try
+        {
+            placement.hosts = ParseHostList(hosts.get<std::string>());
+        }
+        catch (const std::invalid_argument& e)
+        {
+            fail(std::string("'hosts': ") + e.what());
+        }
+        return placement;
+    }
+    if (hosts.is_array())
+    {
+        for (const Json& host : hosts)
+        {
+            if (!host.is_number_unsigned())
+            {
+                fail("'hosts' must list host numbers, got " + host.dump());
+            }
+            placement.hosts.push_back(host.get<uint32_t>());
+        }
+        if (placement.hosts.empty())
+        {
+            fail("'hosts' is empty");
+        }
+        return placement;
+    }
+    if (!hosts.is_object())
+    {
+        fail("'hosts' must be a list (\"0-7\"), an array or a placement rule");
+    }
+    static const std::map<std::string, HostPlacement::Rule> rules{
+        {"contiguous", HostPlacement::CONTIGUOUS},
+        {"random", HostPlacement::RANDOM},
+        {"strided", HostPlacement::STRIDED},
+        {"per-server", HostPlacement::PER_SERVER}};
+    for (const auto& [key, value] : hosts.items())
+    {
+        if (key != "place" && key != "count" && key != "across")
+        {
+            fail("unknown key '" + key + "' in 'hosts' (place, count, across)");
+        }
+    }
+    if (!hosts.contains("place") || !hosts["place"].is_string() ||
+        rules.count(hosts["place"].get<std::string>()) == 0)
+    {
+        fail("'hosts' needs \"place\": contiguous, random, strided or per-server");
+    }
+    placement.rule = rules.at(hosts["place"].get<std::string>());
+    if (!hosts.contains("count") || !hosts["count"].is_number_unsigned() ||
+        hosts["count"].get<uint64_t>() == 0 || hosts["count"].get<uint64_t>() > UINT32_MAX)
+    {
+        fail("'hosts' needs a positive \"count\"");
+    }
+    placement.count = hosts["count"].get<uint32_t>();
+    if (hosts.contains("across"))
+    {
+        const Json& across = hosts["across"];
+        if (placement.rule != HostPlacement::STRIDED || !across.is_string() ||
+            (across != "pods" && across != "leaves"))
+        {
+            fail("\"across\" is pods or leaves, with \"place\": \"strided\"");
+        }
+        placement.acrossPods = across == "pods";
+    }
+    return placement;
+}
+
+/// \return job \p job of a file, read
+JobSpec
+ReadJob(const Json& job, size_t index, const std::string& fileName)
+{
+    std::string label = "job " + std::to_string(index + 1);
+    const auto fail = [&fileName, &label](const std::string& problem) {
+        throw JobsError(fileName + ": " + label + ": " + problem);
+    };
+    if (!job.is_object())
+    {
+        fail("must be an object");
+    }
+    static const std::set<std::string> keys{"name",
+                                            "workload",
+                                            "msgBytes",
+                                            "hosts",
+                                            "start",
+                                            "iterations",
+                                            "gap",
+                                            "group",
+                                            "model",
+                                            "layers",
+                                            "matrix",
+                                            "receiver"};
+    const JobReader reader(job, fail);
+    JobSpec spec;
+    const std::optional<std::string> name = reader.String("name");
+    if (!name || name->empty())
+    {
+        fail("needs a \"name\"");
+    }
+    spec.name = *name;
+    label = "job '" + spec.name + "'";
+    for (const auto& [key, value] : job.items())
+    {
+        if (keys.count(key) == 0)
+        {
+            fail("unknown key '" + key + "'");
+        }
+    }
+    const std::optional<std::string> workload = reader.String("workload");
+    if (!workload)
+    {
+        fail("needs a \"workload\"");
+    }
+    if (!Workloads().Find(*workload))
+    {
+        fail("unknown workload '" + *workload + "' (--workload=help lists them)");
+    }
+    spec.workload = *workload;
+    spec.bytes = reader.Positive("msgBytes", UINT64_MAX >> 1);
+    if (!job.contains("hosts"))
+    {
+        fail("needs \"hosts\"");
+    }
+    spec.placement = ReadPlacement(job["hosts"], fail);
+    spec.startPs = reader.Time("start");
+    spec.gapPs = reader.Time("gap");
+    spec.iterations = static_cast<uint32_t>(reader.Positive("iterations").value_or(1));
+    if (const std::optional<uint64_t> group = reader.Positive("group"))
+    {
+        spec.group = static_cast<uint32_t>(*group);
+    }
+    spec.model = reader.String("model");
+    if (const std::optional<uint64_t> layers = reader.Positive("layers"))
+    {
+        spec.layers = static_cast<uint32_t>(*layers);
+    }
+    spec.matrixFile = reader.String("matrix").value_or("");
+    if ((spec.workload == "matrix") != !spec.matrixFile.empty())
+    {
+        fail("\"matrix\" names the file of workload \"matrix\", and only of it");
+    }
+    if (job.contains("receiver"))
+    {
+        if (spec.workload != "incast" || !job["receiver"].is_number_unsigned())
+        {
+            fail("\"receiver\" is a host number, for workload \"incast\"");
+        }
+        spec.receiver = job["receiver"].get<uint32_t>();
+    }
+    return spec;
+}
+
+} // namespace
+
+std::vector<uint32_t>
+ParseHostList(const std::string& text)
+{
+    std::vector<uint32_t> hosts;
+    size_t position = 0;
+    const auto number = [&text, &position]() {
+        const size_t begin = position;
+        while (position < text.size() && std::isdigit(static_cast<unsigned char>(text[position])))
+        {
+            ++position;
+        }
+        if (begin == position || position - begin > 9)
+        {
+            throw std::invalid_argument("'" + text +
+                                        "' is not a list of hosts and ranges (0-7,12)");
+        }
+        return static_cast<uint32_t>(std::stoul(text.substr(begin, position - begin)));
+    };
+    while (true)
+    {
+        const uint32_t first = number();
+        uint32_t last = first;
+        if (position < text.size() && text[position] == '-')
+        {
+            ++position;
+            last = number();
+            if (last < first)
+            {
+                throw std::invalid_argument("range " + std::to_string(first) + "-" +
+                                            std::to_string(last) + " runs backwards");
+            }
+        }
+        for (uint32_t host = first; host <= last; ++host)
+        {
+            hosts.push_back(host);
+        }
+        if (position == text.size())
+        {
+            return hosts;
+        }
+        if (text[position] != ',')
+        {
+            throw std::invalid_argument("'" + text +
+                                        "' is not a list of hosts and ranges (0-7,12)");
+        }
+        ++position;
+    }
+}
+
+JobsFile
+ParseJobsFile(std::istream& in, const std::string& fileName)
+{
+    Json root;
+    try
+    {
+        root = Json::parse(in);
+    }
+    catch (const Json::parse_error& e)
+    {
+        // nlohmann's message: "[json.exception.parse_error.101] parse error at line L, ..."
+        const std::string what = e.what();
+        const size_t at = what.find("parse error");
+        throw JobsError(fileName + ": not JSON: " + what.substr(at == std::string::npos ? 0 : at));
+    }
+    if (!root.is_object() || !root.contains("jobs") || !root["jobs"].is_array())
+    {
+        throw JobsError(fileName + ": needs an object with a \"jobs\" array");
+    }
+    for (const auto& [key, value] : root.items())
+    {
+        if (key != "jobs" && key != "shareHosts")
+        {
+            throw JobsError(fileName + ": unknown key '" + key + "' (jobs, shareHosts)");
+        }
+    }
+    JobsFile file;
+    file.name = fileName;
+    if (root.contains("shareHosts"))
+    {
+        if (!root["shareHosts"].is_boolean())
+        {
+            throw JobsError(fileName + ": \"shareHosts\" must be true or false");
+        }
+        file.shareHosts = root["shareHosts"].get<bool>();
+    }
+    std::set<std::string> names;
+    for (size_t j = 0; j < root["jobs"].size(); ++j)
+    {
+        file.jobs.push_back(ReadJob(root["jobs"][j], j, fileName));
+        if (!names.insert(file.jobs.back().name).second)
+        {
+            throw JobsError(fileName + ": two jobs are called '" + file.jobs.back().name + "'");
+        }
+    }
+    if (file.jobs.empty())
+    {
+        throw JobsError(fileName + ": \"jobs\" is empty");
+    }
+    return file;
+}
+
+JobsFile
+ReadJobsFile(const std::string& path)
+{
+    std::ifstream in(path);
+    if (!in)
+    {
+        throw JobsError(path + ": cannot open");
+    }
+    return ParseJobsFile(in, path);
+}
+
+} // namespace fabriclb
+} // namespace ns3
