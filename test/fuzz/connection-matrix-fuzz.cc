@@ -8,7 +8,7 @@
 // same traffic, and its triggers, signalled, start only their own waiting flows. Every other
 // outcome (another exception, a sanitizer report) is a bug.
 
-#include "connection-matrix.h"
+#include "ns3/connection-matrix.h"
 
 #include <cstdlib>
 #include <iostream>
