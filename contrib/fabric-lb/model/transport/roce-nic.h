@@ -85,7 +85,7 @@ class RoceNic : public Object, private RoceLinkOwner
     RoceNic();
 
     /// UDP destination port of RoCEv2.
-    static constexpr uint16_t ROCE_UDP_PORT = 4791;
+    static constexpr uint16_t ROCE_UDP_PORT = RoceHeader::UDP_PORT;
     /// Bytes every packet carries below its payload: PPP 2 + IPv4 20 + UDP 8 + RoceHeader 32.
     static constexpr uint32_t STACK_OVERHEAD_BYTES = 2 + 20 + 8 + RoceHeader::SIZE;
 
