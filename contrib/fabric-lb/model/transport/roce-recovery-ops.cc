@@ -4,6 +4,11 @@
 
 #include "roce-recovery-ops.h"
 
+#include "erasure-logic.h"
+#include "go-back-n-logic.h"
+#include "selective-repeat-logic.h"
+#include "study-erasure-logic.h"
+
 #include "ns3/boolean.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/uinteger.h"
