@@ -4,6 +4,8 @@
 
 #include "roce-nic.h"
 
+#include "roce-erasure-recovery.h"
+#include "roce-fixed-rate.h"
 #include "roce-receive-queue.h"
 
 #include "ns3/boolean.h"
