@@ -3,7 +3,10 @@
  */
 
 #include "ns3/dcqcn-logic.h"
+#include "ns3/erasure-logic.h"
+#include "ns3/go-back-n-logic.h"
 #include "ns3/roce-recovery-logic.h"
+#include "ns3/selective-repeat-logic.h"
 #include "ns3/swift-logic.h"
 
 #include <cmath>

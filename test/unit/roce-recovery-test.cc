@@ -2,8 +2,12 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/erasure-logic.h"
 #include "ns3/fabric-registry.h"
+#include "ns3/go-back-n-logic.h"
 #include "ns3/roce-recovery-logic.h"
+#include "ns3/selective-repeat-logic.h"
+#include "ns3/study-erasure-logic.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>

@@ -11,6 +11,7 @@
 
 #include "fabric-lb-test-util.h"
 
+#include "ns3/erasure-logic.h"
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/roce-link-scheduler.h"
 #include "ns3/simulator.h"

@@ -39,6 +39,8 @@ class RoceHeader : public Header
 
     /// Serialised size in bytes.
     static constexpr uint32_t SIZE = 32;
+    /// UDP destination port of RoCEv2, every RoCE packet's.
+    static constexpr uint16_t UDP_PORT = 4791;
     /// The largest hop count the flags byte carries.
     static constexpr uint8_t MAX_HOPS = 127;
 

@@ -4,7 +4,7 @@
 
 #include "roce-nic-port.h"
 
-#include "roce-nic.h"
+#include "roce-header.h"
 
 #include "ns3/abort.h"
 #include "ns3/node.h"
@@ -115,7 +115,7 @@ RoceNicPort::SendFrame(Ptr<Packet> packet, Ipv4Address destination, uint16_t lab
         udp.EnableChecksums();
         udp.InitializeChecksum(m_source, destination, UdpL4Protocol::PROT_NUMBER);
     }
-    udp.SetDestinationPort(RoceNic::ROCE_UDP_PORT);
+    udp.SetDestinationPort(RoceHeader::UDP_PORT);
     udp.SetSourcePort(label);
     packet->AddHeader(udp);
     Ipv4Header ip;
@@ -158,7 +158,7 @@ RoceNicPort::Send(Ptr<Packet> packet,
         SocketIpTosTag tosTag;
         tosTag.SetTos(tos);
         packet->AddPacketTag(tosTag);
-        m_udp->Send(packet, m_source, destination, label, RoceNic::ROCE_UDP_PORT, m_route);
+        m_udp->Send(packet, m_source, destination, label, RoceHeader::UDP_PORT, m_route);
     }
     Time busy = data ? m_dataTxTime : m_ackTxTime;
     for (size_t link = 0; link < m_queues.size(); ++link)

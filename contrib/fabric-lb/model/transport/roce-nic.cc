@@ -4,6 +4,8 @@
 
 #include "roce-nic.h"
 
+#include "roce-erasure-recovery.h"
+#include "roce-fixed-rate.h"
 #include "roce-receive-queue.h"
 
 #include "ns3/boolean.h"
@@ -121,7 +123,14 @@ RoceNic::GetTypeId()
 }
 
 RoceNic::RoceNic()
-    : m_rng(CreateObject<UniformRandomVariable>())
+    : m_rng(CreateObject<UniformRandomVariable>()),
+      m_send(RoceSendTraces{m_messageStartedTrace,
+                            m_messageAckedTrace,
+                            m_rttSampleTrace,
+                            m_congestionStateTrace,
+                            m_packetLostTrace,
+                            m_retransmissionTrace,
+                            m_timeoutTrace})
 {
 }
 
@@ -156,8 +165,14 @@ RoceNic::Setup(Ptr<Node> node,
     factory.SetTypeId(m_congestionType);
     m_congestion = factory.Create<RoceCongestionOps>();
     NS_ABORT_MSG_UNLESS(m_congestion, m_congestionType.GetName() << " is not a RoceCongestionOps");
-    m_sharedRtt = m_recovery->SharesRttEstimate();
     m_dataTos = (fabriclb::DSCP_DATA << 2) | (m_ecnCapable ? ECN_ECT0 : 0);
+    m_send.Configure(m_policy,
+                     m_recovery,
+                     m_congestion,
+                     wire.dataWireBytes,
+                     wire.dataWireBytes - STACK_OVERHEAD_BYTES,
+                     m_dataTos,
+                     m_initialRtt);
 
     m_telemetry = m_congestion->ReadsTelemetry();
     const std::optional<Time> cnpInterval = m_congestion->GetCnpInterval();
@@ -171,9 +186,9 @@ RoceNic::Setup(Ptr<Node> node,
                                            portQueues,
                                            wire.dataWireBytes,
                                            wire.ackWireBytes);
+    m_send.SetPorts(m_port.get(), nullptr);
     m_lineRateBps = m_port->RateBps();
     SetFlowsPerHost(1);
-    m_rtt = fabriclb::RttEstimator(m_initialRtt.GetPicoSeconds());
 
     m_endPoint = m_udp->Allocate(nullptr, ROCE_UDP_PORT);
     NS_ABORT_MSG_UNLESS(m_endPoint, "UDP port 4791 is already taken on host " << hostIndex);
@@ -212,7 +227,7 @@ RoceNic::UsePacingGap(uint64_t gapPs)
     {
         return;
     }
-    NS_ABORT_MSG_UNLESS(m_senders.empty() && m_receivers.empty(),
+    NS_ABORT_MSG_UNLESS(m_send.Empty() && m_receivers.empty(),
                         "a NIC's pacing is set before it sends or receives");
     m_pacingGapPs = gapPs;
     RoceLinkOwner& owner = *this;
@@ -243,7 +258,7 @@ RoceNic::SetServerLink(std::shared_ptr<const fabriclb::FabricTopology> topology,
                        Ptr<Ipv4Route> route)
 {
     NS_ABORT_MSG_UNLESS(m_udp, "RoceNic::SetServerLink comes after Setup");
-    NS_ABORT_MSG_UNLESS(m_senders.empty() && m_receivers.empty(),
+    NS_ABORT_MSG_UNLESS(m_send.Empty() && m_receivers.empty(),
                         "a NIC's server link is set before it sends or receives");
     m_topology = std::move(topology);
     m_host = host;
@@ -257,6 +272,7 @@ RoceNic::SetServerLink(std::shared_ptr<const fabriclb::FabricTopology> topology,
     RoceLinkOwner& owner = *this;
     m_serverPort->SetScheduler(
         std::make_unique<RoceAlternatingScheduler>(owner, m_serverPort->Gap()));
+    m_send.SetPorts(m_port.get(), m_serverPort.get());
 }
 
 void
@@ -386,12 +402,6 @@ RoceNic::MakeCongestionContext(bool serverLink) const
     return context;
 }
 
-double
-RoceNic::GetRateBps(uint32_t qp) const
-{
-    return m_senders.at(qp).congestion->RateBps();
-}
-
 uint32_t
 RoceNic::PacketsFor(uint64_t bytes) const
 {
@@ -407,65 +417,31 @@ RoceNic::SendMessage(Ipv4Address destination,
     NS_LOG_FUNCTION(this << destination << destinationHost << bytes << messageId);
     NS_ABORT_MSG_IF(bytes == 0, "a message needs at least one byte");
     NS_ABORT_MSG_UNLESS(m_udp, "RoceNic::Setup was not called");
-    const uint32_t qp = m_senders.size();
     const bool serverLink = ViaServerLink(destinationHost);
-    m_senders.emplace_back(destination,
-                           messageId,
-                           m_recovery->CreateSender(PacketsFor(bytes)),
-                           m_congestion->CreateController(MakeCongestionContext(serverLink)),
-                           m_initialRtt.GetPicoSeconds());
-    m_senders.back().serverLink = serverLink;
-    m_policy->AddQueuePair(qp, destinationHost);
-    m_messageStartedTrace(messageId, qp);
-    PortOf(serverLink).Scheduler().Start(qp);
-    return qp;
+    return m_send.Start(destination,
+                        destinationHost,
+                        PacketsFor(bytes),
+                        messageId,
+                        MakeCongestionContext(serverLink),
+                        serverLink);
 }
 
 RoceRequester&
 RoceNic::GetRequester(uint32_t qp)
 {
-    return m_senders[qp];
+    return m_send.Requester(qp);
 }
 
 Time
 RoceNic::SendData(uint32_t qp)
 {
-    RoceRequester& sender = m_senders[qp];
-    const int64_t nowPs = Simulator::Now().GetPicoSeconds();
-    const fabriclb::SentPacket sent = sender.recovery->Send(nowPs);
-    RoceHeader header;
-    header.opcode = RoceHeader::DATA;
-    header.queuePair = qp;
-    header.psn = sent.psn;
-    header.messageId = sender.messageId;
-    header.messagePackets = sender.recovery->Packets();
+    return m_send.SendData(qp);
+}
 
-    Ptr<Packet> packet = Create<Packet>(m_wire.dataWireBytes - STACK_OVERHEAD_BYTES);
-    packet->AddHeader(header);
-    if (m_telemetry)
-    {
-        packet->AddPacketTag(IntTelemetryTag());
-    }
-    const uint16_t label = m_policy->SelectLabel(qp);
-    NS_LOG_LOGIC("queue pair " << qp << " sends psn " << sent.psn
-                               << (sent.retransmission ? " (retransmission)" : ""));
-    if (sent.psn < sender.labelOf.size())
-    {
-        sender.labelOf[sent.psn] = label;
-    }
-    else
-    {
-        sender.labelOf.push_back(label);
-    }
-    sender.lastSendPs = nowPs;
-    sender.congestion->OnSent(nowPs, m_wire.dataWireBytes);
-    ++m_dataSent;
-    m_retransmissions += sent.retransmission;
-    if (sent.retransmission)
-    {
-        m_retransmissionTrace(qp, sent.psn, label);
-    }
-    return PortOf(sender.serverLink).Send(packet, sender.destination, label, true, m_dataTos);
+void
+RoceNic::ArmTimer(uint32_t qp)
+{
+    m_send.ArmTimer(qp);
 }
 
 Time
@@ -500,7 +476,7 @@ RoceNic::Receive(Ptr<Packet> packet,
         return;
     }
     ++m_acksReceived;
-    ReceiveAck(roce, stamped ? &telemetry.Hops() : nullptr);
+    m_send.ReceiveAck(roce, stamped ? &telemetry.Hops() : nullptr);
 }
 
 void
@@ -570,199 +546,6 @@ RoceNic::QueueAck(RoceResponder& receiver, const RocePendingAck& ack)
     PortOf(ViaServerLink(ack.destination)).Scheduler().QueueAck(receiver, ack);
 }
 
-fabriclb::RttEstimator&
-RoceNic::RttOf(RoceRequester& requester)
-{
-    return m_sharedRtt ? m_rtt : requester.rtt;
-}
-
-void
-RoceNic::ReceiveAck(const RoceHeader& ack, const std::vector<fabriclb::HopTelemetry>* telemetry)
-{
-    NS_ABORT_MSG_UNLESS(ack.queuePair < m_senders.size(), "ACK for an unknown queue pair");
-    RoceRequester& sender = m_senders[ack.queuePair];
-    const int64_t nowPs = Simulator::Now().GetPicoSeconds();
-    PathFeedback feedback;
-    feedback.queuePair = ack.queuePair;
-    if (ack.opcode == RoceHeader::CNP)
-    {
-        feedback.kind = PathFeedback::CNP;
-        m_policy->NotifyFeedback(feedback);
-        if (!sender.recovery->Done())
-        {
-            sender.congestion->OnCnp(nowPs);
-            ReportCongestionState(ack.queuePair);
-            ArmCongestionTimer(ack.queuePair);
-        }
-        return;
-    }
-    feedback.kind = ack.opcode == RoceHeader::NACK ? PathFeedback::NACK : PathFeedback::ACK;
-    feedback.label = ack.label;
-    feedback.ecnMarked = ack.ecnEcho;
-    feedback.hops = ack.hops;
-    if (sender.recovery->Done())
-    {
-        m_policy->NotifyFeedback(feedback);
-        return;
-    }
-    fabriclb::AckInfo info;
-    info.nack = ack.opcode == RoceHeader::NACK;
-    info.psn = ack.psn;
-    info.cumulativePsn = ack.cumulativePsn;
-    info.sackBitmap = ack.sackBitmap;
-    m_lost.clear();
-    sender.recovery->OnAck(info, nowPs, RttOf(sender), m_lost);
-    if (!info.nack && ack.psn < sender.labelOf.size())
-    {
-        feedback.rttPs = nowPs - sender.recovery->LastSentPs(ack.psn);
-    }
-    m_policy->NotifyFeedback(feedback);
-    if (feedback.rttPs >= 0)
-    {
-        m_rttSampleTrace(ack.queuePair, PicoSeconds(feedback.rttPs));
-        fabriclb::AckFeedback ackFeedback;
-        ackFeedback.nowPs = nowPs;
-        ackFeedback.delayPs = feedback.rttPs;
-        ackFeedback.ecnMarked = ack.ecnEcho;
-        ackFeedback.hops = ack.hops;
-        ackFeedback.telemetry = telemetry;
-        ackFeedback.ackedPsn = ack.psn;
-        ackFeedback.nextPsn = static_cast<uint32_t>(sender.labelOf.size());
-        sender.congestion->OnAck(ackFeedback);
-        ReportCongestionState(ack.queuePair);
-    }
-    if (sender.recovery->Done())
-    {
-        sender.timer.Cancel();
-        sender.pacer.Cancel();
-        sender.congestionTimer.Cancel();
-        NS_LOG_LOGIC("message " << sender.messageId << " acknowledged whole");
-        m_messageAckedTrace(sender.messageId, ack.queuePair);
-        return;
-    }
-    ReportLosses(ack.queuePair);
-    PortOf(m_senders[ack.queuePair].serverLink).Scheduler().Requeue(ack.queuePair);
-    ArmTimer(ack.queuePair); // the RTT sample may bring the deadline forward
-}
-
-void
-RoceNic::ReportLosses(uint32_t qp)
-{
-    for (uint32_t psn : m_lost)
-    {
-        ++m_lossesDetected;
-        const uint16_t label = m_senders[qp].labelOf[psn];
-        NS_LOG_LOGIC("queue pair " << qp << " lost psn " << psn << " (label " << label << ")");
-        m_packetLostTrace(qp, psn, label);
-        PathFeedback loss;
-        loss.kind = PathFeedback::LOSS;
-        loss.queuePair = qp;
-        loss.label = label;
-        m_policy->NotifyFeedback(loss);
-    }
-    if (!m_lost.empty())
-    {
-        m_senders[qp].congestion->OnLoss(Simulator::Now().GetPicoSeconds());
-        ReportCongestionState(qp);
-    }
-}
-
-void
-RoceNic::ReportCongestionState(uint32_t qp)
-{
-    if (m_congestionStateTrace.IsEmpty())
-    {
-        return; // no sink: not even the rate is read
-    }
-    const fabriclb::CongestionController& congestion = *m_senders[qp].congestion;
-    m_congestionStateTrace(qp, congestion.RateBps(), congestion.WindowPackets().value_or(0));
-}
-
-void
-RoceNic::ArmCongestionTimer(uint32_t qp)
-{
-    RoceRequester& sender = m_senders[qp];
-    const std::optional<int64_t> duePs = sender.congestion->NextTimerPs();
-    if (!duePs || (!sender.congestionTimer.IsExpired() && sender.congestionTimerPs <= *duePs))
-    {
-        return;
-    }
-    sender.congestionTimer.Cancel();
-    sender.congestionTimerPs = *duePs;
-    sender.congestionTimer = Simulator::Schedule(
-        PicoSeconds(std::max<int64_t>(0, *duePs - Simulator::Now().GetPicoSeconds())),
-        &RoceNic::CongestionTimeout,
-        this,
-        qp);
-}
-
-void
-RoceNic::CongestionTimeout(uint32_t qp)
-{
-    RoceRequester& sender = m_senders[qp];
-    if (sender.recovery->Done())
-    {
-        return;
-    }
-    sender.congestion->OnTimer(Simulator::Now().GetPicoSeconds());
-    ReportCongestionState(qp);
-    ArmCongestionTimer(qp);
-    PortOf(m_senders[qp].serverLink).Scheduler().Requeue(qp);
-}
-
-void
-RoceNic::ArmTimer(uint32_t qp)
-{
-    RoceRequester& sender = m_senders[qp];
-    if (sender.recovery->Done())
-    {
-        return;
-    }
-    const std::optional<int64_t> deadlinePs = sender.recovery->Deadline(RttOf(sender));
-    if (!deadlinePs)
-    {
-        return;
-    }
-    if (!sender.timer.IsExpired())
-    {
-        // Keep a timer that fires no later than the deadline; move one that would.
-        const int64_t firesPs =
-            (Simulator::Now() + Simulator::GetDelayLeft(sender.timer)).GetPicoSeconds();
-        if (firesPs <= *deadlinePs)
-        {
-            return;
-        }
-        sender.timer.Cancel();
-    }
-    sender.timer = Simulator::Schedule(
-        PicoSeconds(std::max<int64_t>(0, *deadlinePs - Simulator::Now().GetPicoSeconds())),
-        &RoceNic::Timeout,
-        this,
-        qp);
-}
-
-void
-RoceNic::Timeout(uint32_t qp)
-{
-    NS_LOG_FUNCTION(this << qp);
-    RoceRequester& sender = m_senders[qp];
-    m_lost.clear();
-    const bool fired =
-        sender.recovery->OnTimer(Simulator::Now().GetPicoSeconds(), RttOf(sender), m_lost);
-    m_timeouts += fired;
-    if (fired)
-    {
-        m_timeoutTrace(qp, m_lost.size());
-        PathFeedback timeout;
-        timeout.kind = PathFeedback::TIMEOUT;
-        timeout.queuePair = qp;
-        m_policy->NotifyFeedback(timeout);
-    }
-    ReportLosses(qp);
-    PortOf(m_senders[qp].serverLink).Scheduler().Requeue(qp);
-    ArmTimer(qp);
-}
-
 void
 RoceNic::DoDispose()
 {
@@ -778,16 +561,10 @@ RoceNic::DoDispose()
     m_policy = nullptr;
     m_recovery = nullptr;
     m_congestion = nullptr;
-    for (RoceRequester& sender : m_senders)
-    {
-        sender.timer.Cancel();
-        sender.pacer.Cancel();
-        sender.congestionTimer.Cancel();
-    }
+    m_send.Dispose();
     m_port.reset();
     m_serverPort.reset();
     m_rng = nullptr;
-    m_senders.clear();
     Object::DoDispose();
 }
 

@@ -11,6 +11,7 @@
 #include "roce-nic-port.h"
 #include "roce-queue-pair.h"
 #include "roce-recovery-ops.h"
+#include "roce-send-side.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/egress-port.h"
@@ -85,7 +86,7 @@ class RoceNic : public Object, private RoceLinkOwner
     RoceNic();
 
     /// UDP destination port of RoCEv2.
-    static constexpr uint16_t ROCE_UDP_PORT = 4791;
+    static constexpr uint16_t ROCE_UDP_PORT = RoceHeader::UDP_PORT;
     /// Bytes every packet carries below its payload: PPP 2 + IPv4 20 + UDP 8 + RoceHeader 32.
     static constexpr uint32_t STACK_OVERHEAD_BYTES = 2 + 20 + 8 + RoceHeader::SIZE;
 
@@ -204,7 +205,7 @@ class RoceNic : public Object, private RoceLinkOwner
     /// \return data packets sent, coded extras included
     uint64_t GetDataSent() const
     {
-        return m_dataSent;
+        return m_send.DataSent();
     }
 
     /// \return ACKs sent
@@ -228,19 +229,19 @@ class RoceNic : public Object, private RoceLinkOwner
     /// \return data packets declared lost
     uint64_t GetLossesDetected() const
     {
-        return m_lossesDetected;
+        return m_send.LossesDetected();
     }
 
     /// \return data packets sent with a PSN sent before
     uint64_t GetRetransmissions() const
     {
-        return m_retransmissions;
+        return m_send.Retransmissions();
     }
 
     /// \return retransmission timeouts that fired (gbn, sack)
     uint64_t GetTimeouts() const
     {
-        return m_timeouts;
+        return m_send.Timeouts();
     }
 
     /// \return NACKs sent
@@ -258,14 +259,17 @@ class RoceNic : public Object, private RoceLinkOwner
     /// \return the queue pairs it has sent messages on
     uint32_t GetQueuePairs() const
     {
-        return m_senders.size();
+        return m_send.QueuePairs();
     }
 
     /**
      * \param qp a queue pair
      * \return its congestion control's rate now, bit/s
      */
-    double GetRateBps(uint32_t qp) const;
+    double GetRateBps(uint32_t qp) const
+    {
+        return m_send.RateBps(qp);
+    }
 
     /// \return the loss-recovery strategy (after Setup)
     Ptr<RoceRecoveryOps> GetRecovery() const
@@ -335,10 +339,6 @@ class RoceNic : public Object, private RoceLinkOwner
     void UsePacingGap(uint64_t gapPs);
     /// Queues \p ack (an ACK, NACK or CNP) of \p receiver for the link.
     void QueueAck(RoceResponder& receiver, const RocePendingAck& ack);
-    /// Schedules the congestion-control timer of \p qp at its controller's next deadline.
-    void ArmCongestionTimer(uint32_t qp);
-    /// The congestion-control timer of \p qp fired.
-    void CongestionTimeout(uint32_t qp);
     /**
      * \param serverLink for a queue pair over the server link, else over the fabric
      * \return what a congestion controller knows of this NIC's port
@@ -357,23 +357,12 @@ class RoceNic : public Object, private RoceLinkOwner
                  Ptr<Ipv4Interface> incomingInterface);
     /// With the bypass, a frame that one of the host's ports received.
     void ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> frame);
-    /// Handles an ACK or NACK for one of our queue pairs, with the \p telemetry it echoes
-    /// (null: none).
-    void ReceiveAck(const RoceHeader& ack, const std::vector<fabriclb::HopTelemetry>* telemetry);
     /// Handles data for one of our responders and queues the answer, echoing \p telemetry
     /// (null: none).
     void ReceiveData(const RoceHeader& data,
                      const Ipv4Header& header,
                      uint16_t sourcePort,
                      const std::vector<fabriclb::HopTelemetry>* telemetry);
-    /// The timer of \p qp fired: lets its recovery declare losses.
-    void Timeout(uint32_t qp);
-    /// Counts the losses in m_lost of \p qp and tells the path policy and congestion control.
-    void ReportLosses(uint32_t qp);
-    /// Fires CongestionState for \p qp (when a sink listens).
-    void ReportCongestionState(uint32_t qp);
-    /// \return the RTT estimate whose timeouts apply to \p requester
-    fabriclb::RttEstimator& RttOf(RoceRequester& requester);
 
     fabriclb::WireModel m_wire;          //!< packet sizes and pacing
     Time m_initialRtt;                   //!< RTT estimate before the first sample
@@ -382,7 +371,6 @@ class RoceNic : public Object, private RoceLinkOwner
     TypeId m_congestionType;             //!< the CongestionControl attribute
     Ptr<RoceRecoveryOps> m_recovery;     //!< loss recovery of every queue pair
     Ptr<RoceCongestionOps> m_congestion; //!< congestion control of every queue pair
-    bool m_sharedRtt{false};             //!< the recovery's timeouts use m_rtt, not a queue pair's
 
     Ipv4Address m_address;             //!< the host's address
     Ptr<UdpL4Protocol> m_udp;          //!< the host's UDP
@@ -407,20 +395,13 @@ class RoceNic : public Object, private RoceLinkOwner
 
     std::shared_ptr<const fabriclb::FabricTopology> m_topology; //!< with a server link, the fabric
     uint32_t m_host{0};                                         //!< with a server link, its host
-    std::vector<RoceRequester> m_senders;                       //!< by queue pair number
     std::unordered_map<uint64_t, RoceResponder> m_receivers;    //!< by (sender address, queue pair)
-    fabriclb::RttEstimator m_rtt{0}; //!< the NIC's RTT estimate, if its recovery shares one
-    std::vector<uint32_t> m_lost;    //!< PSNs a recovery just declared lost
 
-    uint64_t m_dataSent{0};        //!< counter
-    uint64_t m_acksSent{0};        //!< counter
-    uint64_t m_dataReceived{0};    //!< counter
-    uint64_t m_acksReceived{0};    //!< counter
-    uint64_t m_lossesDetected{0};  //!< counter
-    uint64_t m_retransmissions{0}; //!< counter
-    uint64_t m_timeouts{0};        //!< counter
-    uint64_t m_nacksSent{0};       //!< counter
-    uint64_t m_cnpsSent{0};        //!< counter
+    uint64_t m_acksSent{0};     //!< counter
+    uint64_t m_dataReceived{0}; //!< counter
+    uint64_t m_acksReceived{0}; //!< counter
+    uint64_t m_nacksSent{0};    //!< counter
+    uint64_t m_cnpsSent{0};     //!< counter
 
     TracedCallback<uint32_t, uint32_t> m_messageStartedTrace;  //!< a message is handed to the NIC
     TracedCallback<uint32_t, uint32_t> m_messageAckedTrace;    //!< sender holds all m ACKs
@@ -431,6 +412,8 @@ class RoceNic : public Object, private RoceLinkOwner
     TracedCallback<uint32_t, uint32_t, uint16_t> m_packetLostTrace;     //!< a loss declared
     TracedCallback<uint32_t, uint32_t, uint16_t> m_retransmissionTrace; //!< a PSN sent again
     TracedCallback<uint32_t, uint32_t> m_timeoutTrace; //!< a timeout and its losses
+
+    RoceSendSide m_send; //!< its queue pairs' sending ends (after the traces it fires)
 };
 
 } // namespace ns3

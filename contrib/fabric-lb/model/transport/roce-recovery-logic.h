@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
-#include <set>
 #include <vector>
 
 namespace ns3
@@ -125,7 +124,9 @@ struct SentPacket
  * next, what ACKs and timeouts reveal, when its timer is due.
  *
  * Pure logic on integer picoseconds; the caller owns the RTT estimator, so a
- * strategy decides whose estimate its timeouts use.
+ * strategy decides whose estimate its timeouts use. The bookkeeping every strategy
+ * shares is kept here: when each PSN was last sent (RecordSending, LastSentPs) and the
+ * packets in flight (CountSent, CountResolved).
  */
 class RecoverySender
 {
@@ -134,6 +135,7 @@ class RecoverySender
     explicit RecoverySender(uint32_t packets)
         : m_packets(packets)
     {
+        m_sentAtPs.reserve(packets);
     }
 
     virtual ~RecoverySender() = default;
@@ -151,14 +153,21 @@ class RecoverySender
     virtual uint32_t Sendable() const = 0;
 
     /// \return packets sent whose fate it has not learned: neither acknowledged nor
-    /// declared lost (what a congestion window bounds)
-    virtual uint32_t InFlight() const = 0;
+    /// declared lost (what a congestion window bounds); by default the count a strategy
+    /// keeps with CountSent and CountResolved
+    virtual uint32_t InFlight() const
+    {
+        return m_inFlight;
+    }
 
     /**
      * \param psn a PSN it has sent
      * \return when it last sent \p psn (a congestion control's delay samples start there)
      */
-    virtual int64_t LastSentPs(uint32_t psn) const = 0;
+    int64_t LastSentPs(uint32_t psn) const
+    {
+        return m_sentAtPs[psn];
+    }
 
     /**
      * \brief The NIC offers the sender a chance to send at \p nowPs: a pacing
@@ -206,300 +215,50 @@ class RecoverySender
      */
     virtual bool OnTimer(int64_t nowPs, const RttEstimator& rtt, std::vector<uint32_t>& lost) = 0;
 
-  private:
-    uint32_t m_packets; //!< m
-};
-
-/**
- * \ingroup fabric-lb
- * \brief Ideal rateless erasure coding, sender side: every packet is a fresh
- * coded one with a new PSN; m distinct ACKs complete the message; each packet
- * whose ACK is overdue (RttEstimator::OverduePs after its sending) is declared
- * lost and earns one more coded packet.
- */
-class ErasureSender : public RecoverySender
-{
-  public:
-    /// \param packets m
-    explicit ErasureSender(uint32_t packets);
-    bool Done() const override;
-    uint32_t Sendable() const override;
-    uint32_t InFlight() const override;
-    int64_t LastSentPs(uint32_t psn) const override;
-    SentPacket Send(int64_t nowPs) override;
-    void OnAck(const AckInfo& ack,
-               int64_t nowPs,
-               RttEstimator& rtt,
-               std::vector<uint32_t>& lost) override;
-    std::optional<int64_t> Deadline(const RttEstimator& rtt) const override;
-    bool OnTimer(int64_t nowPs, const RttEstimator& rtt, std::vector<uint32_t>& lost) override;
-
-  private:
-    /// Moves m_unresolved past acknowledged PSNs.
-    void SkipAcked();
-
-    uint32_t m_credits;              //!< packets it may still send
-    uint32_t m_acked{0};             //!< distinct ACKs held
-    uint32_t m_unresolved{0};        //!< every PSN below is acknowledged or declared lost
-    uint32_t m_inFlight{0};          //!< sent, neither acknowledged nor declared lost
-    std::vector<bool> m_ackedPsn;    //!< by PSN
-    std::vector<int64_t> m_sentAtPs; //!< by PSN
-};
-
-/**
- * \ingroup fabric-lb
- * \brief Ideal rateless erasure coding, receiver side: any m distinct PSNs
- * decode the message; every packet is acknowledged.
- */
-class ErasureReceiver : public RecoveryReceiver
-{
-  public:
-    /// \param packets m
-    explicit ErasureReceiver(uint32_t packets);
-    ReceiveOutcome OnData(uint32_t psn) override;
-
-  private:
-    uint32_t m_packets;       //!< m
-    uint32_t m_distinct{0};   //!< distinct PSNs received
-    std::vector<bool> m_seen; //!< by PSN
-};
-
-/**
- * \ingroup fabric-lb
- * \brief The erasure sender of the study's simulator (csg-htsim's constant-rate
- * erasure source), which counts reordering as loss.
- *
- * Every packet is a fresh coded one with a new PSN. Each ACK carries the
- * receiver's count of data packets received so far (in AckInfo::cumulativePsn)
- * and echoes the PSN; the sender keeps the highest acknowledged PSN + 1 and the
- * highest count, and approxLost, their difference: packets below the highest
- * acknowledged one that the receiver lacks, reordered or lost. At each
- * opportunity (OnSendOpportunity) it takes one fresh packet unless
- * issued - approxLost >= m (issued: packets it took, sent or waiting for the
- * link). The first opportunity that finds it so remembers the time; later
- * ones, unless lossless, take one packet each once more than the smoothed RTT
- * has passed since. Its RTT is the study's: the first sample as is, then 7/8
- * of the old plus 1/8 of the sample, each truncated; 0 before the first ACK.
- * The sample runs from the opportunity that took the packet. The message is
- * complete when the count reaches m. It declares no losses.
- */
-class StudyErasureSender : public RecoverySender
-{
-  public:
+  protected:
     /**
-     * \param packets m
-     * \param lossless never send beyond the first m in flight (the study's -lossless)
+     * \brief Records that \p psn was sent at \p nowPs (LastSentPs).
+     * \param psn a PSN sent before, or the first one never sent (PsnsSent)
+     * \param nowPs the time
      */
-    StudyErasureSender(uint32_t packets, bool lossless);
-    bool Done() const override;
-    uint32_t Sendable() const override;
-    uint32_t InFlight() const override;
-    int64_t LastSentPs(uint32_t psn) const override;
-    void OnSendOpportunity(int64_t nowPs) override;
-    SentPacket Send(int64_t nowPs) override;
-    void OnAck(const AckInfo& ack,
-               int64_t nowPs,
-               RttEstimator& rtt,
-               std::vector<uint32_t>& lost) override;
-    /// \return when, without lossless, an opportunity first takes a packet beyond
-    /// the first m in flight (the NIC wakes the queue pair then), or nothing
-    std::optional<int64_t> Deadline(const RttEstimator& rtt) const override;
-    bool OnTimer(int64_t nowPs, const RttEstimator& rtt, std::vector<uint32_t>& lost) override;
-
-    /// \return packets below the highest acknowledged one the receiver lacks (may be negative
-    /// while ACKs arrive out of order)
-    int64_t ApproxLost() const
+    void RecordSending(uint32_t psn, int64_t nowPs)
     {
-        return int64_t{m_highestAcked} - int64_t{m_received};
+        if (psn < m_sentAtPs.size())
+        {
+            m_sentAtPs[psn] = nowPs;
+        }
+        else
+        {
+            m_sentAtPs.push_back(nowPs);
+        }
     }
 
-    /// \return the smoothed RTT (0 before the first ACK)
-    int64_t SrttPs() const
+    /// \return how many distinct PSNs it has sent (they are 0 .. this - 1)
+    uint32_t PsnsSent() const
     {
-        return m_srttPs;
+        return static_cast<uint32_t>(m_sentAtPs.size());
+    }
+
+    /// Counts one more packet in flight.
+    void CountSent()
+    {
+        ++m_inFlight;
+    }
+
+    /// Counts one packet in flight less: acknowledged or declared lost.
+    void CountResolved()
+    {
+        --m_inFlight;
     }
 
   private:
-    /// \return whether the opportunity at \p nowPs, in the final phase, takes a packet
-    bool FinalPhaseSends(int64_t nowPs) const;
-
-    bool m_lossless;                  //!< never send beyond the first m in flight
-    uint32_t m_highestAcked{0};       //!< one past the highest acknowledged PSN
-    uint32_t m_received{0};           //!< the highest count of packets received an ACK carried
-    int64_t m_srttPs{0};              //!< smoothed RTT, 0 before the first sample
-    std::optional<int64_t> m_finalPs; //!< the first opportunity that found enough in flight
-    std::optional<int64_t> m_timerPs; //!< when the NIC's timer last fired
-    std::vector<int64_t> m_takenAtPs; //!< when each PSN was taken (its size: packets taken)
-    uint32_t m_sent{0};               //!< packets sent (taken ones leave in order)
-};
-
-/**
- * \ingroup fabric-lb
- * \brief The study's erasure receiver: ErasureReceiver, whose every ACK also
- * carries the count of data packets received so far (in
- * RecoveryReply::cumulativePsn), as the study's simulator's cumulative bytes.
- */
-class StudyErasureReceiver : public ErasureReceiver
-{
-  public:
-    /// \param packets m
-    explicit StudyErasureReceiver(uint32_t packets);
-    ReceiveOutcome OnData(uint32_t psn) override;
-
-  private:
-    uint32_t m_received{0}; //!< data packets received, duplicates included
+    uint32_t m_packets;              //!< m
+    uint32_t m_inFlight{0};          //!< sent, neither acknowledged nor declared lost
+    std::vector<int64_t> m_sentAtPs; //!< last sending, by PSN
 };
 
 /// The largest factor by which a retransmission timeout backs off.
 constexpr uint32_t MAX_TIMEOUT_BACKOFF = 64;
-
-/**
- * \ingroup fabric-lb
- * \brief RoCEv2 go-back-N, sender side.
- *
- * Sends PSNs 0 .. m-1 in order. ACKs are cumulative. A NACK carrying the
- * receiver's expected PSN e sends it back to e (once per e: a NACK for a PSN
- * it already went back to, or below its oldest unacknowledged one, is stale).
- * When the oldest unacknowledged packet is overdue (RttEstimator::OverduePs
- * times the back-off after its last sending) the timer sends it back there and
- * doubles the back-off, up to MAX_TIMEOUT_BACKOFF; progress resets it. RTT
- * samples come only from ACKs that advance and echo a packet sent once (Karn).
- */
-class GoBackNSender : public RecoverySender
-{
-  public:
-    /// \param packets m
-    explicit GoBackNSender(uint32_t packets);
-    bool Done() const override;
-    uint32_t Sendable() const override;
-    uint32_t InFlight() const override;
-    int64_t LastSentPs(uint32_t psn) const override;
-    SentPacket Send(int64_t nowPs) override;
-    void OnAck(const AckInfo& ack,
-               int64_t nowPs,
-               RttEstimator& rtt,
-               std::vector<uint32_t>& lost) override;
-    std::optional<int64_t> Deadline(const RttEstimator& rtt) const override;
-    bool OnTimer(int64_t nowPs, const RttEstimator& rtt, std::vector<uint32_t>& lost) override;
-
-    /// \return the next PSN it sends
-    uint32_t NextPsn() const
-    {
-        return m_next;
-    }
-
-  private:
-    /// Goes back to PSN \p psn and reports it lost.
-    void GoBack(uint32_t psn, std::vector<uint32_t>& lost);
-
-    uint32_t m_unacked{0};                //!< oldest unacknowledged PSN
-    uint32_t m_next{0};                   //!< next PSN to send
-    std::optional<uint32_t> m_wentBackTo; //!< the PSN of the last go-back
-    uint32_t m_backoff{1};                //!< timeout multiplier
-    std::vector<int64_t> m_sentAtPs;      //!< last sending, by PSN
-    std::vector<uint32_t> m_sends;        //!< sendings, by PSN
-};
-
-/**
- * \ingroup fabric-lb
- * \brief RoCEv2 go-back-N, receiver side: accepts only the next expected PSN
- * (and ACKs it, cumulatively); a duplicate is ACKed again; the first
- * out-of-order packet of a gap draws one NACK carrying the expected PSN, and
- * later ones of the same gap are discarded silently.
- */
-class GoBackNReceiver : public RecoveryReceiver
-{
-  public:
-    /// \param packets m
-    explicit GoBackNReceiver(uint32_t packets);
-    ReceiveOutcome OnData(uint32_t psn) override;
-
-  private:
-    uint32_t m_packets;     //!< m
-    uint32_t m_expected{0}; //!< the next PSN it accepts
-    bool m_nackSent{false}; //!< the current gap has drawn its NACK
-};
-
-/// PSNs a SACK bitmap covers beyond the cumulative PSN.
-constexpr uint32_t SACK_BITMAP_PACKETS = 64;
-
-/**
- * \ingroup fabric-lb
- * \brief Selective repeat with SACKs, sender side.
- *
- * ACKs carry a cumulative PSN and a bitmap of the SACK_BITMAP_PACKETS PSNs
- * after it. A hole (an unacknowledged PSN below the highest acknowledged one)
- * with more than the reorder threshold x of later PSNs acknowledged is lost,
- * once: the reorder rule never declares a PSN again, so a lost retransmission
- * waits for the timer. Losses are resent first, lowest PSN first, then new
- * PSNs in order. When the oldest outstanding packet (unacknowledged, not
- * waiting to be resent) is overdue (RttEstimator::OverduePs times the
- * back-off after its last sending) every overdue outstanding packet is lost
- * and the back-off doubles, up to MAX_TIMEOUT_BACKOFF; cumulative progress
- * resets it. RTT samples come from ACKs of packets sent once (Karn).
- */
-class SelectiveRepeatSender : public RecoverySender
-{
-  public:
-    /**
-     * \param packets m
-     * \param reorderThreshold x (at least 1)
-     */
-    SelectiveRepeatSender(uint32_t packets, uint32_t reorderThreshold);
-    bool Done() const override;
-    uint32_t Sendable() const override;
-    uint32_t InFlight() const override;
-    int64_t LastSentPs(uint32_t psn) const override;
-    SentPacket Send(int64_t nowPs) override;
-    void OnAck(const AckInfo& ack,
-               int64_t nowPs,
-               RttEstimator& rtt,
-               std::vector<uint32_t>& lost) override;
-    std::optional<int64_t> Deadline(const RttEstimator& rtt) const override;
-    bool OnTimer(int64_t nowPs, const RttEstimator& rtt, std::vector<uint32_t>& lost) override;
-
-  private:
-    /// Records that \p psn arrived.
-    void MarkAcked(uint32_t psn);
-    /// Declares \p psn lost: it is resent next.
-    void DeclareLost(uint32_t psn, std::vector<uint32_t>& lost);
-    /// Applies the reorder rule to the holes below the highest acknowledged PSN.
-    void DetectReorderLosses(std::vector<uint32_t>& lost);
-    /// \return whether \p psn was sent and is neither acknowledged nor waiting to be resent
-    bool Outstanding(uint32_t psn) const;
-
-    uint32_t m_reorderThreshold;     //!< x
-    uint32_t m_unacked{0};           //!< every PSN below is acknowledged
-    uint32_t m_next{0};              //!< next new PSN
-    uint32_t m_highestAcked{0};      //!< one past the highest acknowledged PSN
-    uint32_t m_declaredBelow{0};     //!< the reorder rule has judged every hole below
-    uint32_t m_backoff{1};           //!< timeout multiplier
-    uint32_t m_inFlight{0};          //!< outstanding PSNs (Outstanding)
-    std::set<uint32_t> m_resend;     //!< PSNs declared lost, not yet resent
-    std::vector<bool> m_acked;       //!< by PSN
-    std::vector<bool> m_declared;    //!< declared lost since the start, by PSN
-    std::vector<int64_t> m_sentAtPs; //!< last sending, by PSN
-    std::vector<uint32_t> m_sends;   //!< sendings, by PSN
-};
-
-/**
- * \ingroup fabric-lb
- * \brief Selective repeat with SACKs, receiver side: keeps every new packet
- * (delivering it once), and answers each packet, duplicates included, with its
- * cumulative PSN and the SACK bitmap of the SACK_BITMAP_PACKETS PSNs after it.
- */
-class SelectiveRepeatReceiver : public RecoveryReceiver
-{
-  public:
-    /// \param packets m
-    explicit SelectiveRepeatReceiver(uint32_t packets);
-    ReceiveOutcome OnData(uint32_t psn) override;
-
-  private:
-    uint32_t m_expected{0};   //!< the lowest PSN not yet received
-    uint32_t m_received{0};   //!< distinct PSNs received
-    std::vector<bool> m_have; //!< by PSN
-};
 
 } // namespace fabriclb
 } // namespace ns3
