@@ -475,7 +475,6 @@ FabricExperiment::Configure()
     const std::shared_ptr<const fabriclb::FabricTopology> fabric =
         MakeTopology(m_config); // throws std::invalid_argument for a bad fabric
     const fabriclb::FabricTopology& topology = *fabric;
-    const auto* fatTree = dynamic_cast<const fabriclb::FatTreeTopology*>(fabric.get());
     m_fabric->SetTopology(fabric);
     const fabriclb::FabricPartition partition(topology, FabricRanks::Count()); // throws
     const uint32_t ranks = partition.Ranks();
@@ -540,7 +539,7 @@ FabricExperiment::Configure()
     m_result.topology = topology.Name();
     m_result.fabric = topology.Describe();
     m_result.switchStages = SwitchStagesOf(topology);
-    m_result.k = fatTree ? fatTree->K() : 0;
+    m_result.k = topology.Radix().value_or(0);
     m_result.hosts = topology.HostCount();
     m_result.seed = RngSeedManager::GetSeed();
     m_result.run = RngSeedManager::GetRun();
@@ -646,14 +645,10 @@ FabricExperiment::ConfigureFailures(const fabriclb::FabricTopology& topology)
     }
     // The matrix file's failure lines (htsim's fat-tree link ids), then --failLinks; each
     // link at most once.
-    const auto* fatTree = dynamic_cast<const fabriclb::FatTreeTopology*>(&topology);
-    const std::optional<fabriclb::FabricLinks> links =
-        fatTree ? std::optional<fabriclb::FabricLinks>(*fatTree) : std::nullopt;
     for (const fabriclb::MatrixFailure& failure : m_traffic.failures)
     {
         const std::optional<uint32_t> link =
-            links ? links->FromHtsim(failure.switchType, failure.switchId, failure.linkId)
-                  : std::nullopt;
+            topology.LinkFromHtsim(failure.switchType, failure.switchId, failure.linkId);
         if (!link)
         {
             throw std::invalid_argument(m_config.matrixFile + ":" + std::to_string(failure.line) +
@@ -683,9 +678,10 @@ FabricExperiment::ConfigureFailures(const fabriclb::FabricTopology& topology)
     m_traffic.failures.clear();
     for (const fabriclb::NamedFailure& failure : m_namedFailures)
     {
-        if (failure.atPs == 0 && links)
+        const std::optional<fabriclb::HtsimLinkName> htsim = topology.HtsimNameOf(failure.link);
+        if (failure.atPs == 0 && htsim)
         {
-            const auto [role, sw, port] = links->ToHtsim(failure.link);
+            const auto [role, sw, port] = *htsim;
             m_traffic.failures.push_back({role, sw, port, 0});
         }
     }

@@ -11,7 +11,6 @@
 #include "ns3/connection-matrix.h"
 #include "ns3/data-rate.h"
 #include "ns3/experiment-result.h"
-#include "ns3/fabric-links.h"
 #include "ns3/fabric-paths.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/fabric-topology.h"
