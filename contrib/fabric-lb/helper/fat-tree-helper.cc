@@ -367,10 +367,6 @@ FatTreeHelper::Build()
                     "FabricPortDevice): with --switchPort=queue-disc use --hostPath=ipv4");
     m_built = true;
     const fabriclb::FabricTopology& topo = *m_topology;
-    if (const fabriclb::FatTreeTopology* fatTree = GetFatTree())
-    {
-        m_links.emplace(*fatTree);
-    }
     m_linkDevices.resize(topo.LinkCount());
 
     CreateNodes();

@@ -5,7 +5,7 @@
 #ifndef FABRIC_LB_LINK_FAILURE_MANAGER_H
 #define FABRIC_LB_LINK_FAILURE_MANAGER_H
 
-#include "ns3/fabric-links.h"
+#include "ns3/fabric-topology.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/nstime.h"
@@ -67,7 +67,7 @@ class LinkFailureManager : public Object
 
     /**
      * \brief Fails \p link at \p at (at once if \p at is zero and the simulation has not started).
-     * \param link a link id (fabriclb::FabricLinks)
+     * \param link a link id (fabriclb::FabricTopology::EndsOf)
      * \param at the simulated time of the failure
      */
     void FailLink(uint32_t link, Time at);

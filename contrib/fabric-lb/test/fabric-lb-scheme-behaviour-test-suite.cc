@@ -146,8 +146,8 @@ RecordHops(const NodeContainer& switches,
 void
 RecordUpTiers(Ptr<FatTreeHelper> fabric, std::vector<Hop>& hops)
 {
-    RecordHops(fabric->GetEdgeSwitches(), *fabric->GetFatTree(), hops);
-    RecordHops(fabric->GetAggregationSwitches(), *fabric->GetFatTree(), hops);
+    RecordHops(fabric->GetEdgeSwitches(), fabriclbtest::FatTreeOf(*fabric), hops);
+    RecordHops(fabric->GetAggregationSwitches(), fabriclbtest::FatTreeOf(*fabric), hops);
 }
 
 /**
@@ -278,7 +278,7 @@ class EcmpBehaviourTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "ecmp");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordUpTiers(fabric, hops);
         NS_TEST_ASSERT_MSG_EQ(
@@ -348,7 +348,7 @@ class SubflowBehaviourTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "subflow");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         UintegerValue subflows;
         NS_TEST_ASSERT_MSG_EQ(
             fabric->GetNic(0)->GetPathPolicy()->GetAttributeFailSafe("Subflows", subflows),
@@ -444,7 +444,7 @@ class RepsMarkingTest : public TestCase
         // A low threshold (four data packets queued) marks many, not all, packets of a
         // k=4 permutation; the scheme's own 10% of the buffer is seldom reached there.
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "reps", 4 * 4158, true);
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         UintegerValue capacity;
         NS_TEST_ASSERT_MSG_EQ(
             fabric->GetNic(0)->GetPathPolicy()->GetAttributeFailSafe("CacheLabels", capacity),
@@ -669,7 +669,7 @@ class HostSprayBehaviourTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-spray");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordUpTiers(fabric, hops);
         const uint32_t packets = 32;
@@ -756,7 +756,7 @@ class PathChosenTraceTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-spray", 0, true);
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::map<QueuePair, std::vector<uint16_t>> chosen; // by the trace
         std::map<QueuePair, std::vector<uint16_t>> sent;   // on the wire
         for (uint32_t h = 0; h < topo.HostCount(); ++h)
@@ -843,7 +843,7 @@ class SimpleRrBehaviourTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(6, "simple-rr");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::map<uint32_t, std::vector<uint32_t>> sequence; // switch -> up ports in order
         NS_TEST_ASSERT_MSG_EQ(RunAllToAllUpPorts(fabric, 2, sequence),
                               true,
@@ -907,7 +907,7 @@ class RrBehaviourTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(6, "rr");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         const uint32_t n = topo.Half();
         const uint32_t reshuffleWraps = 5;
         std::map<uint32_t, std::vector<uint32_t>> sequence; // switch -> up ports in order
@@ -964,7 +964,7 @@ class RsqBehaviourTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(6, "rsq");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         const uint32_t n = topo.Half();
         std::map<uint32_t, std::vector<uint32_t>> sequence; // switch -> up ports in order
         NS_TEST_ASSERT_MSG_EQ(RunAllToAllUpPorts(fabric, 2, sequence),
@@ -1054,7 +1054,7 @@ class JsqBehaviourTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "jsq");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::map<uint32_t, std::vector<const EgressPort*>> uplinks; // by switch node id
         for (uint32_t i = 0; i < topo.EdgeCount(); ++i)
         {
@@ -1131,7 +1131,7 @@ class HostDrBehaviourTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-dr");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordHops(fabric->GetCoreSwitches(), topo, hops);
         RecordHops(fabric->GetAggregationSwitches(), topo, hops);
@@ -1240,7 +1240,7 @@ class OfanAllToAllTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "ofan");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordUpTiers(fabric, hops);
         RecordHops(fabric->GetCoreSwitches(), topo, hops);
@@ -1326,7 +1326,7 @@ class OfanSharedPointerTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "ofan");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordUpTiers(fabric, hops);
         RecordHops(fabric->GetCoreSwitches(), topo, hops);
@@ -1428,7 +1428,7 @@ class SwitchArRefreshTest : public TestCase
         Config::SetDefault(disc + "Band2", DoubleValue(0.10));
         Config::SetDefault(disc + "Band3", DoubleValue(0.20));
         Config::SetDefault(disc + "RefreshInterval", TimeValue(NanoSeconds(100)));
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         TimeValue refresh;
         NS_TEST_ASSERT_MSG_EQ(
             fabric->GetEdgeSwitches().Get(0)->GetObject<SwitchDiscipline>()->GetAttributeFailSafe(
@@ -1550,7 +1550,7 @@ class FlowletRepathTest : public TestCase
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "flowlet");
         Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue("physical"));
         Config::SetDefault("ns3::FlowletDiscipline::RepathProbability", DoubleValue(0.5));
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         DoubleValue probability;
         NS_TEST_ASSERT_MSG_EQ(
             fabric->GetEdgeSwitches().Get(0)->GetObject<SwitchDiscipline>()->GetAttributeFailSafe(
@@ -1664,7 +1664,7 @@ class PlbMarkingTest : public TestCase
     {
         // A low threshold (four data packets queued) marks many, not all, packets.
         Ptr<FatTreeHelper> fabric = BuildScheme(4, "plb", 4 * 4158, true);
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         UintegerValue windowAcks;
         UintegerValue markedAcks;
         UintegerValue gapsMin;

@@ -72,7 +72,7 @@ using Sequences = std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector
 bool
 RunAllToAllRecording(Ptr<FatTreeHelper> fabric, Sequences& sequences)
 {
-    const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+    const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
     auto recorder = [&sequences, &topo](bool edge) {
         return [&sequences, &topo, edge](Ptr<Node> node,
                                          Ptr<const Packet> p,
@@ -113,7 +113,7 @@ class OfanBalanceTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
 
         Sequences sequences;
         NS_TEST_ASSERT_MSG_EQ(RunAllToAllRecording(fabric, sequences),
@@ -181,7 +181,7 @@ class OfanShiftTest : public TestCase
     void DoRun() override
     {
         Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         for (const NodeContainer* switches :
              {&fabric->GetEdgeSwitches(), &fabric->GetAggregationSwitches()})
         {

@@ -85,6 +85,14 @@ BuildFabric(uint32_t k, const std::string& discipline = "", const std::string& p
     return BuildFabric(std::make_shared<const fabriclb::FatTreeTopology>(k), discipline, policy);
 }
 
+/// \return the fat tree \p fabric was built on (BuildFabric(k)'s), for a test's fat-tree
+/// arithmetic
+inline const fabriclb::FatTreeTopology&
+FatTreeOf(const FatTreeHelper& fabric)
+{
+    return dynamic_cast<const fabriclb::FatTreeTopology&>(fabric.GetTopology());
+}
+
 /// Counts message completions and stops the simulation after the last one.
 struct Completions
 {

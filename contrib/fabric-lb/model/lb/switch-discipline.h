@@ -11,7 +11,7 @@
 #include "rotation.h"
 
 #include "ns3/egress-port.h"
-#include "ns3/fabric-links.h"
+#include "ns3/fabric-topology.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
