@@ -34,23 +34,6 @@ NS_OBJECT_ENSURE_REGISTERED(FatTreeHelper);
 
 namespace
 {
-/// `--topology=fat-tree`: the K and Oversubscription attributes' fat tree.
-const fabriclb::Registration<fabriclb::TopologyKind> g_fatTreeTopology(
-    {"fat-tree",
-     "the study's 3-tier k-ary fat tree, optionally oversubscribed at the edge tier",
-     {{"k", "ns3::FatTreeHelper::K"}, {"oversubscription", "ns3::FatTreeHelper::Oversubscription"}},
-     [] {
-         const Ptr<FatTreeHelper> defaults = CreateObject<FatTreeHelper>();
-         UintegerValue k;
-         UintegerValue oversubscription;
-         defaults->GetAttribute("K", k);
-         defaults->GetAttribute("Oversubscription", oversubscription);
-         return std::make_shared<const fabriclb::FatTreeTopology>(k.Get(), oversubscription.Get());
-     }});
-} // namespace
-
-namespace
-{
 /// The switch links' address blocks, by the tier of a link's lower switch: 10.64.0.0/10
 /// (a fat tree's edge-aggregation links), 10.128.0.0/10 (aggregation-core).
 constexpr std::array<uint32_t, 2> SWITCH_LINK_NETWORKS{0x0A400000, 0x0A800000};

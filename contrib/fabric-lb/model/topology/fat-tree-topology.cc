@@ -4,6 +4,11 @@
 
 #include "fat-tree-topology.h"
 
+#include "ns3/abort.h"
+#include "ns3/fabric-registry.h"
+#include "ns3/type-id.h"
+#include "ns3/uinteger.h"
+
 #include <algorithm>
 #include <regex>
 #include <stdexcept>
@@ -327,6 +332,34 @@ FatTreeTopology::BuildUplinkView(SwitchRef sw, const LinkStates& down) const
     }
     return view;
 }
+
+namespace
+{
+/**
+ * \param attribute an attribute of the fabric builder (TypeId ns3::FatTreeHelper, a helper
+ *        above this layer, found by name as the driver's flags find it)
+ * \return its current default
+ */
+uint32_t
+FabricBuilderDefault(const std::string& attribute)
+{
+    TypeId::AttributeInformation info;
+    const bool found =
+        TypeId::LookupByName("ns3::FatTreeHelper").LookupAttributeByName(attribute, &info);
+    NS_ABORT_MSG_UNLESS(found, "no attribute ns3::FatTreeHelper::" << attribute);
+    return DynamicCast<const UintegerValue>(info.initialValue)->Get();
+}
+
+/// `--topology=fat-tree`: the K and Oversubscription attributes' fat tree.
+const Registration<TopologyKind> g_fatTreeTopology(
+    {"fat-tree",
+     "the study's 3-tier k-ary fat tree, optionally oversubscribed at the edge tier",
+     {{"k", "ns3::FatTreeHelper::K"}, {"oversubscription", "ns3::FatTreeHelper::Oversubscription"}},
+     [] {
+         return std::make_shared<const FatTreeTopology>(FabricBuilderDefault("K"),
+                                                        FabricBuilderDefault("Oversubscription"));
+     }});
+} // namespace
 
 } // namespace fabriclb
 } // namespace ns3
