@@ -4,6 +4,7 @@
 
 #include "fat-tree-helper.h"
 
+#include "fabric-address-plan.h"
 #include "fabric-link-helper.h"
 
 #include "ns3/direct-switch-forwarder.h"
@@ -31,18 +32,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("FatTreeHelper");
 
 NS_OBJECT_ENSURE_REGISTERED(FatTreeHelper);
-
-namespace
-{
-/// The switch links' address blocks, by the tier of a link's lower switch: 10.64.0.0/10
-/// (a fat tree's edge-aggregation links), 10.128.0.0/10 (aggregation-core).
-constexpr std::array<uint32_t, 2> SWITCH_LINK_NETWORKS{0x0A400000, 0x0A800000};
-
-/// The block of host ports beyond each host's first (several planes), 10.192.0.0/10: host h's
-/// port p > 0 has the /30 at 4 ((P - 1) h + p - 1).
-constexpr uint32_t EXTRA_HOST_PORT_NETWORK = 0x0AC00000;
-
-} // namespace
 
 TypeId
 FatTreeHelper::GetTypeId()
@@ -293,18 +282,7 @@ FatTreeHelper::Connect(Ptr<Node> lower,
     m_errorModels.insert(m_errorModels.end(), link.errors.begin(), link.errors.end());
     m_monitors.insert(m_monitors.end(), link.monitors.begin(), link.monitors.end());
 
-    // The /30's two addresses, as Ipv4AddressHelper would give them, without its
-    // generator's fabric-wide collision list (quadratic in the links: minutes at k=32).
-    const Ipv4Address addresses[] = {Ipv4Address(network + 1), Ipv4Address(network + 2)};
-    for (uint32_t side = 0; side < 2; ++side)
-    {
-        Ptr<Ipv4> ipv4 = devices.Get(side)->GetNode()->GetObject<Ipv4>();
-        const uint32_t interface = ipv4->AddInterface(devices.Get(side));
-        ipv4->AddAddress(interface,
-                         Ipv4InterfaceAddress(addresses[side], Ipv4Mask("255.255.255.252")));
-        ipv4->SetMetric(interface, 1);
-        ipv4->SetUp(interface);
-    }
+    const std::array<Ipv4Address, 2> addresses = FabricAddressPlan::Assign(devices, network);
 
     LinkRoutes routes;
     routes.upQueue = link.egress[0];
@@ -409,14 +387,11 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
         for (uint32_t port = 0; port < hostPorts; ++port)
         {
             const fabriclb::HostAttachment at = topo.PortAttachment(h, port);
-            const uint32_t network =
-                port == 0 ? fabriclb::FabricTopology::HOST_NETWORK + 4 * h
-                          : EXTRA_HOST_PORT_NETWORK + 4 * ((hostPorts - 1) * h + port - 1);
             LinkRoutes link = Connect(m_hosts.Get(h),
                                       m_switches[0].Get(at.leaf),
                                       FabricStage::HOST_UP,
                                       FabricStage::EDGE_DOWN,
-                                      network);
+                                      FabricAddressPlan::HostPortNetwork(h, port, hostPorts));
             ports[0][at.leaf].down[at.downPort] = link.down;
             uplinks.push_back(link.up);
             uplinkQueues.push_back(link.upQueue);
@@ -434,7 +409,7 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
                         m_serverSwitches.Get(server),
                         FabricStage::SERVER_UP,
                         FabricStage::SERVER_DOWN,
-                        EXTRA_HOST_PORT_NETWORK + 4 * ((hostPorts - 1) * topo.HostCount() + h),
+                        FabricAddressPlan::ServerLinkNetwork(h, hostPorts, topo.HostCount()),
                         true);
             serverLink = link.up;
             serverDown.push_back(link.down);
@@ -481,16 +456,17 @@ void
 FatTreeHelper::ConnectSwitches(SwitchPorts& ports)
 {
     const fabriclb::FabricTopology& topo = *m_topology;
-    std::array<uint32_t, SWITCH_LINK_NETWORKS.size()> linksOfTier{};
+    std::array<uint32_t, FabricAddressPlan::SWITCH_LINK_TIERS> linksOfTier{};
     for (uint32_t id = 0; id < topo.LinkCount(); ++id)
     {
         const fabriclb::LinkEnds ends = topo.EndsOf(id);
         const uint32_t tier = ends.lower.tier;
-        LinkRoutes link = Connect(m_switches[tier].Get(ends.lower.index),
-                                  m_switches[ends.upper.tier].Get(ends.upper.index),
-                                  SwitchPortStage(tier, true, topo.TierCount()),
-                                  SwitchPortStage(ends.upper.tier, false, topo.TierCount()),
-                                  SWITCH_LINK_NETWORKS.at(tier) + 4 * linksOfTier.at(tier)++);
+        LinkRoutes link =
+            Connect(m_switches[tier].Get(ends.lower.index),
+                    m_switches[ends.upper.tier].Get(ends.upper.index),
+                    SwitchPortStage(tier, true, topo.TierCount()),
+                    SwitchPortStage(ends.upper.tier, false, topo.TierCount()),
+                    FabricAddressPlan::SwitchLinkNetwork(tier, linksOfTier.at(tier)++));
         m_linkDevices[id] = {link.up->GetOutputDevice(), link.down->GetOutputDevice()};
         PortRoutes& lower = ports[tier][ends.lower.index];
         lower.up[ends.upPort] = link.up;
