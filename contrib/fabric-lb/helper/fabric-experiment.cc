@@ -8,8 +8,8 @@
 #include "command-line-values.h"
 #include "completion-tracker.h"
 #include "fabric-bounds.h"
+#include "fabric-helper.h"
 #include "fabric-measurement.h"
-#include "fat-tree-helper.h"
 #include "link-failure-manager.h"
 #include "pfc-helper.h"
 
@@ -207,7 +207,7 @@ ExperimentConfig::GetTypeId()
             .SetGroupName("FabricLb")
             .AddAttribute("Topology",
                           "the fabric, a registered name (--topology=help lists them), shaped by "
-                          "its own attributes (fat-tree: FatTreeHelper's K and Oversubscription)",
+                          "its own attributes (fat-tree: FabricHelper's K and Oversubscription)",
                           StringValue("fat-tree"),
                           MakeStringAccessor(&ExperimentConfig::topology),
                           MakeStringChecker())
@@ -219,13 +219,13 @@ ExperimentConfig::GetTypeId()
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("PlaneRate",
                           "with several planes, the rate of every link of every plane, the "
-                          "hosts' ports included (0: FatTreeHelper's LinkRate)",
+                          "hosts' ports included (0: FabricHelper's LinkRate)",
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&ExperimentConfig::planeRate),
                           MakeDataRateChecker())
             .AddAttribute("Scheme",
                           "load-balancing scheme, a registered name (empty: the one "
-                          "FatTreeHelper's SwitchDiscipline and HostPathPolicy form)",
+                          "FabricHelper's SwitchDiscipline and HostPathPolicy form)",
                           StringValue(""),
                           MakeStringAccessor(&ExperimentConfig::lb),
                           MakeStringChecker())
@@ -336,15 +336,15 @@ ResolveLbScheme(const std::string& name)
     {
         return fabriclb::LbSchemes().Get(name, "load-balancing scheme");
     }
-    const std::string discipline = DefaultTypeName(FatTreeHelper::GetTypeId(), "SwitchDiscipline");
-    const std::string policy = DefaultTypeName(FatTreeHelper::GetTypeId(), "HostPathPolicy");
+    const std::string discipline = DefaultTypeName(FabricHelper::GetTypeId(), "SwitchDiscipline");
+    const std::string policy = DefaultTypeName(FabricHelper::GetTypeId(), "HostPathPolicy");
     const fabriclb::LbScheme* scheme =
         fabriclb::LbSchemes().FindWhere([&](const fabriclb::LbScheme& s) {
             return s.switchDiscipline == discipline && s.hostPolicy == policy;
         });
     if (!scheme)
     {
-        throw std::invalid_argument("FatTreeHelper's SwitchDiscipline " + discipline +
+        throw std::invalid_argument("FabricHelper's SwitchDiscipline " + discipline +
                                     " and HostPathPolicy " + policy +
                                     " form no registered scheme: name one (--lb)");
     }
@@ -436,7 +436,7 @@ FabricExperiment::Configure()
         m_config.recovery.empty() && PfcHelper::PfcWanted() ? "gbn" : m_config.recovery);
     const fabriclb::CongestionControlStrategy& cc = ResolveCongestionControl(m_config.cc);
 
-    m_fabric = CreateObject<FatTreeHelper>();
+    m_fabric = CreateObject<FabricHelper>();
     m_fabric->SetAttribute("SwitchDiscipline",
                            TypeIdValue(TypeId::LookupByName(scheme->switchDiscipline)));
     m_fabric->SetAttribute("HostPathPolicy", TypeIdValue(TypeId::LookupByName(scheme->hostPolicy)));
@@ -736,7 +736,7 @@ FabricExperiment::CheckPortPaths() const
 {
     EnumValue hostPath;
     m_fabric->GetAttribute("HostPath", hostPath);
-    if (hostPath.Get() != FatTreeHelper::BYPASS)
+    if (hostPath.Get() != FabricHelper::BYPASS)
     {
         if (RoceReceiveQueue::Wanted())
         {

@@ -4,7 +4,7 @@
 
 #include "fabric-measurement.h"
 
-#include "fat-tree-helper.h"
+#include "fabric-helper.h"
 
 #include "ns3/fabric-ranks.h"
 #include "ns3/link-balance.h"
@@ -115,7 +115,7 @@ CombineRanks(ExperimentResult& result,
  * \return the per-stage overloads, indexed by FabricStage
  */
 std::vector<double>
-LinkOverloads(const FatTreeHelper& fabric, const std::vector<double>& linkCapacities)
+LinkOverloads(const FabricHelper& fabric, const std::vector<double>& linkCapacities)
 {
     std::map<std::pair<uint32_t, uint32_t>, double> capacityOf; // (node, peer) -> below 1
     for (uint32_t link = 0; link < linkCapacities.size(); ++link)
@@ -183,7 +183,7 @@ LinkOverloads(const FatTreeHelper& fabric, const std::vector<double>& linkCapaci
  * (empty with one plane)
  */
 std::vector<double>
-PlaneShares(const FatTreeHelper& fabric)
+PlaneShares(const FabricHelper& fabric)
 {
     const fabriclb::FabricTopology& topology = fabric.GetTopology();
     const uint32_t planes = topology.HostPorts();
@@ -220,7 +220,7 @@ PlaneShares(const FatTreeHelper& fabric)
 } // namespace
 
 void
-MeasureFabric(const FatTreeHelper& fabric,
+MeasureFabric(const FabricHelper& fabric,
               Time end,
               double dataPacketBytes,
               const std::vector<double>& linkCapacities,

@@ -137,7 +137,7 @@ class LocalDetectionTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildFabric(4, "ns3::RoundRobinDiscipline");
+        Ptr<FabricHelper> fabric = BuildFabric(4, "ns3::RoundRobinDiscipline");
         const fabriclb::FatTreeTopology& topology = fabriclbtest::FatTreeOf(*fabric);
         Ptr<LinkFailureManager> failures = CreateObject<LinkFailureManager>();
         failures->SetAttribute("Converges", BooleanValue(false));
@@ -204,7 +204,7 @@ class OfanWeightsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildFabric(8, "ns3::OfanDiscipline");
+        Ptr<FabricHelper> fabric = BuildFabric(8, "ns3::OfanDiscipline");
         Ptr<LinkFailureManager> failures = CreateObject<LinkFailureManager>();
         failures->Install(fabric);
         failures->FailLink(*fabric->GetTopology().FindLink("agg-p1-3:core-12"), Seconds(0));

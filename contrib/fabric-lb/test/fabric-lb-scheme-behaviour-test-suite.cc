@@ -10,10 +10,10 @@
 #include "ns3/boolean.h"
 #include "ns3/channel.h"
 #include "ns3/core-module.h"
+#include "ns3/fabric-helper.h"
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-queue-disc.h"
 #include "ns3/fabric-registry.h"
-#include "ns3/fat-tree-helper.h"
 #include "ns3/host-path-policy.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/queue-choice.h"
@@ -57,7 +57,7 @@ using QueuePair = std::pair<uint32_t, uint32_t>;
  *        test reads, rather than bypass it (the port-path tests prove the two equal)
  * \return the fabric
  */
-Ptr<FatTreeHelper>
+Ptr<FabricHelper>
 BuildScheme(uint32_t k,
             const std::string& name,
             uint32_t markThresholdBytes = 0,
@@ -69,7 +69,7 @@ BuildScheme(uint32_t k,
     RngSeedManager::SetRun(1);
     Config::SetDefault("ns3::FatTreeHelper::MarkThresholdBytes", UintegerValue(markThresholdBytes));
     Config::SetDefault("ns3::FatTreeHelper::HostPath", StringValue(hostStack ? "ipv4" : "bypass"));
-    Ptr<FatTreeHelper> fabric =
+    Ptr<FabricHelper> fabric =
         fabriclbtest::BuildFabric(k, scheme->switchDiscipline, scheme->hostPolicy);
     Config::SetDefault("ns3::FatTreeHelper::MarkThresholdBytes", UintegerValue(0));
     Config::SetDefault("ns3::FatTreeHelper::HostPath", StringValue("bypass"));
@@ -144,7 +144,7 @@ RecordHops(const NodeContainer& switches,
 
 /// Records what every edge and aggregation switch forwards.
 void
-RecordUpTiers(Ptr<FatTreeHelper> fabric, std::vector<Hop>& hops)
+RecordUpTiers(Ptr<FabricHelper> fabric, std::vector<Hop>& hops)
 {
     RecordHops(fabric->GetEdgeSwitches(), fabriclbtest::FatTreeOf(*fabric), hops);
     RecordHops(fabric->GetAggregationSwitches(), fabriclbtest::FatTreeOf(*fabric), hops);
@@ -155,7 +155,7 @@ RecordUpTiers(Ptr<FatTreeHelper> fabric, std::vector<Hop>& hops)
  * \return whether every message completed
  */
 bool
-RunMessages(Ptr<FatTreeHelper> fabric, const std::vector<fabriclb::MessageSpec>& messages)
+RunMessages(Ptr<FabricHelper> fabric, const std::vector<fabriclb::MessageSpec>& messages)
 {
     fabriclbtest::Completions completions;
     fabriclbtest::InstallMessages(fabric, messages, completions);
@@ -169,7 +169,7 @@ RunMessages(Ptr<FatTreeHelper> fabric, const std::vector<fabriclb::MessageSpec>&
  * \return whether every message completed
  */
 bool
-RunPermutation(Ptr<FatTreeHelper> fabric, uint32_t packets)
+RunPermutation(Ptr<FabricHelper> fabric, uint32_t packets)
 {
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(0);
@@ -181,7 +181,7 @@ RunPermutation(Ptr<FatTreeHelper> fabric, uint32_t packets)
 
 /// Ends a test case's simulation.
 void
-Finish(Ptr<FatTreeHelper> fabric)
+Finish(Ptr<FabricHelper> fabric)
 {
     fabric->Dispose();
     Simulator::Destroy();
@@ -277,7 +277,7 @@ class EcmpBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "ecmp");
+        Ptr<FabricHelper> fabric = BuildScheme(4, "ecmp");
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordUpTiers(fabric, hops);
@@ -347,7 +347,7 @@ class SubflowBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "subflow");
+        Ptr<FabricHelper> fabric = BuildScheme(4, "subflow");
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         UintegerValue subflows;
         NS_TEST_ASSERT_MSG_EQ(
@@ -443,7 +443,7 @@ class RepsMarkingTest : public TestCase
     {
         // A low threshold (four data packets queued) marks many, not all, packets of a
         // k=4 permutation; the scheme's own 10% of the buffer is seldom reached there.
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "reps", 4 * 4158, true);
+        Ptr<FabricHelper> fabric = BuildScheme(4, "reps", 4 * 4158, true);
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         UintegerValue capacity;
         NS_TEST_ASSERT_MSG_EQ(
@@ -571,7 +571,7 @@ class RepsFreezeTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "reps");
+        Ptr<FabricHelper> fabric = BuildScheme(4, "reps");
         Ptr<HostPathPolicy> policy = fabric->GetNic(0)->GetPathPolicy();
         NS_TEST_ASSERT_MSG_EQ(
             policy->SetAttributeFailSafe("FreezeTime", TimeValue(MicroSeconds(8))),
@@ -668,7 +668,7 @@ class HostSprayBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-spray");
+        Ptr<FabricHelper> fabric = BuildScheme(4, "host-spray");
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordUpTiers(fabric, hops);
@@ -755,7 +755,7 @@ class PathChosenTraceTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-spray", 0, true);
+        Ptr<FabricHelper> fabric = BuildScheme(4, "host-spray", 0, true);
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::map<QueuePair, std::vector<uint16_t>> chosen; // by the trace
         std::map<QueuePair, std::vector<uint16_t>> sent;   // on the wire
@@ -807,7 +807,7 @@ class PathChosenTraceTest : public TestCase
  * \return whether every message completed
  */
 bool
-RunAllToAllUpPorts(Ptr<FatTreeHelper> fabric,
+RunAllToAllUpPorts(Ptr<FabricHelper> fabric,
                    uint64_t packets,
                    std::map<uint32_t, std::vector<uint32_t>>& sequence)
 {
@@ -842,7 +842,7 @@ class SimpleRrBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(6, "simple-rr");
+        Ptr<FabricHelper> fabric = BuildScheme(6, "simple-rr");
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::map<uint32_t, std::vector<uint32_t>> sequence; // switch -> up ports in order
         NS_TEST_ASSERT_MSG_EQ(RunAllToAllUpPorts(fabric, 2, sequence),
@@ -906,7 +906,7 @@ class RrBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(6, "rr");
+        Ptr<FabricHelper> fabric = BuildScheme(6, "rr");
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         const uint32_t n = topo.Half();
         const uint32_t reshuffleWraps = 5;
@@ -963,7 +963,7 @@ class RsqBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(6, "rsq");
+        Ptr<FabricHelper> fabric = BuildScheme(6, "rsq");
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         const uint32_t n = topo.Half();
         std::map<uint32_t, std::vector<uint32_t>> sequence; // switch -> up ports in order
@@ -1053,7 +1053,7 @@ class JsqBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "jsq");
+        Ptr<FabricHelper> fabric = BuildScheme(4, "jsq");
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::map<uint32_t, std::vector<const EgressPort*>> uplinks; // by switch node id
         for (uint32_t i = 0; i < topo.EdgeCount(); ++i)
@@ -1130,7 +1130,7 @@ class HostDrBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-dr");
+        Ptr<FabricHelper> fabric = BuildScheme(4, "host-dr");
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordHops(fabric->GetCoreSwitches(), topo, hops);
@@ -1239,7 +1239,7 @@ class OfanAllToAllTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "ofan");
+        Ptr<FabricHelper> fabric = BuildScheme(4, "ofan");
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordUpTiers(fabric, hops);
@@ -1325,7 +1325,7 @@ class OfanSharedPointerTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "ofan");
+        Ptr<FabricHelper> fabric = BuildScheme(4, "ofan");
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordUpTiers(fabric, hops);
@@ -1423,7 +1423,7 @@ class SwitchArRefreshTest : public TestCase
         {
             Config::SetDefault(disc + "RefreshInterval", TimeValue(Time(0)));
         }
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "switch-ar");
+        Ptr<FabricHelper> fabric = BuildScheme(4, "switch-ar");
         Config::SetDefault(disc + "Band1", DoubleValue(0.05));
         Config::SetDefault(disc + "Band2", DoubleValue(0.10));
         Config::SetDefault(disc + "Band3", DoubleValue(0.20));
@@ -1547,7 +1547,7 @@ class FlowletRepathTest : public TestCase
             Config::SetDefault("ns3::FlowletDiscipline::RepathProbability",
                                DoubleValue(m_probability));
         }
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "flowlet");
+        Ptr<FabricHelper> fabric = BuildScheme(4, "flowlet");
         Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue("physical"));
         Config::SetDefault("ns3::FlowletDiscipline::RepathProbability", DoubleValue(0.5));
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
@@ -1663,7 +1663,7 @@ class PlbMarkingTest : public TestCase
     void DoRun() override
     {
         // A low threshold (four data packets queued) marks many, not all, packets.
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "plb", 4 * 4158, true);
+        Ptr<FabricHelper> fabric = BuildScheme(4, "plb", 4 * 4158, true);
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         UintegerValue windowAcks;
         UintegerValue markedAcks;

@@ -8,10 +8,10 @@
 
 #include "ns3/core-module.h"
 #include "ns3/fabric-experiment.h"
+#include "ns3/fabric-helper.h"
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/fabric-routing.h"
-#include "ns3/fat-tree-helper.h"
 #include "ns3/ofan-keys.h"
 #include "ns3/test.h"
 
@@ -70,7 +70,7 @@ using Sequences = std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector
  * \return true if every message completed
  */
 bool
-RunAllToAllRecording(Ptr<FatTreeHelper> fabric, Sequences& sequences)
+RunAllToAllRecording(Ptr<FabricHelper> fabric, Sequences& sequences)
 {
     const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
     auto recorder = [&sequences, &topo](bool edge) {
@@ -112,7 +112,7 @@ class OfanBalanceTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
+        Ptr<FabricHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
 
         Sequences sequences;
@@ -180,7 +180,7 @@ class OfanShiftTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
+        Ptr<FabricHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
         const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         for (const NodeContainer* switches :
              {&fabric->GetEdgeSwitches(), &fabric->GetAggregationSwitches()})
@@ -231,7 +231,7 @@ class HostDrCoreRotationTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric =
+        Ptr<FabricHelper> fabric =
             fabriclbtest::BuildFabric(4, "ns3::LabelPathDiscipline", "ns3::HostDrPathPolicy");
 
         std::vector<uint32_t> cores; // core node of each data packet from host 0 to host 8

@@ -150,7 +150,7 @@ struct SwitchContext
  * packet when there are none, logs, asks DoSelectUplink, and fires the
  * UplinkChosen trace. A new discipline fills DoSelectUplink alone (and
  * registers a scheme that uses it: fabriclb::RegisterLbScheme). One instance
- * serves one switch; FatTreeHelper aggregates it to the switch node, so that
+ * serves one switch; FabricHelper aggregates it to the switch node, so that
  * DoInitialize runs at simulation start, after AssignStreams.
  */
 class SwitchDiscipline : public Object

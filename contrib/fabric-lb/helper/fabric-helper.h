@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef FABRIC_LB_FAT_TREE_HELPER_H
-#define FABRIC_LB_FAT_TREE_HELPER_H
+#ifndef FABRIC_LB_FABRIC_HELPER_H
+#define FABRIC_LB_FABRIC_HELPER_H
 
 #include "ns3/abort.h"
 #include "ns3/data-rate.h"
@@ -41,7 +41,7 @@ namespace ns3
  * Needs picosecond time resolution (Time::SetResolution(Time::PS) before any
  * Time exists): a 4158-byte packet takes 41.58 ns at 800 Gb/s.
  */
-class FatTreeHelper : public Object
+class FabricHelper : public Object
 {
   public:
     /**
@@ -49,7 +49,7 @@ class FatTreeHelper : public Object
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    FatTreeHelper();
+    FabricHelper();
 
     /// How switches forward (the SwitchPath attribute; unscoped, as an enum attribute's type).
     enum SwitchPath
@@ -276,4 +276,4 @@ class FatTreeHelper : public Object
 
 } // namespace ns3
 
-#endif /* FABRIC_LB_FAT_TREE_HELPER_H */
+#endif /* FABRIC_LB_FABRIC_HELPER_H */
