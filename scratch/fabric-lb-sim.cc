@@ -82,7 +82,7 @@ main(int argc, char* argv[])
     GlobalValue::Bind("SchedulerType", StringValue("ns3::PriorityQueueScheduler"));
 
     // Every flag but the outputs sets an attribute's default: the experiment's
-    // (ExperimentConfig, FailureSpec), the fabric's (FatTreeHelper, LinkFailureManager) and
+    // (ExperimentConfig, FailureSpec), the fabric's (FabricHelper, LinkFailureManager) and
     // RngSeedManager's global values. Each default is written once, in its GetTypeId.
     CommandLine cmd(__FILE__);
     cmd.Usage("Runs one collective on a fabric (a k-ary fat tree, a leaf-spine) under one "

@@ -5,7 +5,7 @@
 #include "ns3/command-line-values.h"
 #include "ns3/config.h"
 #include "ns3/fabric-experiment.h"
-#include "ns3/fat-tree-helper.h"
+#include "ns3/fabric-helper.h"
 #include "ns3/link-failure-manager.h"
 #include "ns3/nstime.h"
 #include "ns3/rng-seed-manager.h"
@@ -32,7 +32,7 @@ TEST(AttributeDefaults, ClosedSetsAreEnumAttributesThatRefuseOtherNames)
     EXPECT_EQ(AttributeChoices("ns3::FatTreeHelper::SwitchPath"), "direct, ipv4");
     EXPECT_EQ(AttributeChoices("ns3::LinkFailureManager::Mode"), "drop, degrade");
     EXPECT_FALSE(Config::SetDefaultFailSafe("ns3::FatTreeHelper::Wire", StringValue("htsim")));
-    Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
+    Ptr<FabricHelper> fabric = CreateObject<FabricHelper>();
     EXPECT_FALSE(fabric->SetAttributeFailSafe("SwitchPath", StringValue("lean")));
     EXPECT_TRUE(fabric->SetAttributeFailSafe("Wire", StringValue("study")));
     StringValue wire;

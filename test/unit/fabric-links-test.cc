@@ -1,11 +1,11 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The fabric's link table, W-ECMP weights, usable paths and rho_max.
+ * The fat tree's link table, W-ECMP weights, usable paths and rho_max.
  */
 
-#include "ns3/fabric-links.h"
 #include "ns3/fabric-paths.h"
+#include "ns3/fat-tree-topology.h"
 
 #include <gtest/gtest.h>
 #include <set>
@@ -26,12 +26,12 @@ PodZeroToPodOne()
 }
 
 LinkStates
-Down(const FabricLinks& links, std::initializer_list<const char*> names)
+Down(const FatTreeTopology& topology, std::initializer_list<const char*> names)
 {
-    LinkStates down(links.Count(), false);
+    LinkStates down(topology.LinkCount(), false);
     for (const char* name : names)
     {
-        down[*links.Find(name)] = true;
+        down[*topology.FindLink(name)] = true;
     }
     return down;
 }
@@ -43,14 +43,13 @@ TEST(FabricLinks, EveryLinkHasOneNameThatFindsIt)
     for (uint32_t k : {4U, 8U, 16U})
     {
         const FatTreeTopology topology(k);
-        const FabricLinks links(topology);
-        EXPECT_EQ(links.Count(), k * k * k / 2);
+        EXPECT_EQ(topology.LinkCount(), k * k * k / 2);
         std::set<std::string> names;
-        for (uint32_t link = 0; link < links.Count(); ++link)
+        for (uint32_t link = 0; link < topology.LinkCount(); ++link)
         {
-            const std::string name = links.Name(link);
+            const std::string name = topology.LinkName(link);
             EXPECT_TRUE(names.insert(name).second) << name;
-            EXPECT_EQ(links.Find(name), link) << name;
+            EXPECT_EQ(topology.FindLink(name), link) << name;
         }
     }
 }
@@ -58,22 +57,20 @@ TEST(FabricLinks, EveryLinkHasOneNameThatFindsIt)
 TEST(FabricLinks, NamesAndEnds)
 {
     const FatTreeTopology k8(8);
-    const FabricLinks links(k8);
     // Aggregation switch 1 of pod 3 (fabric-wide 13) reaches cores 4..7.
-    const uint32_t aggCore = links.AggregationCore(13, 1);
-    EXPECT_EQ(links.Name(aggCore), "agg-p3-1:core-5");
-    EXPECT_EQ(links.Lower(aggCore), std::make_pair(13U, 1U));
-    EXPECT_EQ(links.Upper(aggCore), std::make_pair(5U, 3U));
-    const uint32_t edgeAgg = links.EdgeAggregation(13, 2);
-    EXPECT_EQ(links.Name(edgeAgg), "edge-p3-1:agg-p3-2");
-    EXPECT_EQ(links.Upper(edgeAgg), std::make_pair(14U, 1U));
-    EXPECT_TRUE(links.IsEdgeAggregation(edgeAgg));
-    EXPECT_FALSE(links.IsEdgeAggregation(aggCore));
+    const uint32_t aggCore = k8.AggregationCoreLink(13, 1);
+    EXPECT_EQ(k8.LinkName(aggCore), "agg-p3-1:core-5");
+    EXPECT_EQ(k8.LowerEndOf(aggCore), std::make_pair(13U, 1U));
+    EXPECT_EQ(k8.UpperEndOf(aggCore), std::make_pair(5U, 3U));
+    const uint32_t edgeAgg = k8.EdgeAggregationLink(13, 2);
+    EXPECT_EQ(k8.LinkName(edgeAgg), "edge-p3-1:agg-p3-2");
+    EXPECT_EQ(k8.UpperEndOf(edgeAgg), std::make_pair(14U, 1U));
+    EXPECT_TRUE(k8.IsEdgeAggregationLink(edgeAgg));
+    EXPECT_FALSE(k8.IsEdgeAggregationLink(aggCore));
 }
 
 TEST(FabricLinks, UnknownNamesAreRejected)
 {
-    const FabricLinks links(K4);
     for (const char* name : {"agg-p3-1:core-5", // core 5 is above aggregation position 2
                              "agg-p4-0:core-0", // no pod 4 at k=4
                              "edge-p0-0:agg-p1-0",
@@ -82,17 +79,16 @@ TEST(FabricLinks, UnknownNamesAreRejected)
                              "core-0:agg-p0-0",
                              ""})
     {
-        EXPECT_FALSE(links.Find(name)) << name;
+        EXPECT_FALSE(K4.FindLink(name)) << name;
     }
 }
 
 TEST(FabricLinks, ParsesNamedFailuresWithTimes)
 {
-    const FabricLinks links(K4);
     const std::vector<NamedFailure> failures =
         ParseNamedFailures("agg-p1-0:core-1,edge-p2-1:agg-p2-0@10us", K4);
     ASSERT_EQ(failures.size(), 2U);
-    EXPECT_EQ(failures[0].link, *links.Find("agg-p1-0:core-1"));
+    EXPECT_EQ(failures[0].link, *K4.FindLink("agg-p1-0:core-1"));
     EXPECT_EQ(failures[0].atPs, 0U);
     EXPECT_EQ(failures[1].atPs, 10000000U);
     EXPECT_THROW(ParseNamedFailures("agg-p1-0:core-9", K4), std::invalid_argument);
@@ -117,48 +113,45 @@ TEST(FabricLinks, ParsesSimulatedTimes)
 TEST(WecmpWeights, EdgeWeightsCountTheCoresStillReachingTheDestinationPod)
 {
     const FatTreeTopology k8(8);
-    const FabricLinks links(k8);
-    LinkStates down(links.Count(), false);
+    LinkStates down(k8.LinkCount(), false);
     // Destination pod 1's aggregation switch 3 (fabric-wide 7) loses two of its cores.
-    down[links.AggregationCore(7, 0)] = true;
-    down[links.AggregationCore(7, 1)] = true;
+    down[k8.AggregationCoreLink(7, 0)] = true;
+    down[k8.AggregationCoreLink(7, 1)] = true;
     // An edge switch of pod 0 towards an edge switch of pod 1: [4, 4, 4, 2] = the
     // study's [1600, 1600, 1600, 800].
-    EXPECT_EQ(EdgeUplinkWeights(links, k8, down, 0, 4), (std::vector<uint64_t>{4, 4, 4, 2}));
+    EXPECT_EQ(k8.EdgeUplinkWeights(down, 0, 4), (std::vector<uint64_t>{4, 4, 4, 2}));
     // Within pod 0 nothing changed: one path per live uplink.
-    EXPECT_EQ(EdgeUplinkWeights(links, k8, down, 0, 1), (std::vector<uint64_t>{1, 1, 1, 1}));
+    EXPECT_EQ(k8.EdgeUplinkWeights(down, 0, 1), (std::vector<uint64_t>{1, 1, 1, 1}));
     // Pod 1's own edge switches towards pod 0: their aggregation switch 3 reaches 2 cores.
-    EXPECT_EQ(EdgeUplinkWeights(links, k8, down, 4, 0), (std::vector<uint64_t>{4, 4, 4, 2}));
+    EXPECT_EQ(k8.EdgeUplinkWeights(down, 4, 0), (std::vector<uint64_t>{4, 4, 4, 2}));
     // Aggregation switch 3 of pod 0 towards pod 1: cores 12 and 13 no longer reach.
-    EXPECT_EQ(AggregationUplinkWeights(links, k8, down, 3, 1), (std::vector<uint64_t>{0, 0, 1, 1}));
-    EXPECT_EQ(AggregationUplinkWeights(links, k8, down, 3, 2), (std::vector<uint64_t>{1, 1, 1, 1}));
+    EXPECT_EQ(k8.AggregationUplinkWeights(down, 3, 1), (std::vector<uint64_t>{0, 0, 1, 1}));
+    EXPECT_EQ(k8.AggregationUplinkWeights(down, 3, 2), (std::vector<uint64_t>{1, 1, 1, 1}));
 }
 
 TEST(WecmpWeights, EdgeAggregationFailuresZeroTheirUplink)
 {
-    const FabricLinks links(K4);
-    const LinkStates down = Down(links, {"edge-p0-0:agg-p0-1", "edge-p1-1:agg-p1-0"});
-    EXPECT_EQ(EdgeUplinkWeights(links, K4, down, 0, 2), (std::vector<uint64_t>{2, 0}));
+    const LinkStates down = Down(K4, {"edge-p0-0:agg-p0-1", "edge-p1-1:agg-p1-0"});
+    EXPECT_EQ(K4.EdgeUplinkWeights(down, 0, 2), (std::vector<uint64_t>{2, 0}));
     // Towards the edge switch below the other failed link, uplink 0 no longer arrives.
-    EXPECT_EQ(EdgeUplinkWeights(links, K4, down, 0, 3), (std::vector<uint64_t>{0, 0}));
+    EXPECT_EQ(K4.EdgeUplinkWeights(down, 0, 3), (std::vector<uint64_t>{0, 0}));
     // Within pod 0, aggregation switch 1 no longer reaches edge switch 0.
-    EXPECT_EQ(EdgeUplinkWeights(links, K4, down, 1, 0), (std::vector<uint64_t>{1, 0}));
+    EXPECT_EQ(K4.EdgeUplinkWeights(down, 1, 0), (std::vector<uint64_t>{1, 0}));
 }
 
 TEST(WecmpWeights, ViewListsTheUsableUplinksPerKey)
 {
-    const FabricLinks links(K4);
-    const LinkStates none(links.Count(), false);
-    EXPECT_FALSE(BuildUplinkView(links, K4, FabricRole::EDGE, 0, none).failuresKnown);
+    const LinkStates none(K4.LinkCount(), false);
+    EXPECT_FALSE(K4.BuildUplinkView({0, 0}, none).failuresKnown);
 
-    const LinkStates down = Down(links, {"agg-p1-0:core-1"});
-    const UplinkView edge = BuildUplinkView(links, K4, FabricRole::EDGE, 0, down);
+    const LinkStates down = Down(K4, {"agg-p1-0:core-1"});
+    const UplinkView edge = K4.BuildUplinkView({0, 0}, down);
     ASSERT_TRUE(edge.failuresKnown);
     ASSERT_EQ(edge.usable.size(), K4.EdgeCount());
     EXPECT_EQ(edge.weights[2], (std::vector<uint64_t>{1, 2})); // pod 1's edges
     EXPECT_EQ(edge.usable[2], (std::vector<uint32_t>{0, 1}));
     EXPECT_EQ(edge.weights[4], (std::vector<uint64_t>{2, 2})); // pod 2 unaffected
-    const UplinkView agg = BuildUplinkView(links, K4, FabricRole::AGGREGATION, 4, down);
+    const UplinkView agg = K4.BuildUplinkView({1, 4}, down);
     ASSERT_EQ(agg.usable.size(), K4.K());
     EXPECT_EQ(agg.usable[1], (std::vector<uint32_t>{0})); // core 1 no longer reaches pod 1
     EXPECT_EQ(agg.usable[3], (std::vector<uint32_t>{0, 1}));
@@ -166,8 +159,7 @@ TEST(WecmpWeights, ViewListsTheUsableUplinksPerKey)
 
 TEST(WecmpWeights, HostDrPathsThroughDownLinksAreUnusable)
 {
-    const FabricLinks links(K4);
-    const LinkStates down = Down(links, {"agg-p1-0:core-1"});
+    const LinkStates down = Down(K4, {"agg-p1-0:core-1"});
     // Host 0 (edge 0, pod 0) to host 4 (edge 2, pod 1): slot = edge uplink + 2 x core port;
     // edge uplink 0 then core 1 (slot 2) crosses the failure.
     EXPECT_FALSE(PathIsUp(K4.LeafPathOf(0, 2, 2), down));
@@ -176,22 +168,21 @@ TEST(WecmpWeights, HostDrPathsThroughDownLinksAreUnusable)
     EXPECT_TRUE(PathIsUp(K4.LeafPathOf(0, 4, 2), down)); // pod 2 not through it
     EXPECT_TRUE(PathIsUp(K4.LeafPathOf(0, 0, 0), down)); // same edge switch: no link
     const LeafPath crossing = K4.LeafPathOf(0, 2, 2);
-    EXPECT_EQ(
-        crossing.up,
-        (std::vector<uint32_t>{*links.Find("edge-p0-0:agg-p0-0"), *links.Find("agg-p0-0:core-1")}));
-    EXPECT_EQ(
-        crossing.down,
-        (std::vector<uint32_t>{*links.Find("agg-p1-0:core-1"), *links.Find("edge-p1-0:agg-p1-0")}));
+    EXPECT_EQ(crossing.up,
+              (std::vector<uint32_t>{*K4.FindLink("edge-p0-0:agg-p0-0"),
+                                     *K4.FindLink("agg-p0-0:core-1")}));
+    EXPECT_EQ(crossing.down,
+              (std::vector<uint32_t>{*K4.FindLink("agg-p1-0:core-1"),
+                                     *K4.FindLink("edge-p1-0:agg-p1-0")}));
 }
 
 // rho_max = B / F, F the flow units on the busiest link, each flow split evenly
 // over its usable shortest paths (the study).
 TEST(RhoMax, NoFailureLeavesTheHostLinksBusiest)
 {
-    const FabricLinks links(K4);
     // Pod 0 to pod 1, host i to host 4+i: each edge pair carries 2 flows over 4
     // paths (1/2 each); an edge uplink carries 2 paths = 1 unit, as a host link does.
-    const RhoMax rho = ComputeRhoMax(K4, LinkStates(links.Count(), false), {}, PodZeroToPodOne());
+    const RhoMax rho = ComputeRhoMax(K4, LinkStates(K4.LinkCount(), false), {}, PodZeroToPodOne());
     EXPECT_DOUBLE_EQ(rho.flowUnits, 1);
     EXPECT_DOUBLE_EQ(rho.fraction, 1);
     EXPECT_TRUE(rho.unreachableFlows.empty());
@@ -199,47 +190,42 @@ TEST(RhoMax, NoFailureLeavesTheHostLinksBusiest)
 
 TEST(RhoMax, OneAggregationCoreFailure)
 {
-    const FabricLinks links(K4);
     // agg-p0-0:core-0 down: each edge pair keeps 3 paths, (a0,c1), (a1,c0), (a1,c1),
     // 2 flows over 3 paths = 2/3 a path. An edge switch's uplink 1 carries its 2 paths
     // through aggregation switch 1: 4/3; agg-p0-0:core-1 carries (a0,c1) of both edge
     // switches: 2 x 2/3 = 4/3; the host links carry 1. F = 4/3, rho_max = 3/4 B
     // (600 Gb/s at 800 Gb/s).
-    const RhoMax rho = ComputeRhoMax(K4, Down(links, {"agg-p0-0:core-0"}), {}, PodZeroToPodOne());
+    const RhoMax rho = ComputeRhoMax(K4, Down(K4, {"agg-p0-0:core-0"}), {}, PodZeroToPodOne());
     EXPECT_DOUBLE_EQ(rho.flowUnits, 4.0 / 3);
     EXPECT_DOUBLE_EQ(rho.fraction, 0.75);
 }
 
 TEST(RhoMax, OneEdgeAggregationFailure)
 {
-    const FabricLinks links(K4);
     // edge-p0-0:agg-p0-0 down: edge switch 0's 2 flows keep only (a1,c0) and (a1,c1),
     // 1 unit each, so its uplink 1 carries 2 units (and so does the destination edge
     // switch's downlink from aggregation switch 1). F = 2, rho_max = B/2.
-    const RhoMax rho =
-        ComputeRhoMax(K4, Down(links, {"edge-p0-0:agg-p0-0"}), {}, PodZeroToPodOne());
+    const RhoMax rho = ComputeRhoMax(K4, Down(K4, {"edge-p0-0:agg-p0-0"}), {}, PodZeroToPodOne());
     EXPECT_DOUBLE_EQ(rho.flowUnits, 2);
     EXPECT_DOUBLE_EQ(rho.fraction, 0.5);
 }
 
 TEST(RhoMax, DegradedLinkCountsAgainstItsCapacity)
 {
-    const FabricLinks links(K4);
-    std::vector<double> capacity(links.Count(), 1);
+    std::vector<double> capacity(K4.LinkCount(), 1);
     // agg-p0-0:core-0 at a tenth of its rate, still used: it carries 2 paths x 1/2 = 1
     // unit against 0.1 of capacity: F = 10.
-    capacity[*links.Find("agg-p0-0:core-0")] = 0.1;
+    capacity[*K4.FindLink("agg-p0-0:core-0")] = 0.1;
     const RhoMax rho =
-        ComputeRhoMax(K4, LinkStates(links.Count(), false), capacity, PodZeroToPodOne());
+        ComputeRhoMax(K4, LinkStates(K4.LinkCount(), false), capacity, PodZeroToPodOne());
     EXPECT_DOUBLE_EQ(rho.flowUnits, 10);
     EXPECT_DOUBLE_EQ(rho.fraction, 0.1);
 }
 
 TEST(RhoMax, CutOffFlowsAreListed)
 {
-    const FabricLinks links(K4);
     const RhoMax rho = ComputeRhoMax(K4,
-                                     Down(links, {"edge-p0-0:agg-p0-0", "edge-p0-0:agg-p0-1"}),
+                                     Down(K4, {"edge-p0-0:agg-p0-0", "edge-p0-0:agg-p0-1"}),
                                      {},
                                      PodZeroToPodOne());
     EXPECT_EQ(rho.unreachableFlows, (std::vector<uint32_t>{0, 1}));
@@ -249,21 +235,20 @@ TEST(RhoMax, CutOffFlowsAreListed)
 TEST(FabricLinks, HtsimFailureNamesMapToLinks)
 {
     const FatTreeTopology k8(8);
-    const FabricLinks links(k8);
     // htsim's AGG 13 (pod 3, position 1), uplink 1: our aggregation switch 13's port 1.
-    EXPECT_EQ(links.FromHtsim(FabricRole::AGGREGATION, 13, 1), *links.Find("agg-p3-1:core-5"));
+    EXPECT_EQ(k8.LinkFromHtsim(FabricRole::AGGREGATION, 13, 1), *k8.FindLink("agg-p3-1:core-5"));
     // htsim's core k = position + k/2 x uplink: core 5 is position 1's uplink 1; its
     // link to pod 3 is the same link.
-    EXPECT_EQ(links.FromHtsim(FabricRole::CORE, 5, 3), *links.Find("agg-p3-1:core-5"));
-    EXPECT_EQ(links.FromHtsim(FabricRole::EDGE, 13, 2), *links.Find("edge-p3-1:agg-p3-2"));
-    EXPECT_FALSE(links.FromHtsim(FabricRole::AGGREGATION, 32, 0));
-    EXPECT_FALSE(links.FromHtsim(FabricRole::EDGE, 0, 4));
-    EXPECT_FALSE(links.FromHtsim(FabricRole::CORE, 16, 0));
-    EXPECT_FALSE(links.FromHtsim(FabricRole::CORE, 0, 8));
-    EXPECT_FALSE(links.FromHtsim(FabricRole::HOST, 0, 0));
-    for (uint32_t link = 0; link < links.Count(); ++link)
+    EXPECT_EQ(k8.LinkFromHtsim(FabricRole::CORE, 5, 3), *k8.FindLink("agg-p3-1:core-5"));
+    EXPECT_EQ(k8.LinkFromHtsim(FabricRole::EDGE, 13, 2), *k8.FindLink("edge-p3-1:agg-p3-2"));
+    EXPECT_FALSE(k8.LinkFromHtsim(FabricRole::AGGREGATION, 32, 0));
+    EXPECT_FALSE(k8.LinkFromHtsim(FabricRole::EDGE, 0, 4));
+    EXPECT_FALSE(k8.LinkFromHtsim(FabricRole::CORE, 16, 0));
+    EXPECT_FALSE(k8.LinkFromHtsim(FabricRole::CORE, 0, 8));
+    EXPECT_FALSE(k8.LinkFromHtsim(FabricRole::HOST, 0, 0));
+    for (uint32_t link = 0; link < k8.LinkCount(); ++link)
     {
-        const auto [role, sw, port] = links.ToHtsim(link);
-        EXPECT_EQ(links.FromHtsim(role, sw, port), link);
+        const auto [role, sw, port] = *k8.HtsimNameOf(link);
+        EXPECT_EQ(k8.LinkFromHtsim(role, sw, port), link);
     }
 }

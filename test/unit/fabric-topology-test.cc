@@ -2,7 +2,6 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "ns3/fabric-links.h"
 #include "ns3/fat-tree-topology.h"
 #include "ns3/leaf-spine-topology.h"
 #include "ns3/multi-plane-topology.h"

@@ -5,7 +5,7 @@
 #include "balanced-windows.h"
 #include "uniform-source.h"
 
-#include "ns3/fabric-links.h"
+#include "ns3/fat-tree-topology.h"
 #include "ns3/host-labels.h"
 #include "ns3/leaf-spine-topology.h"
 
@@ -373,11 +373,10 @@ TEST(HostDr, PointersPerDestinationAndBin)
 TEST(HostDr, KnownFailuresTakePathsOutOfTheRotation)
 {
     const auto fatTree = std::make_shared<const FatTreeTopology>(4);
-    const FabricLinks links(*fatTree);
     HostDrRotation dr(fatTree, 0);
     UniformIndex draw = Source(1);
-    auto down = std::make_shared<LinkStates>(links.Count(), false);
-    (*down)[*links.Find("agg-p1-0:core-1")] = true;
+    auto down = std::make_shared<LinkStates>(fatTree->LinkCount(), false);
+    (*down)[*fatTree->FindLink("agg-p1-0:core-1")] = true;
     dr.SetKnownFailures(down);
     // Host 0 to host 4 (pod 1): of the 4 paths, (edge uplink 0, core 1) is gone.
     std::map<uint32_t, int> paths;

@@ -18,8 +18,8 @@
 
 #include "ns3/core-module.h"
 #include "ns3/fabric-experiment.h"
+#include "ns3/fabric-helper.h"
 #include "ns3/fabric-registry.h"
-#include "ns3/fat-tree-helper.h"
 #include "ns3/switch-discipline.h"
 
 #include <algorithm>

@@ -9,7 +9,7 @@
 
 #include "ns3/collective-app.h"
 #include "ns3/core-module.h"
-#include "ns3/fat-tree-helper.h"
+#include "ns3/fabric-helper.h"
 #include "ns3/lower-bound.h"
 
 #include <iostream>
@@ -26,7 +26,7 @@ main(int argc, char* argv[])
     cmd.AddValue("bytes", "message size in bytes", bytes);
     cmd.Parse(argc, argv);
 
-    Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
+    Ptr<FabricHelper> fabric = CreateObject<FabricHelper>();
     fabric->SetAttribute("K", UintegerValue(4));
     fabric->Build();
     fabric->AssignStreams(1);

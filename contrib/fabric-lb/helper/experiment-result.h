@@ -168,7 +168,7 @@ struct ExperimentResult
     uint64_t packetsDelivered{0}; //!< data packets the hosts received
     uint64_t acksDelivered{0};    //!< ACKs the hosts received
     uint64_t packetsDropped{0};   //!< packets dropped at any port
-    uint64_t linkDrops{0};        //!< packets links lost at random (FatTreeHelper::LossRate)
+    uint64_t linkDrops{0};        //!< packets links lost at random (FabricHelper::LossRate)
     uint64_t packetsMarked{0};    //!< packets CE-marked at any port
     uint64_t lossesDetected{0};   //!< data packets senders declared lost
     uint64_t retransmissions{0};  //!< data packets sent with a PSN sent before

@@ -4,14 +4,14 @@
 
 #include "fabric-bounds.h"
 
-#include "fat-tree-helper.h"
+#include "fabric-helper.h"
 
 #include <algorithm>
 
 namespace ns3
 {
 
-FabricBounds::FabricBounds(Ptr<const FatTreeHelper> fabric, uint64_t flowGapPs)
+FabricBounds::FabricBounds(Ptr<const FabricHelper> fabric, uint64_t flowGapPs)
     : m_fabric(fabric),
       m_flowGapPs(flowGapPs),
       m_hosts(fabric->GetTopology().HostCount()),

@@ -17,7 +17,7 @@
 namespace ns3
 {
 
-class FatTreeHelper;
+class FabricHelper;
 
 /**
  * \ingroup fabric-lb
@@ -31,7 +31,7 @@ class FabricBounds
      * \param fabric the fabric, built
      * \param flowGapPs the flows' pacing gap at rho_max under failures (0: none)
      */
-    FabricBounds(Ptr<const FatTreeHelper> fabric, uint64_t flowGapPs);
+    FabricBounds(Ptr<const FabricHelper> fabric, uint64_t flowGapPs);
 
     /// The wire models the bounds see.
     struct Wires
@@ -86,10 +86,10 @@ class FabricBounds
     /// \return the wire models of m_fabric
     Wires MakeWires() const;
 
-    Ptr<const FatTreeHelper> m_fabric; //!< the fabric
-    uint64_t m_flowGapPs;              //!< the flows' pacing gap (0: none)
-    uint32_t m_hosts;                  //!< its hosts
-    Wires m_wires;                     //!< its wires as the bounds see them
+    Ptr<const FabricHelper> m_fabric; //!< the fabric
+    uint64_t m_flowGapPs;             //!< the flows' pacing gap (0: none)
+    uint32_t m_hosts;                 //!< its hosts
+    Wires m_wires;                    //!< its wires as the bounds see them
 };
 
 } // namespace ns3

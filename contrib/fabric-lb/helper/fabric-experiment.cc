@@ -8,8 +8,8 @@
 #include "command-line-values.h"
 #include "completion-tracker.h"
 #include "fabric-bounds.h"
+#include "fabric-helper.h"
 #include "fabric-measurement.h"
-#include "fat-tree-helper.h"
 #include "link-failure-manager.h"
 #include "pfc-helper.h"
 
@@ -198,7 +198,7 @@ ExperimentConfig::GetTypeId()
             .SetGroupName("FabricLb")
             .AddAttribute("Topology",
                           "the fabric, a registered name (--topology=help lists them), shaped by "
-                          "its own attributes (fat-tree: FatTreeHelper's K and Oversubscription)",
+                          "its own attributes (fat-tree: FabricHelper's K and Oversubscription)",
                           StringValue("fat-tree"),
                           MakeStringAccessor(&ExperimentConfig::topology),
                           MakeStringChecker())
@@ -210,13 +210,13 @@ ExperimentConfig::GetTypeId()
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("PlaneRate",
                           "with several planes, the rate of every link of every plane, the "
-                          "hosts' ports included (0: FatTreeHelper's LinkRate)",
+                          "hosts' ports included (0: FabricHelper's LinkRate)",
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&ExperimentConfig::planeRate),
                           MakeDataRateChecker())
             .AddAttribute("Scheme",
                           "load-balancing scheme, a registered name (empty: the one "
-                          "FatTreeHelper's SwitchDiscipline and HostPathPolicy form)",
+                          "FabricHelper's SwitchDiscipline and HostPathPolicy form)",
                           StringValue(""),
                           MakeStringAccessor(&ExperimentConfig::lb),
                           MakeStringChecker())
@@ -327,15 +327,15 @@ ResolveLbScheme(const std::string& name)
     {
         return fabriclb::LbSchemes().Get(name, "load-balancing scheme");
     }
-    const std::string discipline = DefaultTypeName(FatTreeHelper::GetTypeId(), "SwitchDiscipline");
-    const std::string policy = DefaultTypeName(FatTreeHelper::GetTypeId(), "HostPathPolicy");
+    const std::string discipline = DefaultTypeName(FabricHelper::GetTypeId(), "SwitchDiscipline");
+    const std::string policy = DefaultTypeName(FabricHelper::GetTypeId(), "HostPathPolicy");
     const fabriclb::LbScheme* scheme =
         fabriclb::LbSchemes().FindWhere([&](const fabriclb::LbScheme& s) {
             return s.switchDiscipline == discipline && s.hostPolicy == policy;
         });
     if (!scheme)
     {
-        throw std::invalid_argument("FatTreeHelper's SwitchDiscipline " + discipline +
+        throw std::invalid_argument("FabricHelper's SwitchDiscipline " + discipline +
                                     " and HostPathPolicy " + policy +
                                     " form no registered scheme: name one (--lb)");
     }
@@ -427,7 +427,7 @@ FabricExperiment::Configure()
         m_config.recovery.empty() && PfcHelper::PfcWanted() ? "gbn" : m_config.recovery);
     const fabriclb::CongestionControlStrategy& cc = ResolveCongestionControl(m_config.cc);
 
-    m_fabric = CreateObject<FatTreeHelper>();
+    m_fabric = CreateObject<FabricHelper>();
     m_fabric->SetAttribute("SwitchDiscipline",
                            TypeIdValue(TypeId::LookupByName(scheme->switchDiscipline)));
     m_fabric->SetAttribute("HostPathPolicy", TypeIdValue(TypeId::LookupByName(scheme->hostPolicy)));
@@ -466,7 +466,6 @@ FabricExperiment::Configure()
     const std::shared_ptr<const fabriclb::FabricTopology> fabric =
         MakeTopology(m_config); // throws std::invalid_argument for a bad fabric
     const fabriclb::FabricTopology& topology = *fabric;
-    const auto* fatTree = dynamic_cast<const fabriclb::FatTreeTopology*>(fabric.get());
     m_fabric->SetTopology(fabric);
     const fabriclb::FabricPartition partition(topology, FabricRanks::Count()); // throws
     const uint32_t ranks = partition.Ranks();
@@ -531,7 +530,7 @@ FabricExperiment::Configure()
     m_result.topology = topology.Name();
     m_result.fabric = topology.Describe();
     m_result.switchStages = SwitchStagesOf(topology);
-    m_result.k = fatTree ? fatTree->K() : 0;
+    m_result.k = topology.Radix().value_or(0);
     m_result.hosts = topology.HostCount();
     m_result.seed = RngSeedManager::GetSeed();
     m_result.run = RngSeedManager::GetRun();
@@ -637,14 +636,10 @@ FabricExperiment::ConfigureFailures(const fabriclb::FabricTopology& topology)
     }
     // The matrix file's failure lines (htsim's fat-tree link ids), then --failLinks; each
     // link at most once.
-    const auto* fatTree = dynamic_cast<const fabriclb::FatTreeTopology*>(&topology);
-    const std::optional<fabriclb::FabricLinks> links =
-        fatTree ? std::optional<fabriclb::FabricLinks>(*fatTree) : std::nullopt;
     for (const fabriclb::MatrixFailure& failure : m_traffic.failures)
     {
         const std::optional<uint32_t> link =
-            links ? links->FromHtsim(failure.switchType, failure.switchId, failure.linkId)
-                  : std::nullopt;
+            topology.LinkFromHtsim(failure.switchType, failure.switchId, failure.linkId);
         if (!link)
         {
             throw std::invalid_argument(m_config.matrixFile + ":" + std::to_string(failure.line) +
@@ -674,9 +669,10 @@ FabricExperiment::ConfigureFailures(const fabriclb::FabricTopology& topology)
     m_traffic.failures.clear();
     for (const fabriclb::NamedFailure& failure : m_namedFailures)
     {
-        if (failure.atPs == 0 && links)
+        const std::optional<fabriclb::HtsimLinkName> htsim = topology.HtsimNameOf(failure.link);
+        if (failure.atPs == 0 && htsim)
         {
-            const auto [role, sw, port] = links->ToHtsim(failure.link);
+            const auto [role, sw, port] = *htsim;
             m_traffic.failures.push_back({role, sw, port, 0});
         }
     }
@@ -731,7 +727,7 @@ FabricExperiment::CheckPortPaths() const
 {
     EnumValue hostPath;
     m_fabric->GetAttribute("HostPath", hostPath);
-    if (hostPath.Get() != FatTreeHelper::BYPASS)
+    if (hostPath.Get() != FabricHelper::BYPASS)
     {
         if (RoceReceiveQueue::Wanted())
         {

@@ -11,7 +11,6 @@
 #include "ns3/connection-matrix.h"
 #include "ns3/data-rate.h"
 #include "ns3/experiment-result.h"
-#include "ns3/fabric-links.h"
 #include "ns3/fabric-paths.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/fabric-topology.h"
@@ -66,11 +65,11 @@ class FailureSpec : public ObjectBase
 /**
  * \ingroup fabric-lb
  * \brief One experiment: a scheme, a workload and a message size on the fat tree that
- * FatTreeHelper's attributes describe. Its defaults are its attributes'
+ * FabricHelper's attributes describe. Its defaults are its attributes'
  * (ns3::ExperimentConfig::...): the driver's flags set them, and so does Config::SetDefault.
  *
  * An empty scheme, recovery or congestion control is the fabric's own default: the scheme
- * that FatTreeHelper's SwitchDiscipline and HostPathPolicy form, RoceNic's Recovery and
+ * that FabricHelper's SwitchDiscipline and HostPathPolicy form, RoceNic's Recovery and
  * CongestionControl (DefaultLbScheme and the like name them).
  */
 class ExperimentConfig : public ObjectBase
@@ -106,7 +105,7 @@ class ExperimentConfig : public ObjectBase
  * \ingroup fabric-lb
  * \param name a scheme's name, or empty
  * \return the scheme named \p name, or if it is empty the registered scheme whose discipline
- * and host policy are FatTreeHelper's defaults
+ * and host policy are FabricHelper's defaults
  * \throws std::invalid_argument for an unknown name, or defaults that form no registered scheme
  */
 const fabriclb::LbScheme& ResolveLbScheme(const std::string& name);
@@ -163,7 +162,7 @@ class FabricBounds;
 class LinkFailureManager;
 class CollectiveApp;
 class CollectiveTriggers;
-class FatTreeHelper;
+class FabricHelper;
 
 /**
  * \ingroup fabric-lb
@@ -243,7 +242,7 @@ class FabricExperiment
     ExperimentResult m_result;                           //!< filled step by step
     fabriclb::WireModel m_wire;                          //!< the fabric's wire
     fabriclb::ConnectionMatrix m_traffic;                //!< flows and triggers
-    Ptr<FatTreeHelper> m_fabric;                         //!< the fabric
+    Ptr<FabricHelper> m_fabric;                          //!< the fabric
     std::vector<Ptr<CollectiveApp>> m_apps;              //!< by host
     Ptr<CollectiveTriggers> m_triggers;                  //!< if the traffic has triggers
     std::unique_ptr<CompletionTracker> m_tracker;        //!< completions and progress
@@ -280,7 +279,7 @@ void MeasureJobsAlone(const ExperimentConfig& config,
  * \param config what to run
  * \return the measurements
  *
- * The fabric comes from FatTreeHelper's attribute defaults, randomness from
+ * The fabric comes from FabricHelper's attribute defaults, randomness from
  * RngSeedManager's seed and run. Calls Simulator::Destroy at the end.
  * \throws std::invalid_argument naming a bad scheme, workload, size, wire or matrix
  */

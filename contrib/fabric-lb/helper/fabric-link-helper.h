@@ -31,7 +31,7 @@ namespace ns3
 class FabricLinkHelper
 {
   public:
-    /// The kind of port (the SwitchPort attribute of FatTreeHelper; unscoped, as an enum
+    /// The kind of port (the SwitchPort attribute of FabricHelper; unscoped, as an enum
     /// attribute's type).
     enum PortKind
     {

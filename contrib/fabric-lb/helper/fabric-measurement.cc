@@ -4,7 +4,7 @@
 
 #include "fabric-measurement.h"
 
-#include "fat-tree-helper.h"
+#include "fabric-helper.h"
 
 #include "ns3/fabric-ranks.h"
 #include "ns3/link-balance.h"
@@ -115,7 +115,7 @@ CombineRanks(ExperimentResult& result,
  * \return the per-stage overloads, indexed by FabricStage
  */
 std::vector<double>
-LinkOverloads(const FatTreeHelper& fabric, const std::vector<double>& linkCapacities)
+LinkOverloads(const FabricHelper& fabric, const std::vector<double>& linkCapacities)
 {
     std::map<std::pair<uint32_t, uint32_t>, double> capacityOf; // (node, peer) -> below 1
     for (uint32_t link = 0; link < linkCapacities.size(); ++link)
@@ -130,14 +130,19 @@ LinkOverloads(const FatTreeHelper& fabric, const std::vector<double>& linkCapaci
         }
     }
     // A fat tree's core links into one pod share its traffic; elsewhere the top tier's
-    // links into one switch do.
-    std::map<uint32_t, uint32_t> podOfAggregation; // node id -> pod
-    if (const fabriclb::FatTreeTopology* fatTree = fabric.GetFatTree())
+    // links into one switch do (FabricTopology::TopDownGroupOf).
+    const fabriclb::FabricTopology& topology = fabric.GetTopology();
+    std::map<uint32_t, uint32_t> groupBelowTop; // node id -> group
+    if (topology.TierCount() >= 2)
     {
-        const NodeContainer& aggregations = fabric.GetAggregationSwitches();
-        for (uint32_t i = 0; i < aggregations.GetN(); ++i)
+        const uint32_t tier = topology.TierCount() - 2;
+        const NodeContainer& switches = fabric.GetSwitches(tier);
+        for (uint32_t i = 0; i < switches.GetN(); ++i)
         {
-            podOfAggregation[aggregations.Get(i)->GetId()] = fatTree->PodOfSwitch(i);
+            if (const std::optional<uint32_t> group = topology.TopDownGroupOf({tier, i}))
+            {
+                groupBelowTop[switches.Get(i)->GetId()] = *group;
+            }
         }
     }
     const std::vector<Ptr<PortMonitor>>& monitors = fabric.GetPortMonitors();
@@ -157,10 +162,10 @@ LinkOverloads(const FatTreeHelper& fabric, const std::vector<double>& linkCapaci
         {
             group = monitors[i]->GetNodeId();
         }
-        else if (const auto pod = podOfAggregation.find(monitors[i]->GetPeerNodeId());
-                 stage == FabricStage::CORE_DOWN && pod != podOfAggregation.end())
+        else if (const auto below = groupBelowTop.find(monitors[i]->GetPeerNodeId());
+                 stage == FabricStage::CORE_DOWN && below != groupBelowTop.end())
         {
-            group = pod->second;
+            group = below->second;
         }
         const auto capacity =
             capacityOf.find({monitors[i]->GetNodeId(), monitors[i]->GetPeerNodeId()});
@@ -178,7 +183,7 @@ LinkOverloads(const FatTreeHelper& fabric, const std::vector<double>& linkCapaci
  * (empty with one plane)
  */
 std::vector<double>
-PlaneShares(const FatTreeHelper& fabric)
+PlaneShares(const FabricHelper& fabric)
 {
     const fabriclb::FabricTopology& topology = fabric.GetTopology();
     const uint32_t planes = topology.HostPorts();
@@ -215,7 +220,7 @@ PlaneShares(const FatTreeHelper& fabric)
 } // namespace
 
 void
-MeasureFabric(const FatTreeHelper& fabric,
+MeasureFabric(const FabricHelper& fabric,
               Time end,
               double dataPacketBytes,
               const std::vector<double>& linkCapacities,

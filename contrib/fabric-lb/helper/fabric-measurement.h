@@ -14,7 +14,7 @@
 namespace ns3
 {
 
-class FatTreeHelper;
+class FabricHelper;
 
 /**
  * \ingroup fabric-lb
@@ -36,7 +36,7 @@ class FatTreeHelper;
  * \param completionsPs the messages' completion times, likewise
  * \param result where the measurements go
  */
-void MeasureFabric(const FatTreeHelper& fabric,
+void MeasureFabric(const FabricHelper& fabric,
                    Time end,
                    double dataPacketBytes,
                    const std::vector<double>& linkCapacities,

@@ -69,7 +69,7 @@ LinkFailureManager::LinkFailureManager()
 }
 
 void
-LinkFailureManager::Install(Ptr<FatTreeHelper> fabric)
+LinkFailureManager::Install(Ptr<FabricHelper> fabric)
 {
     m_fabric = fabric;
     const fabriclb::FabricTopology& topology = fabric->GetTopology();

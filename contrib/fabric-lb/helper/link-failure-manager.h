@@ -5,8 +5,8 @@
 #ifndef FABRIC_LB_LINK_FAILURE_MANAGER_H
 #define FABRIC_LB_LINK_FAILURE_MANAGER_H
 
-#include "ns3/fabric-links.h"
-#include "ns3/fat-tree-helper.h"
+#include "ns3/fabric-helper.h"
+#include "ns3/fabric-topology.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -63,11 +63,11 @@ class LinkFailureManager : public Object
     /**
      * \param fabric the built fabric
      */
-    void Install(Ptr<FatTreeHelper> fabric);
+    void Install(Ptr<FabricHelper> fabric);
 
     /**
      * \brief Fails \p link at \p at (at once if \p at is zero and the simulation has not started).
-     * \param link a link id (fabriclb::FabricLinks)
+     * \param link a link id (fabriclb::FabricTopology::EndsOf)
      * \param at the simulated time of the failure
      */
     void FailLink(uint32_t link, Time at);
@@ -138,7 +138,7 @@ class LinkFailureManager : public Object
     double m_degradedRate{};                   //!< a degraded link's share of its rate
     Time m_convergenceDelay{};                 //!< G
     bool m_converges{};                        //!< false: G is infinite
-    Ptr<FatTreeHelper> m_fabric;               //!< the fabric
+    Ptr<FabricHelper> m_fabric;                //!< the fabric
     Ptr<UniformRandomVariable> m_rng;          //!< draws of FailRandomLinks
     std::vector<uint32_t> m_failed;            //!< failed links, in order
     fabriclb::LinkStates m_known;              //!< links the fabric has converged on

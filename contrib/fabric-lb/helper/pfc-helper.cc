@@ -4,8 +4,8 @@
 
 #include "pfc-helper.h"
 
+#include "fabric-helper.h"
 #include "fabric-ranks.h"
-#include "fat-tree-helper.h"
 
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
@@ -32,7 +32,7 @@ MakeBuffer()
 
 /// \return every switch of \p fabric: its tiers' and its servers'
 std::vector<Ptr<Node>>
-SwitchesOf(const FatTreeHelper& fabric)
+SwitchesOf(const FabricHelper& fabric)
 {
     std::vector<Ptr<Node>> switches;
     for (uint32_t tier = 0; tier < fabric.GetTopology().TierCount(); ++tier)
@@ -60,7 +60,7 @@ PfcHelper::PfcWanted()
 }
 
 void
-PfcHelper::Install(const FatTreeHelper& fabric)
+PfcHelper::Install(const FabricHelper& fabric)
 {
     if (!Wanted())
     {
@@ -70,7 +70,7 @@ PfcHelper::Install(const FatTreeHelper& fabric)
     fabric.GetAttribute("SwitchPort", switchPort);
     EnumValue switchPath;
     fabric.GetAttribute("SwitchPath", switchPath);
-    if (switchPort.Get() != FabricLinkHelper::FABRIC || switchPath.Get() != FatTreeHelper::DIRECT)
+    if (switchPort.Get() != FabricLinkHelper::FABRIC || switchPath.Get() != FabricHelper::DIRECT)
     {
         throw std::invalid_argument("--pfc and --bufferSharing=dynamic keep a switch's books "
                                     "at its fabric ports: they need --switchPort=fabric and "
@@ -119,7 +119,7 @@ PfcHelper::Install(const FatTreeHelper& fabric)
 }
 
 void
-PfcHelper::EnableTimeline(const FatTreeHelper& fabric, const std::string& path)
+PfcHelper::EnableTimeline(const FabricHelper& fabric, const std::string& path)
 {
     if (FabricRanks::Count() > 1)
     {
@@ -212,7 +212,7 @@ PfcHelper::DeadlockFound() const
 }
 
 void
-PfcHelper::Measure(const FatTreeHelper& fabric, ExperimentResult& result) const
+PfcHelper::Measure(const FabricHelper& fabric, ExperimentResult& result) const
 {
     if (m_buffers.empty())
     {

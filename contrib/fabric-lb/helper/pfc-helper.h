@@ -18,7 +18,7 @@
 namespace ns3
 {
 
-class FatTreeHelper;
+class FabricHelper;
 
 /**
  * \ingroup fabric-lb
@@ -44,7 +44,7 @@ class PfcHelper
      * \param fabric the fabric
      * \throws std::invalid_argument for a buffer that cannot work or a fabric without fabric ports
      */
-    void Install(const FatTreeHelper& fabric);
+    void Install(const FabricHelper& fabric);
 
     /**
      * \brief Writes PFC's every step at every port to \p path as CSV: time_ns, node,
@@ -56,7 +56,7 @@ class PfcHelper
      * \param path the file
      * \throws std::invalid_argument if it cannot be written
      */
-    void EnableTimeline(const FatTreeHelper& fabric, const std::string& path);
+    void EnableTimeline(const FabricHelper& fabric, const std::string& path);
 
     /// \return whether a deadlock ended the run
     bool DeadlockFound() const;
@@ -66,7 +66,7 @@ class PfcHelper
      * \param fabric the fabric, after the run
      * \param result where it goes
      */
-    void Measure(const FatTreeHelper& fabric, ExperimentResult& result) const;
+    void Measure(const FabricHelper& fabric, ExperimentResult& result) const;
 
     /// Lets go of the buffers and the detector.
     void Dispose();

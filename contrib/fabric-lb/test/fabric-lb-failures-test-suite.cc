@@ -137,14 +137,14 @@ class LocalDetectionTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildFabric(4, "ns3::RoundRobinDiscipline");
-        const fabriclb::FatTreeTopology& topology = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildFabric(4, "ns3::RoundRobinDiscipline");
+        const fabriclb::FatTreeTopology& topology = fabriclbtest::FatTreeOf(*fabric);
         Ptr<LinkFailureManager> failures = CreateObject<LinkFailureManager>();
         failures->SetAttribute("Converges", BooleanValue(false));
         failures->Install(fabric);
-        const uint32_t link = *fabric->GetLinks().Find(FAILED_LINK);
+        const uint32_t link = *fabric->GetTopology().FindLink(FAILED_LINK);
         failures->FailLink(link, Seconds(0));
-        const auto [aggregation, port] = fabric->GetLinks().Lower(link);
+        const auto [aggregation, port] = topology.LowerEndOf(link);
 
         uint32_t intoFailedLink = 0;
         uint32_t towardsPodOneViaCoreOne = 0;
@@ -204,11 +204,11 @@ class OfanWeightsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildFabric(8, "ns3::OfanDiscipline");
+        Ptr<FabricHelper> fabric = BuildFabric(8, "ns3::OfanDiscipline");
         Ptr<LinkFailureManager> failures = CreateObject<LinkFailureManager>();
         failures->Install(fabric);
-        failures->FailLink(*fabric->GetLinks().Find("agg-p1-3:core-12"), Seconds(0));
-        failures->FailLink(*fabric->GetLinks().Find("agg-p1-3:core-13"), Seconds(0));
+        failures->FailLink(*fabric->GetTopology().FindLink("agg-p1-3:core-12"), Seconds(0));
+        failures->FailLink(*fabric->GetTopology().FindLink("agg-p1-3:core-13"), Seconds(0));
         std::vector<uint32_t> dataPerUplink(4, 0);
         const Ptr<Node> edge = fabric->GetEdgeSwitches().Get(0);
         HookForward(fabric->GetEdgeSwitches(),

@@ -10,10 +10,10 @@
 #include "ns3/boolean.h"
 #include "ns3/channel.h"
 #include "ns3/core-module.h"
+#include "ns3/fabric-helper.h"
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-queue-disc.h"
 #include "ns3/fabric-registry.h"
-#include "ns3/fat-tree-helper.h"
 #include "ns3/host-path-policy.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/queue-choice.h"
@@ -57,7 +57,7 @@ using QueuePair = std::pair<uint32_t, uint32_t>;
  *        test reads, rather than bypass it (the port-path tests prove the two equal)
  * \return the fabric
  */
-Ptr<FatTreeHelper>
+Ptr<FabricHelper>
 BuildScheme(uint32_t k,
             const std::string& name,
             uint32_t markThresholdBytes = 0,
@@ -69,7 +69,7 @@ BuildScheme(uint32_t k,
     RngSeedManager::SetRun(1);
     Config::SetDefault("ns3::FatTreeHelper::MarkThresholdBytes", UintegerValue(markThresholdBytes));
     Config::SetDefault("ns3::FatTreeHelper::HostPath", StringValue(hostStack ? "ipv4" : "bypass"));
-    Ptr<FatTreeHelper> fabric =
+    Ptr<FabricHelper> fabric =
         fabriclbtest::BuildFabric(k, scheme->switchDiscipline, scheme->hostPolicy);
     Config::SetDefault("ns3::FatTreeHelper::MarkThresholdBytes", UintegerValue(0));
     Config::SetDefault("ns3::FatTreeHelper::HostPath", StringValue("bypass"));
@@ -144,10 +144,10 @@ RecordHops(const NodeContainer& switches,
 
 /// Records what every edge and aggregation switch forwards.
 void
-RecordUpTiers(Ptr<FatTreeHelper> fabric, std::vector<Hop>& hops)
+RecordUpTiers(Ptr<FabricHelper> fabric, std::vector<Hop>& hops)
 {
-    RecordHops(fabric->GetEdgeSwitches(), *fabric->GetFatTree(), hops);
-    RecordHops(fabric->GetAggregationSwitches(), *fabric->GetFatTree(), hops);
+    RecordHops(fabric->GetEdgeSwitches(), fabriclbtest::FatTreeOf(*fabric), hops);
+    RecordHops(fabric->GetAggregationSwitches(), fabriclbtest::FatTreeOf(*fabric), hops);
 }
 
 /**
@@ -155,7 +155,7 @@ RecordUpTiers(Ptr<FatTreeHelper> fabric, std::vector<Hop>& hops)
  * \return whether every message completed
  */
 bool
-RunMessages(Ptr<FatTreeHelper> fabric, const std::vector<fabriclb::MessageSpec>& messages)
+RunMessages(Ptr<FabricHelper> fabric, const std::vector<fabriclb::MessageSpec>& messages)
 {
     fabriclbtest::Completions completions;
     fabriclbtest::InstallMessages(fabric, messages, completions);
@@ -169,7 +169,7 @@ RunMessages(Ptr<FatTreeHelper> fabric, const std::vector<fabriclb::MessageSpec>&
  * \return whether every message completed
  */
 bool
-RunPermutation(Ptr<FatTreeHelper> fabric, uint32_t packets)
+RunPermutation(Ptr<FabricHelper> fabric, uint32_t packets)
 {
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(0);
@@ -181,7 +181,7 @@ RunPermutation(Ptr<FatTreeHelper> fabric, uint32_t packets)
 
 /// Ends a test case's simulation.
 void
-Finish(Ptr<FatTreeHelper> fabric)
+Finish(Ptr<FabricHelper> fabric)
 {
     fabric->Dispose();
     Simulator::Destroy();
@@ -277,8 +277,8 @@ class EcmpBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "ecmp");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildScheme(4, "ecmp");
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordUpTiers(fabric, hops);
         NS_TEST_ASSERT_MSG_EQ(
@@ -347,8 +347,8 @@ class SubflowBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "subflow");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildScheme(4, "subflow");
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         UintegerValue subflows;
         NS_TEST_ASSERT_MSG_EQ(
             fabric->GetNic(0)->GetPathPolicy()->GetAttributeFailSafe("Subflows", subflows),
@@ -443,8 +443,8 @@ class RepsMarkingTest : public TestCase
     {
         // A low threshold (four data packets queued) marks many, not all, packets of a
         // k=4 permutation; the scheme's own 10% of the buffer is seldom reached there.
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "reps", 4 * 4158, true);
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildScheme(4, "reps", 4 * 4158, true);
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         UintegerValue capacity;
         NS_TEST_ASSERT_MSG_EQ(
             fabric->GetNic(0)->GetPathPolicy()->GetAttributeFailSafe("CacheLabels", capacity),
@@ -571,7 +571,7 @@ class RepsFreezeTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "reps");
+        Ptr<FabricHelper> fabric = BuildScheme(4, "reps");
         Ptr<HostPathPolicy> policy = fabric->GetNic(0)->GetPathPolicy();
         NS_TEST_ASSERT_MSG_EQ(
             policy->SetAttributeFailSafe("FreezeTime", TimeValue(MicroSeconds(8))),
@@ -668,8 +668,8 @@ class HostSprayBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-spray");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildScheme(4, "host-spray");
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordUpTiers(fabric, hops);
         const uint32_t packets = 32;
@@ -755,8 +755,8 @@ class PathChosenTraceTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-spray", 0, true);
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildScheme(4, "host-spray", 0, true);
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::map<QueuePair, std::vector<uint16_t>> chosen; // by the trace
         std::map<QueuePair, std::vector<uint16_t>> sent;   // on the wire
         for (uint32_t h = 0; h < topo.HostCount(); ++h)
@@ -807,7 +807,7 @@ class PathChosenTraceTest : public TestCase
  * \return whether every message completed
  */
 bool
-RunAllToAllUpPorts(Ptr<FatTreeHelper> fabric,
+RunAllToAllUpPorts(Ptr<FabricHelper> fabric,
                    uint64_t packets,
                    std::map<uint32_t, std::vector<uint32_t>>& sequence)
 {
@@ -842,8 +842,8 @@ class SimpleRrBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(6, "simple-rr");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildScheme(6, "simple-rr");
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::map<uint32_t, std::vector<uint32_t>> sequence; // switch -> up ports in order
         NS_TEST_ASSERT_MSG_EQ(RunAllToAllUpPorts(fabric, 2, sequence),
                               true,
@@ -906,8 +906,8 @@ class RrBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(6, "rr");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildScheme(6, "rr");
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         const uint32_t n = topo.Half();
         const uint32_t reshuffleWraps = 5;
         std::map<uint32_t, std::vector<uint32_t>> sequence; // switch -> up ports in order
@@ -963,8 +963,8 @@ class RsqBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(6, "rsq");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildScheme(6, "rsq");
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         const uint32_t n = topo.Half();
         std::map<uint32_t, std::vector<uint32_t>> sequence; // switch -> up ports in order
         NS_TEST_ASSERT_MSG_EQ(RunAllToAllUpPorts(fabric, 2, sequence),
@@ -1053,8 +1053,8 @@ class JsqBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "jsq");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildScheme(4, "jsq");
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::map<uint32_t, std::vector<const EgressPort*>> uplinks; // by switch node id
         for (uint32_t i = 0; i < topo.EdgeCount(); ++i)
         {
@@ -1130,8 +1130,8 @@ class HostDrBehaviourTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "host-dr");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildScheme(4, "host-dr");
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordHops(fabric->GetCoreSwitches(), topo, hops);
         RecordHops(fabric->GetAggregationSwitches(), topo, hops);
@@ -1239,8 +1239,8 @@ class OfanAllToAllTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "ofan");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildScheme(4, "ofan");
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordUpTiers(fabric, hops);
         RecordHops(fabric->GetCoreSwitches(), topo, hops);
@@ -1325,8 +1325,8 @@ class OfanSharedPointerTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "ofan");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildScheme(4, "ofan");
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         std::vector<Hop> hops;
         RecordUpTiers(fabric, hops);
         RecordHops(fabric->GetCoreSwitches(), topo, hops);
@@ -1423,12 +1423,12 @@ class SwitchArRefreshTest : public TestCase
         {
             Config::SetDefault(disc + "RefreshInterval", TimeValue(Time(0)));
         }
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "switch-ar");
+        Ptr<FabricHelper> fabric = BuildScheme(4, "switch-ar");
         Config::SetDefault(disc + "Band1", DoubleValue(0.05));
         Config::SetDefault(disc + "Band2", DoubleValue(0.10));
         Config::SetDefault(disc + "Band3", DoubleValue(0.20));
         Config::SetDefault(disc + "RefreshInterval", TimeValue(NanoSeconds(100)));
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         TimeValue refresh;
         NS_TEST_ASSERT_MSG_EQ(
             fabric->GetEdgeSwitches().Get(0)->GetObject<SwitchDiscipline>()->GetAttributeFailSafe(
@@ -1547,10 +1547,10 @@ class FlowletRepathTest : public TestCase
             Config::SetDefault("ns3::FlowletDiscipline::RepathProbability",
                                DoubleValue(m_probability));
         }
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "flowlet");
+        Ptr<FabricHelper> fabric = BuildScheme(4, "flowlet");
         Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue("physical"));
         Config::SetDefault("ns3::FlowletDiscipline::RepathProbability", DoubleValue(0.5));
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         DoubleValue probability;
         NS_TEST_ASSERT_MSG_EQ(
             fabric->GetEdgeSwitches().Get(0)->GetObject<SwitchDiscipline>()->GetAttributeFailSafe(
@@ -1663,8 +1663,8 @@ class PlbMarkingTest : public TestCase
     void DoRun() override
     {
         // A low threshold (four data packets queued) marks many, not all, packets.
-        Ptr<FatTreeHelper> fabric = BuildScheme(4, "plb", 4 * 4158, true);
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = BuildScheme(4, "plb", 4 * 4158, true);
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         UintegerValue windowAcks;
         UintegerValue markedAcks;
         UintegerValue gapsMin;

@@ -8,10 +8,10 @@
 
 #include "ns3/core-module.h"
 #include "ns3/fabric-experiment.h"
+#include "ns3/fabric-helper.h"
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/fabric-routing.h"
-#include "ns3/fat-tree-helper.h"
 #include "ns3/ofan-keys.h"
 #include "ns3/test.h"
 
@@ -70,9 +70,9 @@ using Sequences = std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector
  * \return true if every message completed
  */
 bool
-RunAllToAllRecording(Ptr<FatTreeHelper> fabric, Sequences& sequences)
+RunAllToAllRecording(Ptr<FabricHelper> fabric, Sequences& sequences)
 {
-    const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+    const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
     auto recorder = [&sequences, &topo](bool edge) {
         return [&sequences, &topo, edge](Ptr<Node> node,
                                          Ptr<const Packet> p,
@@ -112,8 +112,8 @@ class OfanBalanceTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
 
         Sequences sequences;
         NS_TEST_ASSERT_MSG_EQ(RunAllToAllRecording(fabric, sequences),
@@ -180,8 +180,8 @@ class OfanShiftTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
-        const fabriclb::FatTreeTopology& topo = *fabric->GetFatTree();
+        Ptr<FabricHelper> fabric = fabriclbtest::BuildFabric(4, "ns3::OfanDiscipline");
+        const fabriclb::FatTreeTopology& topo = fabriclbtest::FatTreeOf(*fabric);
         for (const NodeContainer* switches :
              {&fabric->GetEdgeSwitches(), &fabric->GetAggregationSwitches()})
         {
@@ -231,7 +231,7 @@ class HostDrCoreRotationTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric =
+        Ptr<FabricHelper> fabric =
             fabriclbtest::BuildFabric(4, "ns3::LabelPathDiscipline", "ns3::HostDrPathPolicy");
 
         std::vector<uint32_t> cores; // core node of each data packet from host 0 to host 8

@@ -31,7 +31,7 @@ using namespace ns3::fabriclbtest;
 namespace
 {
 
-/// FatTreeHelper attribute defaults a case sets, by name.
+/// FabricHelper attribute defaults a case sets, by name.
 using Defaults = std::vector<std::pair<std::string, std::string>>;
 
 /**
@@ -45,7 +45,7 @@ RunOnPath(const ExperimentConfig& config, const Defaults& defaults, const std::s
     for (const auto& [attribute, value] : defaults)
     {
         TypeId::AttributeInformation info;
-        FatTreeHelper::GetTypeId().LookupAttributeByName(attribute, &info);
+        FabricHelper::GetTypeId().LookupAttributeByName(attribute, &info);
         restore.emplace_back(attribute, info.initialValue->SerializeToString(info.checker));
         Config::SetDefault("ns3::FatTreeHelper::" + attribute, StringValue(value));
     }
@@ -69,7 +69,7 @@ class SwitchPathIdentityTestCase : public TestCase
     /**
      * \param name what the case runs
      * \param config the experiment
-     * \param defaults FatTreeHelper attributes to set
+     * \param defaults FabricHelper attributes to set
      * \param exercised checks the ipv4 path's result reached what the case is about
      */
     SwitchPathIdentityTestCase(const std::string& name,
@@ -142,7 +142,7 @@ class TtlExpiryTest : public TestCase
     {
         Config::SetDefault("ns3::Ipv4L3Protocol::DefaultTtl", UintegerValue(3));
         Config::SetDefault("ns3::FatTreeHelper::SwitchPath", StringValue(switchPath));
-        Ptr<FatTreeHelper> fabric = BuildFabric(4);
+        Ptr<FabricHelper> fabric = BuildFabric(4);
         Config::SetDefault("ns3::FatTreeHelper::SwitchPath", StringValue("direct"));
         Config::SetDefault("ns3::Ipv4L3Protocol::DefaultTtl", UintegerValue(64));
         Outcome outcome;

@@ -9,10 +9,10 @@
 #include "ns3/collective-app.h"
 #include "ns3/core-module.h"
 #include "ns3/fabric-experiment.h"
+#include "ns3/fabric-helper.h"
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/fabric-routing.h"
-#include "ns3/fat-tree-helper.h"
 #include "ns3/lower-bound.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/roce-header.h"
@@ -37,7 +37,7 @@ namespace
 Time
 RunPair(uint32_t a, uint32_t b, uint64_t bytes)
 {
-    Ptr<FatTreeHelper> fabric = BuildFabric(4);
+    Ptr<FabricHelper> fabric = BuildFabric(4);
     Completions completions;
     InstallMessages(fabric, {{a, b, bytes}, {b, a, bytes}}, completions);
     Simulator::Run();
@@ -112,7 +112,7 @@ class WireSizeTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildFabric(4);
+        Ptr<FabricHelper> fabric = BuildFabric(4);
         std::map<uint32_t, uint32_t> frames; // size -> count, host 0's port
         Ptr<NetDevice> device = fabric->GetHosts().Get(0)->GetDevice(1);
         device->TraceConnectWithoutContext(
@@ -156,7 +156,7 @@ class StudyWireTest : public TestCase
     void DoRun() override
     {
         Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue("study"));
-        Ptr<FatTreeHelper> fabric = BuildFabric(4);
+        Ptr<FabricHelper> fabric = BuildFabric(4);
         Config::SetDefault("ns3::FatTreeHelper::Wire", StringValue("physical"));
 
         struct Departures
@@ -315,7 +315,7 @@ class EcmpPinningTest : public TestCase
 
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric = BuildFabric(4);
+        Ptr<FabricHelper> fabric = BuildFabric(4);
         std::map<FlowAtSwitch, std::set<uint32_t>> ports;
         std::set<std::pair<uint32_t, uint32_t>> portsUsed; // (switch, up port)
         auto record = [&ports, &portsUsed](Ptr<Node> node,

@@ -8,9 +8,9 @@
 #include "ns3/collective-app.h"
 #include "ns3/config.h"
 #include "ns3/fabric-experiment.h"
+#include "ns3/fabric-helper.h"
 #include "ns3/fabric-port-device.h"
 #include "ns3/fabric-queue-disc.h"
-#include "ns3/fat-tree-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/nstime.h"
 #include "ns3/simulator.h"
@@ -57,13 +57,13 @@ UsePicoseconds()
  * Builds \p topology with the module's defaults, or the given switch discipline and host
  * path policy (TypeId names), streams from 1.
  */
-inline Ptr<FatTreeHelper>
+inline Ptr<FabricHelper>
 BuildFabric(std::shared_ptr<const fabriclb::FabricTopology> topology,
             const std::string& discipline = "",
             const std::string& policy = "")
 {
     UsePicoseconds();
-    Ptr<FatTreeHelper> fabric = CreateObject<FatTreeHelper>();
+    Ptr<FabricHelper> fabric = CreateObject<FabricHelper>();
     fabric->SetTopology(std::move(topology));
     if (!discipline.empty())
     {
@@ -79,10 +79,18 @@ BuildFabric(std::shared_ptr<const fabriclb::FabricTopology> topology,
 }
 
 /// Builds a k-ary fat tree as BuildFabric builds a topology.
-inline Ptr<FatTreeHelper>
+inline Ptr<FabricHelper>
 BuildFabric(uint32_t k, const std::string& discipline = "", const std::string& policy = "")
 {
     return BuildFabric(std::make_shared<const fabriclb::FatTreeTopology>(k), discipline, policy);
+}
+
+/// \return the fat tree \p fabric was built on (BuildFabric(k)'s), for a test's fat-tree
+/// arithmetic
+inline const fabriclb::FatTreeTopology&
+FatTreeOf(const FabricHelper& fabric)
+{
+    return dynamic_cast<const fabriclb::FatTreeTopology&>(fabric.GetTopology());
 }
 
 /// Counts message completions and stops the simulation after the last one.
@@ -128,7 +136,7 @@ HookForward(const NodeContainer& switches, const ForwardRecorder& recorder)
 
 /// Adds messages to the fabric's hosts (all start at 0) and hooks completion counting.
 inline void
-InstallMessages(Ptr<FatTreeHelper> fabric,
+InstallMessages(Ptr<FabricHelper> fabric,
                 const std::vector<fabriclb::MessageSpec>& messages,
                 Completions& completions)
 {
@@ -176,7 +184,7 @@ class DeliveryTestCase : public TestCase
     }
 };
 
-/// Runs one experiment with FatTreeHelper::K set to \p k for its duration.
+/// Runs one experiment with FabricHelper::K set to \p k for its duration.
 inline ExperimentResult
 RunWithK(uint32_t k, const ExperimentConfig& config)
 {

@@ -9,9 +9,9 @@
 #include "ns3/command-line-values.h"
 #include "ns3/core-module.h"
 #include "ns3/fabric-experiment.h"
+#include "ns3/fabric-helper.h"
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-registry.h"
-#include "ns3/fat-tree-helper.h"
 #include "ns3/leaf-spine-topology.h"
 #include "ns3/rail-topology.h"
 #include "ns3/switch-discipline.h"
@@ -233,7 +233,7 @@ class LeafSpineLanesTest : public TestCase
     void DoRun() override
     {
         const auto topology = std::make_shared<const fabriclb::LeafSpineTopology>(3, 2, 2, 2);
-        Ptr<FatTreeHelper> fabric =
+        Ptr<FabricHelper> fabric =
             fabriclbtest::BuildFabric(topology, "ns3::SimpleRoundRobinDiscipline");
 
         std::map<uint32_t, uint32_t> upPorts;   // leaf 0's up port -> data packets
@@ -293,7 +293,7 @@ class LeafSpineOfanSharesTest : public TestCase
     void DoRun() override
     {
         const auto topology = std::make_shared<const fabriclb::LeafSpineTopology>(3, 2, 2, 2);
-        Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(topology, "ns3::OfanDiscipline");
+        Ptr<FabricHelper> fabric = fabriclbtest::BuildFabric(topology, "ns3::OfanDiscipline");
         // (leaf node, destination leaf, size bin) -> up ports in order of use
         std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector<uint32_t>> sequences;
         fabriclbtest::HookForward(
@@ -453,7 +453,7 @@ class RailPxnTest : public TestCase
         {
             const auto topology =
                 std::make_shared<const fabriclb::RailTopology>(4, 2, 2, 2, 1, true, pxn);
-            Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(topology, "ns3::EcmpDiscipline");
+            Ptr<FabricHelper> fabric = fabriclbtest::BuildFabric(topology, "ns3::EcmpDiscipline");
             NS_TEST_ASSERT_MSG_EQ(fabric->GetServerSwitches().GetN(), 4, "a switch a server");
             uint32_t offRail = 0;
             uint32_t withinServer = 0;

@@ -289,7 +289,7 @@ class FeedbackHopsTest : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> fabric =
+        Ptr<FabricHelper> fabric =
             fabriclbtest::BuildFabric(4, "", HopRecordingPolicy::GetTypeId().GetName());
         fabriclbtest::Completions completions;
         // Host 0 to a neighbour (host 1), a host of its pod (2) and one of another pod (4).

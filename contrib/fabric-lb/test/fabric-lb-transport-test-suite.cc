@@ -473,7 +473,7 @@ class LimitFlowRateTest : public TestCase
      */
     static Time Completion(const std::vector<double>& shares, uint32_t source)
     {
-        Ptr<FatTreeHelper> fabric = fabriclbtest::BuildFabric(4);
+        Ptr<FabricHelper> fabric = fabriclbtest::BuildFabric(4);
         for (const double share : shares)
         {
             fabric->GetNic(0)->LimitFlowRate(share);

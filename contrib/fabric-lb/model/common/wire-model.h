@@ -26,7 +26,7 @@ namespace fabriclb
  *   per host, each gap stretched by a uniform 0 to 1%, and buffers are whole
  *   multiples of that slot.
  */
-enum WireKind // unscoped: the type of an ns-3 enum attribute (FatTreeHelper::Wire)
+enum WireKind // unscoped: the type of an ns-3 enum attribute (FabricHelper::Wire)
 {
     PHYSICAL, //!< RoCEv2 frames and gaps
     STUDY     //!< the study's simulator's accounting

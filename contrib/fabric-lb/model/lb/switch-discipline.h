@@ -11,7 +11,7 @@
 #include "rotation.h"
 
 #include "ns3/egress-port.h"
-#include "ns3/fabric-links.h"
+#include "ns3/fabric-topology.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -150,7 +150,7 @@ struct SwitchContext
  * packet when there are none, logs, asks DoSelectUplink, and fires the
  * UplinkChosen trace. A new discipline fills DoSelectUplink alone (and
  * registers a scheme that uses it: fabriclb::RegisterLbScheme). One instance
- * serves one switch; FatTreeHelper aggregates it to the switch node, so that
+ * serves one switch; FabricHelper aggregates it to the switch node, so that
  * DoInitialize runs at simulation start, after AssignStreams.
  */
 class SwitchDiscipline : public Object

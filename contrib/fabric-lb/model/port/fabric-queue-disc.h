@@ -36,7 +36,7 @@ namespace ns3
  * RedMinBytes (Kmin), RedMaxProbability (Pmax) times (q - Kmin) / (Kmax - Kmin)
  * from Kmin to RedMaxBytes (Kmax), and 1 above Kmax, on the instantaneous
  * backlog as DCQCN's switches do; the draw comes from a stream AssignStreams
- * sets. The Mark trace's reason says which rule marked. FatTreeHelper
+ * sets. The Mark trace's reason says which rule marked. FabricHelper
  * gives the device a byte queue that never fills, so packets pass straight
  * through to it and the device never has to wake the queue disc.
  */

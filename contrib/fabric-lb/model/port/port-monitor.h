@@ -88,8 +88,8 @@ std::vector<std::pair<FabricStage, std::string>> SwitchStagesOf(
  * \brief Watches one egress port: the bytes waiting (queue disc plus the
  * device's transmit queue, not the packet on the wire), their maximum and
  * time average, the packets on the link, and those the link loses (the
- * peer's receive error model drops them, FatTreeHelper::LossRate). It samples on every change of
- * the device queue, which is exact for the ports FatTreeHelper builds: their
+ * peer's receive error model drops them, FabricHelper::LossRate). It samples on every change of
+ * the device queue, which is exact for the ports FabricHelper builds: their
  * FabricQueueDisc passes every packet straight on, so it holds nothing
  * between events; or one FabricPortDevice, whose buffer it reads directly.
  * Queues are kept in bytes; results divide them by a data packet's wire

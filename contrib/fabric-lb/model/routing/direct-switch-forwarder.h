@@ -24,7 +24,7 @@ namespace ns3
 
 /**
  * \ingroup fabric-lb
- * \brief A switch's direct forwarding path (FatTreeHelper's SwitchPath "direct").
+ * \brief A switch's direct forwarding path (FabricHelper's SwitchPath "direct").
  *
  * Takes the packets of the switch's devices from their receive callbacks, asks
  * the switch's FabricRouting for the way on (RouteToHost, the choice RouteInput

@@ -8,12 +8,33 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ns3
 {
 namespace fabriclb
 {
+
+/**
+ * \ingroup fabric-lb
+ * \brief Where a node sits in a fat tree: a host or a switch tier (as the study's simulator,
+ * htsim, names a failed link's switch).
+ */
+enum class FabricRole
+{
+    HOST,        //!< a host
+    EDGE,        //!< an edge (ToR) switch
+    AGGREGATION, //!< an aggregation switch
+    CORE         //!< a core switch
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief A link as the study's simulator (htsim) names it in a failure line: a switch
+ * and one of its links.
+ */
+using HtsimLinkName = std::tuple<FabricRole, uint32_t, uint32_t>;
 
 /// Which links are down, by link id.
 using LinkStates = std::vector<bool>;
@@ -257,6 +278,42 @@ class FabricTopology
      * \return the uplinks' weights and the usable ones per destination key
      */
     virtual UplinkView BuildUplinkView(SwitchRef sw, const LinkStates& down) const = 0;
+
+    /// \return the radix k of a fabric built from k-port switches (a fat tree's), or nothing
+    virtual std::optional<uint32_t> Radix() const
+    {
+        return std::nullopt;
+    }
+
+    /**
+     * \brief A link as the study's simulator (htsim) names it in a failure line.
+     * \param switchType EDGE (htsim's TOR), AGGREGATION (AGG) or CORE
+     * \param switchId the switch
+     * \param linkId one of its links: an uplink (TOR, AGG) or the pod below (CORE)
+     * \return the link id, if the fabric has that link (nothing if htsim names no link of it)
+     */
+    virtual std::optional<uint32_t> LinkFromHtsim(FabricRole /* switchType */,
+                                                  uint32_t /* switchId */,
+                                                  uint32_t /* linkId */) const
+    {
+        return std::nullopt;
+    }
+
+    /// \return link \p link's name in htsim's terms (LinkFromHtsim), if htsim names it
+    virtual std::optional<HtsimLinkName> HtsimNameOf(uint32_t /* link */) const
+    {
+        return std::nullopt;
+    }
+
+    /**
+     * \param sw a switch one tier below the top
+     * \return the group whose links down from the top tier share the traffic into \p sw
+     * (a fat tree's pod), or nothing if each top switch's links into \p sw are their own
+     */
+    virtual std::optional<uint32_t> TopDownGroupOf(SwitchRef /* sw */) const
+    {
+        return std::nullopt;
+    }
 
     /// \return the groups a distributed run keeps whole on one rank (a fat tree's pods)
     virtual uint32_t PartitionGroupCount() const = 0;

@@ -8,24 +8,15 @@
 #include "fabric-topology.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
 namespace fabriclb
 {
-
-/**
- * \ingroup fabric-lb
- * \brief Where a node sits in the fat tree: a host or a switch tier.
- */
-enum class FabricRole
-{
-    HOST,        //!< a host
-    EDGE,        //!< an edge (ToR) switch
-    AGGREGATION, //!< an aggregation switch
-    CORE         //!< a core switch
-};
 
 /**
  * \ingroup fabric-lb
@@ -38,6 +29,12 @@ enum class FabricRole
  * every pod connects to the core switches a*(k/2) .. a*(k/2)+k/2-1. As a
  * FabricTopology its tiers are 0 (edge), 1 (aggregation) and 2 (core), indices
  * fabric-wide.
+ *
+ * Its switch-to-switch links: edge-aggregation link (edge e, aggregation position a) has
+ * id e * k/2 + a; aggregation-core link (aggregation g, up port c) has id
+ * k^3/4 + g * k/2 + c, where core CoreAbove(g mod k/2, c) is at its top. Names:
+ * `edge-p<pod>-<position>:agg-p<pod>-<position>` and `agg-p<pod>-<position>:core-<core>`.
+ * A failure takes a link down in both directions.
  */
 class FatTreeTopology : public FabricTopology
 {
@@ -56,6 +53,12 @@ class FatTreeTopology : public FabricTopology
 
     /// \return the radix k
     uint32_t K() const
+    {
+        return m_k;
+    }
+
+    /// \return k
+    std::optional<uint32_t> Radix() const override
     {
         return m_k;
     }
@@ -186,11 +189,90 @@ class FatTreeTopology : public FabricTopology
         return tier == 2 ? CoreCount() : EdgeCount();
     }
 
-    /// \return k^3/2: as many edge-aggregation as aggregation-core links (FabricLinks' ids)
+    /// \return k^3/2: as many edge-aggregation as aggregation-core links
     uint32_t LinkCount() const override
     {
-        return 2 * EdgeCount() * m_half;
+        return 2 * EdgeAggregationLinkCount();
     }
+
+    /// \return k^3/4, the edge-aggregation links (as many go to the cores)
+    uint32_t EdgeAggregationLinkCount() const
+    {
+        return EdgeCount() * m_half;
+    }
+
+    /// \return the id of the link from edge switch \p edge (fabric-wide) to its aggregation
+    /// \p position
+    uint32_t EdgeAggregationLink(uint32_t edge, uint32_t position) const
+    {
+        return edge * m_half + position;
+    }
+
+    /// \return the id of the link from aggregation switch \p agg (fabric-wide) up port \p port
+    uint32_t AggregationCoreLink(uint32_t agg, uint32_t port) const
+    {
+        return EdgeAggregationLinkCount() + agg * m_half + port;
+    }
+
+    /// \return whether \p link joins an edge and an aggregation switch
+    bool IsEdgeAggregationLink(uint32_t link) const
+    {
+        return link < EdgeAggregationLinkCount();
+    }
+
+    /**
+     * \param link a link id
+     * \return (lower switch, its up port): an edge switch for an edge-aggregation link,
+     * otherwise an aggregation switch, both fabric-wide indices
+     */
+    std::pair<uint32_t, uint32_t> LowerEndOf(uint32_t link) const;
+
+    /**
+     * \param link a link id
+     * \return (upper switch, its down port): an aggregation switch (fabric-wide) and the
+     * edge position below, or a core switch and the pod below
+     */
+    std::pair<uint32_t, uint32_t> UpperEndOf(uint32_t link) const;
+
+    /// htsim's numbering: switch ids fabric-wide; core k sits above aggregation position
+    /// k mod k/2, as that position's uplink k div k/2; a core's link id is the pod below.
+    std::optional<uint32_t> LinkFromHtsim(FabricRole switchType,
+                                          uint32_t switchId,
+                                          uint32_t linkId) const override;
+
+    /// (EDGE or AGGREGATION, the lower switch, its uplink): every link has one.
+    std::optional<HtsimLinkName> HtsimNameOf(uint32_t link) const override;
+
+    /**
+     * \brief W-ECMP weights of an edge switch's uplinks towards a destination edge switch.
+     *
+     * Uplink a weighs the number of shortest paths through it whose links are all up:
+     * within the pod 1 (or 0); to another pod, the cores reachable through aggregation
+     * switch a that still reach the destination pod's aggregation switch a (the study's
+     * weights), times whether that switch still reaches the destination edge switch.
+     *
+     * \param down which links this switch believes down
+     * \param edge the edge switch (fabric-wide index)
+     * \param destinationEdge the destination's edge switch, not \p edge
+     * \return a weight per uplink
+     */
+    std::vector<uint64_t> EdgeUplinkWeights(const LinkStates& down,
+                                            uint32_t edge,
+                                            uint32_t destinationEdge) const;
+
+    /**
+     * \brief W-ECMP weights of an aggregation switch's uplinks towards another pod: a
+     * core weighs 1 if the links to it and from it to the destination pod's matching
+     * aggregation switch are up, else 0.
+     *
+     * \param down which links this switch believes down
+     * \param agg the aggregation switch (fabric-wide index)
+     * \param destinationPod another pod
+     * \return a weight per uplink
+     */
+    std::vector<uint64_t> AggregationUplinkWeights(const LinkStates& down,
+                                                   uint32_t agg,
+                                                   uint32_t destinationPod) const;
 
     /// k/2 at an edge or aggregation switch, none at a core switch.
     uint32_t UpPortCount(SwitchRef sw) const override
@@ -205,13 +287,13 @@ class FatTreeTopology : public FabricTopology
     }
 
     /// Edge-aggregation links by (edge, position), then aggregation-core links by (aggregation,
-    /// port), as FabricLinks numbers them.
+    /// port).
     LinkEnds EndsOf(uint32_t link) const override;
 
-    /// FabricLinks' name, e.g. "edge-p0-1:agg-p0-0" or "agg-p1-0:core-1".
+    /// e.g. "edge-p0-1:agg-p0-0" or "agg-p1-0:core-1"; throws std::out_of_range for no link.
     std::string LinkName(uint32_t link) const override;
 
-    /// FabricLinks::Find.
+    /// Parses the name instead of searching every link's.
     std::optional<uint32_t> FindLink(const std::string& name) const override;
 
     /// 1 under one edge switch, k/2 within a pod, (k/2)^2 across pods.
@@ -284,7 +366,15 @@ class FatTreeTopology : public FabricTopology
         return PodOfSwitch(sw.index);
     }
 
+    /// The W-ECMP weights (EdgeUplinkWeights, AggregationUplinkWeights) per destination key:
+    /// failuresKnown false and no tables if no link is down.
     UplinkView BuildUplinkView(SwitchRef sw, const LinkStates& down) const override;
+
+    /// An aggregation switch's pod: the cores' links into a pod share its traffic.
+    std::optional<uint32_t> TopDownGroupOf(SwitchRef sw) const override
+    {
+        return sw.tier == 1 ? std::optional<uint32_t>(PodOfSwitch(sw.index)) : std::nullopt;
+    }
 
   private:
     uint32_t m_k;            //!< radix

@@ -140,7 +140,7 @@ RailShape::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("NvLink",
                           "rail: a server's GPUs reach each other over its own switch "
-                          "(NVLink, at FatTreeHelper's ServerLinkRate), not the fabric",
+                          "(NVLink, at FabricHelper's ServerLinkRate), not the fabric",
                           BooleanValue(true),
                           MakeBooleanAccessor(&RailShape::nvlink),
                           MakeBooleanChecker())

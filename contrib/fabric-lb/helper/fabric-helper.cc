@@ -2,8 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "fat-tree-helper.h"
+#include "fabric-helper.h"
 
+#include "fabric-address-plan.h"
 #include "fabric-link-helper.h"
 
 #include "ns3/direct-switch-forwarder.h"
@@ -30,100 +31,71 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("FatTreeHelper");
 
-NS_OBJECT_ENSURE_REGISTERED(FatTreeHelper);
-
-namespace
-{
-/// `--topology=fat-tree`: the K and Oversubscription attributes' fat tree.
-const fabriclb::Registration<fabriclb::TopologyKind> g_fatTreeTopology(
-    {"fat-tree",
-     "the study's 3-tier k-ary fat tree, optionally oversubscribed at the edge tier",
-     {{"k", "ns3::FatTreeHelper::K"}, {"oversubscription", "ns3::FatTreeHelper::Oversubscription"}},
-     [] {
-         const Ptr<FatTreeHelper> defaults = CreateObject<FatTreeHelper>();
-         UintegerValue k;
-         UintegerValue oversubscription;
-         defaults->GetAttribute("K", k);
-         defaults->GetAttribute("Oversubscription", oversubscription);
-         return std::make_shared<const fabriclb::FatTreeTopology>(k.Get(), oversubscription.Get());
-     }});
-} // namespace
-
-namespace
-{
-/// The switch links' address blocks, by the tier of a link's lower switch: 10.64.0.0/10
-/// (a fat tree's edge-aggregation links), 10.128.0.0/10 (aggregation-core).
-constexpr std::array<uint32_t, 2> SWITCH_LINK_NETWORKS{0x0A400000, 0x0A800000};
-
-/// The block of host ports beyond each host's first (several planes), 10.192.0.0/10: host h's
-/// port p > 0 has the /30 at 4 ((P - 1) h + p - 1).
-constexpr uint32_t EXTRA_HOST_PORT_NETWORK = 0x0AC00000;
-
-} // namespace
+NS_OBJECT_ENSURE_REGISTERED(FabricHelper);
 
 TypeId
-FatTreeHelper::GetTypeId()
+FabricHelper::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::FatTreeHelper")
             .SetParent<Object>()
             .SetGroupName("FabricLb")
-            .AddConstructor<FatTreeHelper>()
+            .AddConstructor<FabricHelper>()
             .AddAttribute("K",
                           "Switch radix k: k pods, k^3/4 hosts (even, at least 4)",
                           UintegerValue(8),
-                          MakeUintegerAccessor(&FatTreeHelper::m_k),
+                          MakeUintegerAccessor(&FabricHelper::m_k),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Oversubscription",
                           "Hosts per edge switch over its k/2 uplinks: R k/2 hosts an edge "
                           "switch, R k^3/4 in all (1: the study's full-bisection fat tree)",
                           UintegerValue(1),
-                          MakeUintegerAccessor(&FatTreeHelper::m_oversubscription),
+                          MakeUintegerAccessor(&FabricHelper::m_oversubscription),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("Ranks",
                           "Ranks of a distributed run the nodes are placed on, by pod "
                           "(fabriclb::FabricPartition); 1 without MPI",
                           UintegerValue(1),
-                          MakeUintegerAccessor(&FatTreeHelper::m_ranks),
+                          MakeUintegerAccessor(&FabricHelper::m_ranks),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("LinkRate",
                           "Rate of every link",
                           DataRateValue(DataRate("800Gbps")),
-                          MakeDataRateAccessor(&FatTreeHelper::m_linkRate),
+                          MakeDataRateAccessor(&FabricHelper::m_linkRate),
                           MakeDataRateChecker())
             .AddAttribute("LinkDelay",
                           "Propagation delay of every link",
                           TimeValue(NanoSeconds(500)),
-                          MakeTimeAccessor(&FatTreeHelper::m_linkDelay),
+                          MakeTimeAccessor(&FabricHelper::m_linkDelay),
                           MakeTimeChecker())
             .AddAttribute("ServerLinkRate",
                           "Rate of a server's own links, between its hosts and its switch, "
                           "where a fabric has servers (a rail fabric's NVLink: H100's NVLink 4, "
                           "450 GB/s a direction)",
                           DataRateValue(DataRate("3600Gbps")),
-                          MakeDataRateAccessor(&FatTreeHelper::m_serverLinkRate),
+                          MakeDataRateAccessor(&FabricHelper::m_serverLinkRate),
                           MakeDataRateChecker())
             .AddAttribute("ServerLinkDelay",
                           "Propagation delay of a server's own links (an assumption: a short "
                           "trace in the server)",
                           TimeValue(NanoSeconds(100)),
-                          MakeTimeAccessor(&FatTreeHelper::m_serverLinkDelay),
+                          MakeTimeAccessor(&FabricHelper::m_serverLinkDelay),
                           MakeTimeChecker())
             .AddAttribute("BufferBytes",
                           "Drop-tail buffer of every egress port",
                           UintegerValue(800000),
-                          MakeUintegerAccessor(&FatTreeHelper::m_bufferBytes),
+                          MakeUintegerAccessor(&FabricHelper::m_bufferBytes),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("MarkThresholdBytes",
                           "ECN-mark at every port above this backlog (0: never)",
                           UintegerValue(0),
-                          MakeUintegerAccessor(&FatTreeHelper::m_markThresholdBytes),
+                          MakeUintegerAccessor(&FabricHelper::m_markThresholdBytes),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("IntTelemetry",
                           "every switch port stamps in-band telemetry into the data packets it "
                           "sends (IntTelemetryTag), for a congestion control that reads it (hpcc)",
                           BooleanValue(false),
-                          MakeBooleanAccessor(&FatTreeHelper::m_intTelemetry),
+                          MakeBooleanAccessor(&FabricHelper::m_intTelemetry),
                           MakeBooleanChecker())
             .AddAttribute(
                 "Wire",
@@ -131,7 +103,7 @@ FatTreeHelper::GetTypeId()
                 "or study (the study's simulator: sizes, no gaps, paced hosts, "
                 "buffers in slots)",
                 EnumValue(fabriclb::PHYSICAL),
-                fabriclb::MakeEnumAttributeAccessor<fabriclb::WireKind>(&FatTreeHelper::m_wire),
+                fabriclb::MakeEnumAttributeAccessor<fabriclb::WireKind>(&FabricHelper::m_wire),
                 MakeEnumChecker(fabriclb::PHYSICAL,
                                 fabriclb::WireKindName(fabriclb::PHYSICAL),
                                 fabriclb::STUDY,
@@ -139,39 +111,39 @@ FatTreeHelper::GetTypeId()
             .AddAttribute("PayloadBytes",
                           "Message bytes per data packet (4096: 4158 B on a physical wire)",
                           UintegerValue(4096),
-                          MakeUintegerAccessor(&FatTreeHelper::m_payloadBytes),
+                          MakeUintegerAccessor(&FabricHelper::m_payloadBytes),
                           MakeUintegerChecker<uint32_t>(1, 65000))
             .AddAttribute("AckBytes",
                           "Size of an ACK on a physical wire, headers included",
                           UintegerValue(64),
-                          MakeUintegerAccessor(&FatTreeHelper::m_ackBytes),
+                          MakeUintegerAccessor(&FabricHelper::m_ackBytes),
                           MakeUintegerChecker<uint32_t>(RoceNic::STACK_OVERHEAD_BYTES, 65000))
             .AddAttribute("GapBytes",
                           "Inter-packet gap after every packet on a physical wire, in byte times",
                           UintegerValue(20),
-                          MakeUintegerAccessor(&FatTreeHelper::m_gapBytes),
+                          MakeUintegerAccessor(&FabricHelper::m_gapBytes),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Mtu",
                           "MTU of every device: jumbo, so that 4 KiB payloads are not fragmented",
                           UintegerValue(9000),
-                          MakeUintegerAccessor(&FatTreeHelper::m_mtu),
+                          MakeUintegerAccessor(&FabricHelper::m_mtu),
                           MakeUintegerChecker<uint32_t>(1500, 65535))
             .AddAttribute("SwitchDiscipline",
                           "Load balancing of every edge and aggregation switch",
                           TypeIdValue(EcmpDiscipline::GetTypeId()),
-                          MakeTypeIdAccessor(&FatTreeHelper::m_switchDiscipline),
+                          MakeTypeIdAccessor(&FabricHelper::m_switchDiscipline),
                           MakeTypeIdChecker())
             .AddAttribute("HostPathPolicy",
                           "Load balancing of every host (its label choice)",
                           TypeIdValue(FixedLabelPathPolicy::GetTypeId()),
-                          MakeTypeIdAccessor(&FatTreeHelper::m_hostPathPolicy),
+                          MakeTypeIdAccessor(&FabricHelper::m_hostPathPolicy),
                           MakeTypeIdChecker())
             .AddAttribute("LossRate",
                           "Probability that a link drops a packet at random: a RateErrorModel "
                           "(per packet) receives on every device, switches' and hosts' "
                           "(0: no error model)",
                           DoubleValue(0),
-                          MakeDoubleAccessor(&FatTreeHelper::m_lossRate),
+                          MakeDoubleAccessor(&FabricHelper::m_lossRate),
                           MakeDoubleChecker<double>(0, 1))
             .AddAttribute(
                 "SwitchPath",
@@ -179,7 +151,7 @@ FatTreeHelper::GetTypeId()
                 "TTL, queue discs and drops, without ns-3's IPv4 receive and forward) "
                 "or ipv4 (through Ipv4L3Protocol and the traffic-control layer)",
                 EnumValue(DIRECT),
-                fabriclb::MakeEnumAttributeAccessor<SwitchPath>(&FatTreeHelper::m_switchPath),
+                fabriclb::MakeEnumAttributeAccessor<SwitchPath>(&FabricHelper::m_switchPath),
                 MakeEnumChecker(DIRECT, "direct", IPV4, "ipv4"))
             .AddAttribute(
                 "SwitchPort",
@@ -188,7 +160,7 @@ FatTreeHelper::GetTypeId()
                 "FabricQueueDisc); the same results, fabric is faster",
                 EnumValue(FabricLinkHelper::FABRIC),
                 fabriclb::MakeEnumAttributeAccessor<FabricLinkHelper::PortKind>(
-                    &FatTreeHelper::m_switchPort),
+                    &FabricHelper::m_switchPort),
                 MakeEnumChecker(FabricLinkHelper::FABRIC,
                                 "fabric",
                                 FabricLinkHelper::QUEUE_DISC,
@@ -200,32 +172,32 @@ FatTreeHelper::GetTypeId()
                 "ipv4 (through ns-3's UDP, IPv4 and traffic control, which FlowMonitor "
                 "sees); the same results, bypass is faster",
                 EnumValue(BYPASS),
-                fabriclb::MakeEnumAttributeAccessor<HostPath>(&FatTreeHelper::m_hostPath),
+                fabriclb::MakeEnumAttributeAccessor<HostPath>(&FabricHelper::m_hostPath),
                 MakeEnumChecker(BYPASS, "bypass", HOST_IPV4, "ipv4"));
     return tid;
 }
 
-FatTreeHelper::FatTreeHelper()
+FabricHelper::FabricHelper()
 {
     m_nicFactory.SetTypeId(RoceNic::GetTypeId());
 }
 
 void
-FatTreeHelper::SetNicAttribute(const std::string& name, const AttributeValue& value)
+FabricHelper::SetNicAttribute(const std::string& name, const AttributeValue& value)
 {
-    NS_ABORT_MSG_IF(m_built, "FatTreeHelper::SetNicAttribute must come before Build");
+    NS_ABORT_MSG_IF(m_built, "FabricHelper::SetNicAttribute must come before Build");
     m_nicFactory.Set(name, value);
 }
 
 void
-FatTreeHelper::SetPortAttribute(const std::string& name, const AttributeValue& value)
+FabricHelper::SetPortAttribute(const std::string& name, const AttributeValue& value)
 {
-    NS_ABORT_MSG_IF(m_built, "FatTreeHelper::SetPortAttribute must come before Build");
+    NS_ABORT_MSG_IF(m_built, "FabricHelper::SetPortAttribute must come before Build");
     m_portAttributes.emplace_back(name, value.Copy());
 }
 
 fabriclb::WireModel
-FatTreeHelper::MakeWireModel(fabriclb::WireKind kind) const
+FabricHelper::MakeWireModel(fabriclb::WireKind kind) const
 {
     return fabriclb::WireModel::Make(kind,
                                      m_linkRate.GetBitRate(),
@@ -236,25 +208,25 @@ FatTreeHelper::MakeWireModel(fabriclb::WireKind kind) const
 }
 
 fabriclb::WireModel
-FatTreeHelper::GetWireModel() const
+FabricHelper::GetWireModel() const
 {
     return MakeWireModel(m_wire);
 }
 
 fabriclb::WireModel
-FatTreeHelper::GetBoundWireModel() const
+FabricHelper::GetBoundWireModel() const
 {
     return MakeWireModel(fabriclb::WireKind::PHYSICAL);
 }
 
 uint32_t
-FatTreeHelper::GetPortBufferBytes() const
+FabricHelper::GetPortBufferBytes() const
 {
     return GetWireModel().PortBufferBytes(m_bufferBytes);
 }
 
 void
-FatTreeHelper::CreateNodes()
+FabricHelper::CreateNodes()
 {
     // Node ids are the same with any number of ranks: hosts, then switches tier by tier.
     const fabriclb::FabricTopology& topo = *m_topology;
@@ -281,13 +253,13 @@ FatTreeHelper::CreateNodes()
     }
 }
 
-FatTreeHelper::LinkRoutes
-FatTreeHelper::Connect(Ptr<Node> lower,
-                       Ptr<Node> upper,
-                       FabricStage upStage,
-                       FabricStage downStage,
-                       uint32_t network,
-                       bool serverLink)
+FabricHelper::LinkRoutes
+FabricHelper::Connect(Ptr<Node> lower,
+                      Ptr<Node> upper,
+                      FabricStage upStage,
+                      FabricStage downStage,
+                      uint32_t network,
+                      bool serverLink)
 {
     const DataRate rate = serverLink ? m_serverLinkRate : m_linkRate;
     FabricLinkHelper::PortSettings settings;
@@ -310,18 +282,7 @@ FatTreeHelper::Connect(Ptr<Node> lower,
     m_errorModels.insert(m_errorModels.end(), link.errors.begin(), link.errors.end());
     m_monitors.insert(m_monitors.end(), link.monitors.begin(), link.monitors.end());
 
-    // The /30's two addresses, as Ipv4AddressHelper would give them, without its
-    // generator's fabric-wide collision list (quadratic in the links: minutes at k=32).
-    const Ipv4Address addresses[] = {Ipv4Address(network + 1), Ipv4Address(network + 2)};
-    for (uint32_t side = 0; side < 2; ++side)
-    {
-        Ptr<Ipv4> ipv4 = devices.Get(side)->GetNode()->GetObject<Ipv4>();
-        const uint32_t interface = ipv4->AddInterface(devices.Get(side));
-        ipv4->AddAddress(interface,
-                         Ipv4InterfaceAddress(addresses[side], Ipv4Mask("255.255.255.252")));
-        ipv4->SetMetric(interface, 1);
-        ipv4->SetUp(interface);
-    }
+    const std::array<Ipv4Address, 2> addresses = FabricAddressPlan::Assign(devices, network);
 
     LinkRoutes routes;
     routes.upQueue = link.egress[0];
@@ -337,19 +298,18 @@ FatTreeHelper::Connect(Ptr<Node> lower,
 }
 
 void
-FatTreeHelper::SetTopology(std::shared_ptr<const fabriclb::FabricTopology> topology)
+FabricHelper::SetTopology(std::shared_ptr<const fabriclb::FabricTopology> topology)
 {
-    NS_ABORT_MSG_IF(m_built, "FatTreeHelper::SetTopology must come before Build");
+    NS_ABORT_MSG_IF(m_built, "FabricHelper::SetTopology must come before Build");
     m_topology = std::move(topology);
 }
 
 void
-FatTreeHelper::Build()
+FabricHelper::Build()
 {
-    NS_ABORT_MSG_IF(m_built, "FatTreeHelper::Build called twice");
-    NS_ABORT_MSG_UNLESS(
-        Time::GetResolution() == Time::PS,
-        "FatTreeHelper needs Time::SetResolution(Time::PS) before any Time is made");
+    NS_ABORT_MSG_IF(m_built, "FabricHelper::Build called twice");
+    NS_ABORT_MSG_UNLESS(Time::GetResolution() == Time::PS,
+                        "FabricHelper needs Time::SetResolution(Time::PS) before any Time is made");
     try
     {
         if (!m_topology)
@@ -367,10 +327,6 @@ FatTreeHelper::Build()
                     "FabricPortDevice): with --switchPort=queue-disc use --hostPath=ipv4");
     m_built = true;
     const fabriclb::FabricTopology& topo = *m_topology;
-    if (const fabriclb::FatTreeTopology* fatTree = GetFatTree())
-    {
-        m_links.emplace(*fatTree);
-    }
     m_linkDevices.resize(topo.LinkCount());
 
     CreateNodes();
@@ -411,7 +367,7 @@ FatTreeHelper::Build()
 }
 
 void
-FatTreeHelper::ConnectHosts(SwitchPorts& ports)
+FabricHelper::ConnectHosts(SwitchPorts& ports)
 {
     const fabriclb::FabricTopology& topo = *m_topology;
     ObjectFactory policyFactory;
@@ -430,14 +386,11 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
         for (uint32_t port = 0; port < hostPorts; ++port)
         {
             const fabriclb::HostAttachment at = topo.PortAttachment(h, port);
-            const uint32_t network =
-                port == 0 ? fabriclb::FabricTopology::HOST_NETWORK + 4 * h
-                          : EXTRA_HOST_PORT_NETWORK + 4 * ((hostPorts - 1) * h + port - 1);
             LinkRoutes link = Connect(m_hosts.Get(h),
                                       m_switches[0].Get(at.leaf),
                                       FabricStage::HOST_UP,
                                       FabricStage::EDGE_DOWN,
-                                      network);
+                                      FabricAddressPlan::HostPortNetwork(h, port, hostPorts));
             ports[0][at.leaf].down[at.downPort] = link.down;
             uplinks.push_back(link.up);
             uplinkQueues.push_back(link.upQueue);
@@ -455,7 +408,7 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
                         m_serverSwitches.Get(server),
                         FabricStage::SERVER_UP,
                         FabricStage::SERVER_DOWN,
-                        EXTRA_HOST_PORT_NETWORK + 4 * ((hostPorts - 1) * topo.HostCount() + h),
+                        FabricAddressPlan::ServerLinkNetwork(h, hostPorts, topo.HostCount()),
                         true);
             serverLink = link.up;
             serverDown.push_back(link.down);
@@ -499,19 +452,20 @@ FatTreeHelper::ConnectHosts(SwitchPorts& ports)
 }
 
 void
-FatTreeHelper::ConnectSwitches(SwitchPorts& ports)
+FabricHelper::ConnectSwitches(SwitchPorts& ports)
 {
     const fabriclb::FabricTopology& topo = *m_topology;
-    std::array<uint32_t, SWITCH_LINK_NETWORKS.size()> linksOfTier{};
+    std::array<uint32_t, FabricAddressPlan::SWITCH_LINK_TIERS> linksOfTier{};
     for (uint32_t id = 0; id < topo.LinkCount(); ++id)
     {
         const fabriclb::LinkEnds ends = topo.EndsOf(id);
         const uint32_t tier = ends.lower.tier;
-        LinkRoutes link = Connect(m_switches[tier].Get(ends.lower.index),
-                                  m_switches[ends.upper.tier].Get(ends.upper.index),
-                                  SwitchPortStage(tier, true, topo.TierCount()),
-                                  SwitchPortStage(ends.upper.tier, false, topo.TierCount()),
-                                  SWITCH_LINK_NETWORKS.at(tier) + 4 * linksOfTier.at(tier)++);
+        LinkRoutes link =
+            Connect(m_switches[tier].Get(ends.lower.index),
+                    m_switches[ends.upper.tier].Get(ends.upper.index),
+                    SwitchPortStage(tier, true, topo.TierCount()),
+                    SwitchPortStage(ends.upper.tier, false, topo.TierCount()),
+                    FabricAddressPlan::SwitchLinkNetwork(tier, linksOfTier.at(tier)++));
         m_linkDevices[id] = {link.up->GetOutputDevice(), link.down->GetOutputDevice()};
         PortRoutes& lower = ports[tier][ends.lower.index];
         lower.up[ends.upPort] = link.up;
@@ -521,7 +475,7 @@ FatTreeHelper::ConnectSwitches(SwitchPorts& ports)
 }
 
 void
-FatTreeHelper::ConfigureSwitches(const SwitchPorts& ports)
+FabricHelper::ConfigureSwitches(const SwitchPorts& ports)
 {
     const fabriclb::FabricTopology& topo = *m_topology;
     ObjectFactory disciplineFactory;
@@ -556,9 +510,9 @@ FatTreeHelper::ConfigureSwitches(const SwitchPorts& ports)
 }
 
 int64_t
-FatTreeHelper::AssignStreams(int64_t stream)
+FabricHelper::AssignStreams(int64_t stream)
 {
-    NS_ABORT_MSG_UNLESS(m_built, "FatTreeHelper::AssignStreams needs Build first");
+    NS_ABORT_MSG_UNLESS(m_built, "FabricHelper::AssignStreams needs Build first");
     int64_t used = 0;
     // Switch by switch index, tier by tier within an index (a fat tree: edge 0,
     // aggregation 0, edge 1, ...), those that have a discipline.
@@ -609,19 +563,19 @@ FatTreeHelper::AssignStreams(int64_t stream)
 }
 
 Ipv4Address
-FatTreeHelper::GetHostAddress(uint32_t host) const
+FabricHelper::GetHostAddress(uint32_t host) const
 {
     return Ipv4Address(fabriclb::FabricTopology::HostAddress(host));
 }
 
 Ptr<RoceNic>
-FatTreeHelper::GetNic(uint32_t host) const
+FabricHelper::GetNic(uint32_t host) const
 {
     return m_hosts.Get(host)->GetObject<RoceNic>();
 }
 
 void
-FatTreeHelper::DoDispose()
+FabricHelper::DoDispose()
 {
     m_monitors.clear();
     m_linkDevices.clear();

@@ -2,14 +2,13 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef FABRIC_LB_FAT_TREE_HELPER_H
-#define FABRIC_LB_FAT_TREE_HELPER_H
+#ifndef FABRIC_LB_FABRIC_HELPER_H
+#define FABRIC_LB_FABRIC_HELPER_H
 
 #include "ns3/abort.h"
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
 #include "ns3/fabric-link-helper.h"
-#include "ns3/fabric-links.h"
 #include "ns3/fabric-queue-disc.h"
 #include "ns3/fabric-routing.h"
 #include "ns3/fat-tree-topology.h"
@@ -42,7 +41,7 @@ namespace ns3
  * Needs picosecond time resolution (Time::SetResolution(Time::PS) before any
  * Time exists): a 4158-byte packet takes 41.58 ns at 800 Gb/s.
  */
-class FatTreeHelper : public Object
+class FabricHelper : public Object
 {
   public:
     /**
@@ -50,7 +49,7 @@ class FatTreeHelper : public Object
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    FatTreeHelper();
+    FabricHelper();
 
     /// How switches forward (the SwitchPath attribute; unscoped, as an enum attribute's type).
     enum SwitchPath
@@ -104,12 +103,6 @@ class FatTreeHelper : public Object
         return *m_topology;
     }
 
-    /// \return the fabric as a fat tree, or null if it is another (after Build)
-    const fabriclb::FatTreeTopology* GetFatTree() const
-    {
-        return dynamic_cast<const fabriclb::FatTreeTopology*>(m_topology.get());
-    }
-
     /// \return the hosts, by index
     const NodeContainer& GetHosts() const
     {
@@ -150,13 +143,6 @@ class FatTreeHelper : public Object
     Ipv4Address GetHostAddress(uint32_t host) const;
     /// \return host \p host's NIC
     Ptr<RoceNic> GetNic(uint32_t host) const;
-
-    /// \return a fat tree's switch-to-switch links by name (after Build; a fat tree only)
-    const fabriclb::FabricLinks& GetLinks() const
-    {
-        NS_ABORT_MSG_UNLESS(m_links, "FatTreeHelper::GetLinks: the fabric is not a fat tree");
-        return *m_links;
-    }
 
     /// \return the devices at the lower and at the upper end of \p link (after Build)
     const std::pair<Ptr<NetDevice>, Ptr<NetDevice>>& GetLinkDevices(uint32_t link) const
@@ -284,11 +270,10 @@ class FatTreeHelper : public Object
     std::vector<NodeContainer> m_switches;                      //!< by tier
     NodeContainer m_serverSwitches;                             //!< by server, if it has any
     std::vector<Ptr<PortMonitor>> m_monitors;                   //!< one per port
-    std::optional<fabriclb::FabricLinks> m_links;               //!< switch-to-switch links
     std::vector<std::pair<Ptr<NetDevice>, Ptr<NetDevice>>> m_linkDevices; //!< by link id
     bool m_built{false};                                                  //!< Build has run
 };
 
 } // namespace ns3
 
-#endif /* FABRIC_LB_FAT_TREE_HELPER_H */
+#endif /* FABRIC_LB_FABRIC_HELPER_H */
