@@ -38,7 +38,7 @@ Down(const FatTreeTopology& topology, std::initializer_list<const char*> names)
 
 } // namespace
 
-TEST(FabricLinks, EveryLinkHasOneNameThatFindsIt)
+TEST(FatTreeLinks, EveryLinkHasOneNameThatFindsIt)
 {
     for (uint32_t k : {4U, 8U, 16U})
     {
@@ -54,7 +54,7 @@ TEST(FabricLinks, EveryLinkHasOneNameThatFindsIt)
     }
 }
 
-TEST(FabricLinks, NamesAndEnds)
+TEST(FatTreeLinks, NamesAndEnds)
 {
     const FatTreeTopology k8(8);
     // Aggregation switch 1 of pod 3 (fabric-wide 13) reaches cores 4..7.
@@ -69,7 +69,7 @@ TEST(FabricLinks, NamesAndEnds)
     EXPECT_FALSE(k8.IsEdgeAggregationLink(aggCore));
 }
 
-TEST(FabricLinks, UnknownNamesAreRejected)
+TEST(FatTreeLinks, UnknownNamesAreRejected)
 {
     for (const char* name : {"agg-p3-1:core-5", // core 5 is above aggregation position 2
                              "agg-p4-0:core-0", // no pod 4 at k=4
@@ -83,7 +83,7 @@ TEST(FabricLinks, UnknownNamesAreRejected)
     }
 }
 
-TEST(FabricLinks, ParsesNamedFailuresWithTimes)
+TEST(FatTreeLinks, ParsesNamedFailuresWithTimes)
 {
     const std::vector<NamedFailure> failures =
         ParseNamedFailures("agg-p1-0:core-1,edge-p2-1:agg-p2-0@10us", K4);
@@ -97,7 +97,7 @@ TEST(FabricLinks, ParsesNamedFailuresWithTimes)
     EXPECT_THROW(ParseNamedFailures("", K4), std::invalid_argument);
 }
 
-TEST(FabricLinks, ParsesSimulatedTimes)
+TEST(FatTreeLinks, ParsesSimulatedTimes)
 {
     EXPECT_EQ(ParseSimulatedTimePs("0"), 0U);
     EXPECT_EQ(ParseSimulatedTimePs("250ps"), 250U);
@@ -232,7 +232,7 @@ TEST(RhoMax, CutOffFlowsAreListed)
     EXPECT_DOUBLE_EQ(rho.flowUnits, 1); // the other edge switch's flows still split 4 ways
 }
 
-TEST(FabricLinks, HtsimFailureNamesMapToLinks)
+TEST(FatTreeLinks, HtsimFailureNamesMapToLinks)
 {
     const FatTreeTopology k8(8);
     // htsim's AGG 13 (pod 3, position 1), uplink 1: our aggregation switch 13's port 1.
