@@ -9,9 +9,11 @@
 
 #include "ns3/direct-switch-forwarder.h"
 #include "ns3/double.h"
+#include "ns3/ecmp-discipline.h"
 #include "ns3/fabric-partition.h"
 #include "ns3/fabric-queue-disc.h"
 #include "ns3/fabric-registry.h"
+#include "ns3/fixed-label-path-policy.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"

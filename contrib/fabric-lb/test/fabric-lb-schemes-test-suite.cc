@@ -12,6 +12,7 @@
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/fabric-routing.h"
+#include "ns3/ofan-discipline.h"
 #include "ns3/ofan-keys.h"
 #include "ns3/test.h"
 

@@ -13,8 +13,8 @@
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/leaf-spine-topology.h"
+#include "ns3/ofan-discipline.h"
 #include "ns3/rail-topology.h"
-#include "ns3/switch-discipline.h"
 #include "ns3/test.h"
 #include "ns3/workload.h"
 

@@ -11,7 +11,7 @@
 #include "ns3/double.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-queue-disc.h"
-#include "ns3/host-path-policy.h"
+#include "ns3/fixed-label-path-policy.h"
 #include "ns3/queue-disc.h"
 #include "ns3/roce-nic.h"
 #include "ns3/switch-discipline.h"

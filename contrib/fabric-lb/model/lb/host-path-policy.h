@@ -5,9 +5,7 @@
 #ifndef FABRIC_LB_HOST_PATH_POLICY_H
 #define FABRIC_LB_HOST_PATH_POLICY_H
 
-#include "host-labels.h"
-
-#include "ns3/fat-tree-topology.h"
+#include "ns3/fabric-topology.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -16,8 +14,6 @@
 #include "ns3/uniform-index.h"
 
 #include <memory>
-#include <optional>
-#include <vector>
 
 namespace ns3
 {
@@ -142,6 +138,13 @@ class HostPathPolicy : public Object
      */
     virtual uint16_t DoSelectLabel(uint32_t queuePair) = 0;
 
+    /**
+     * \brief Aborts unless queue pairs are added in order.
+     * \param queuePair the queue pair being added
+     * \param added how many the policy has so far
+     */
+    static void ExpectNextQueuePair(uint32_t queuePair, size_t added);
+
     /// \return a uniformly random label in [MIN_LABEL, 65535]
     uint16_t RandomLabel();
 
@@ -151,162 +154,6 @@ class HostPathPolicy : public Object
 
   private:
     TracedCallback<uint32_t, uint16_t> m_pathChosenTrace; //!< each data packet's label
-};
-
-/**
- * \ingroup fabric-lb
- * \brief One random label per queue pair, kept for its whole life (the host
- * side of ECMP, and of every switch-side scheme).
- */
-class FixedLabelPathPolicy : public HostPathPolicy
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-
-  protected:
-    uint16_t DoSelectLabel(uint32_t queuePair) override;
-
-    std::vector<uint16_t> m_labels; //!< label of each queue pair
-};
-
-/**
- * \ingroup fabric-lb
- * \brief MPTCP-like subflows: each queue pair spreads its packets round-robin
- * over Subflows labels drawn when it starts.
- */
-class SubflowPathPolicy : public HostPathPolicy
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-
-  protected:
-    uint16_t DoSelectLabel(uint32_t queuePair) override;
-
-  private:
-    uint32_t m_subflows{};                       //!< labels per queue pair
-    std::vector<std::vector<uint16_t>> m_labels; //!< each queue pair's labels
-    std::vector<uint32_t> m_next;                //!< each queue pair's next subflow
-};
-
-/**
- * \ingroup fabric-lb
- * \brief PLB-like repathing (the study's rule, fabriclb::PlbState): a queue pair
- * keeps its label while fewer than MarkedAcks of its last WindowAcks ACKs carry
- * ECN; once that has not been so for longer than a congested interval, drawn in
- * [CongestedGapsMin, CongestedGapsMax) pacing gaps at the last good ACK, or
- * after a loss, it draws a new label.
- */
-class PlbPathPolicy : public FixedLabelPathPolicy
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-    /// ACKs and NACKs count their ECN marks; a loss repaths at once.
-    void NotifyFeedback(const PathFeedback& feedback) override;
-    void SetPacingGap(Time gap) override;
-
-  private:
-    uint32_t m_windowAcks{};                 //!< ACKs whose marks count
-    uint32_t m_markedAcks{};                 //!< marks that make a path not good
-    uint32_t m_congestedGapsMin{};           //!< congested interval, smallest, in pacing gaps
-    uint32_t m_congestedGapsMax{};           //!< congested interval, largest, in pacing gaps
-    uint64_t m_pacingGapPs{0};               //!< a flow's packet interval
-    std::vector<fabriclb::PlbState> m_state; //!< each queue pair's state
-};
-
-/**
- * \ingroup fabric-lb
- * \brief Host packet spraying (OPS/RPS): a fresh random label for every packet.
- */
-class SprayPathPolicy : public HostPathPolicy
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-
-  protected:
-    uint16_t DoSelectLabel(uint32_t queuePair) override;
-};
-
-/**
- * \ingroup fabric-lb
- * \brief REPS-like adaptive spraying: a queue pair recycles labels whose ACK
- * came back unmarked, drops labels that saw ECN or loss, and explores fresh
- * random labels when it has none cached. A loss (found when its ACK is overdue,
- * a timeout) evicts its label; when that label is picked again before an ACK of
- * it came back (or at every loss, FreezeAtEveryLoss) the queue pair freezes for
- * FreezeTime: only cached labels, no exploration; after the freeze it starts
- * afresh with new labels (fabriclb::RepsLabelCache).
- */
-class RepsPathPolicy : public HostPathPolicy
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-    /// ACKs and NACKs recycle or drop their label by its ECN mark; a loss evicts it.
-    void NotifyFeedback(const PathFeedback& feedback) override;
-
-    /// \return freezes started so far, over the queue pairs
-    uint64_t GetFreezes() const;
-
-  protected:
-    uint16_t DoSelectLabel(uint32_t queuePair) override;
-
-  private:
-    uint32_t m_capacity{};                          //!< labels a cache holds
-    Time m_freezeTime{};                            //!< how long a freeze lasts
-    bool m_freezeAtEveryLoss{};                     //!< freeze at every loss
-    std::vector<fabriclb::RepsLabelCache> m_caches; //!< each queue pair's cache
-};
-
-/**
- * \ingroup fabric-lb
- * \brief Host destination-based rotation (DR): per (destination host, size bin)
- * a pointer rotates over the lowest common tier's switches, and the label
- * names the path (LabelPathDiscipline decodes it at the switches). ACKs rotate
- * in their own bin.
- */
-class HostDrPathPolicy : public HostPathPolicy
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-    void Setup(std::shared_ptr<const fabriclb::FabricTopology> topology, uint32_t host) override;
-    void AddQueuePair(uint32_t queuePair, uint32_t destinationHost) override;
-    uint16_t SelectAckLabel(Ipv4Address dataSender, uint16_t dataLabel) override;
-    void SetKnownFailures(std::shared_ptr<const fabriclb::LinkStates> down) override;
-
-  protected:
-    uint16_t DoSelectLabel(uint32_t queuePair) override;
-
-  private:
-    std::optional<fabriclb::HostDrRotation> m_rotation; //!< pointers per (destination, bin)
-    std::vector<uint32_t> m_destinations;               //!< each queue pair's destination
 };
 
 } // namespace ns3

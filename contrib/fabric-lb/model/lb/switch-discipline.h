@@ -6,14 +6,10 @@
 #define FABRIC_LB_SWITCH_DISCIPLINE_H
 
 #include "flow-hash.h"
-#include "flowlet-table.h"
-#include "queue-choice.h"
-#include "rotation.h"
 
 #include "ns3/egress-port.h"
 #include "ns3/fabric-topology.h"
 #include "ns3/ipv4-header.h"
-#include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
 #include "ns3/random-variable-stream.h"
@@ -23,7 +19,6 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <vector>
 
 namespace ns3
@@ -149,7 +144,8 @@ struct SwitchContext
  * destination, with their weights, from the routing's UplinkView), drops the
  * packet when there are none, logs, asks DoSelectUplink, and fires the
  * UplinkChosen trace. A new discipline fills DoSelectUplink alone (and
- * registers a scheme that uses it: fabriclb::RegisterLbScheme). One instance
+ * registers a scheme that uses it: a fabriclb::Registration<fabriclb::LbScheme>
+ * beside it, as each discipline of the module does in its own file). One instance
  * serves one switch; FabricHelper aggregates it to the switch node, so that
  * DoInitialize runs at simulation start, after AssignStreams.
  */
@@ -226,6 +222,9 @@ class SwitchDiscipline : public Object
     /// \return every uplink's backlog in bytes, by port
     const std::vector<uint32_t>& ReadBacklogs();
 
+    /// \return a flow hash salt drawn from this switch's stream (call in DoInitialize)
+    uint32_t DrawSalt();
+
     /// \return the size bin of a packet: 0 for data, 1 for ACKs (at most AckBinBytes)
     uint32_t SizeBin(const UplinkRequest& request) const;
 
@@ -240,228 +239,6 @@ class SwitchDiscipline : public Object
     uint32_t m_ackBinBytes{};                           //!< largest IP payload counted as an ACK
     std::vector<uint32_t> m_backlogs;                   //!< scratch for ReadBacklogs
     TracedCallback<Ptr<const Packet>, uint32_t, uint32_t> m_uplinkChosenTrace; //!< every choice
-};
-
-/**
- * \ingroup fabric-lb
- * \brief ECMP: a per-switch-salted hash of the five-tuple picks the uplink.
- */
-class EcmpDiscipline : public SwitchDiscipline
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-
-  protected:
-    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
-                            const UplinkRequest& request) override;
-    /// Draws the salt.
-    void DoInitialize() override;
-
-  private:
-    uint32_t m_salt{0}; //!< this switch's salt
-};
-
-/**
- * \ingroup fabric-lb
- * \brief Packet spraying by round-robin over the uplinks, the order reshuffled
- * every ReshuffleWraps wrap-arounds (the study's switch Pkt; 0: never). One
- * pointer per switch serves every destination, data and ACKs alike; it starts
- * in a random order, at a random slot unless RandomStart is false.
- */
-class RoundRobinDiscipline : public SwitchDiscipline
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-
-  protected:
-    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
-                            const UplinkRequest& request) override;
-    /// Builds the pointer.
-    void DoInitialize() override;
-
-    bool m_fixedOrder{false}; //!< start at uplink 0 in order 0 .. n-1 and never reshuffle
-
-  private:
-    uint32_t m_reshuffleWraps{};                        //!< wraps between reshuffles
-    bool m_randomStart{};                               //!< start at a random slot
-    std::optional<fabriclb::RotationPointer> m_pointer; //!< the rotation
-};
-
-/**
- * \ingroup fabric-lb
- * \brief The theory's simple round-robin: uplinks 0, 1, .., n-1 in turn, every
- * switch in step, never reshuffled (ReshuffleWraps and RandomStart do not apply).
- */
-class SimpleRoundRobinDiscipline : public RoundRobinDiscipline
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-    SimpleRoundRobinDiscipline();
-};
-
-/**
- * \ingroup fabric-lb
- * \brief RSQ: a uniformly random uplink per packet.
- */
-class RandomUplinkDiscipline : public SwitchDiscipline
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-
-  protected:
-    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
-                            const UplinkRequest& request) override;
-};
-
-/**
- * \ingroup fabric-lb
- * \brief JSQ: the uplink with the fewest queued bytes, random tie-break.
- */
-class ShortestQueueDiscipline : public SwitchDiscipline
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-
-  protected:
-    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
-                            const UplinkRequest& request) override;
-};
-
-/**
- * \ingroup fabric-lb
- * \brief Spectrum-X-style adaptive routing: the uplink with the lowest quantised
- * queue (bands at 5%, 10%, 20% of the buffer), random tie-break. An uplink's
- * band is recomputed from its backlog only when it is more than RefreshInterval
- * old (the study's switches: 100 ns); 0 reads every backlog at every packet.
- */
-class QuantisedAdaptiveDiscipline : public SwitchDiscipline
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-
-  protected:
-    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
-                            const UplinkRequest& request) override;
-    /// Collects the band thresholds.
-    void DoInitialize() override;
-
-  private:
-    double m_band1{};                              //!< first band threshold, fraction of the buffer
-    double m_band2{};                              //!< second band threshold
-    double m_band3{};                              //!< third band threshold
-    Time m_refreshInterval{};                      //!< age beyond which a band is recomputed
-    std::optional<fabriclb::SampledBands> m_bands; //!< the uplinks' cached bands
-};
-
-/**
- * \ingroup fabric-lb
- * \brief LetFlow-style flowlet switching: a flow keeps its uplink while its
- * packets come closer than IdleGap; after a longer gap it draws a new one with
- * probability RepathProbability (the study's switches: 1/2), and otherwise
- * keeps it until the next gap.
- */
-class FlowletDiscipline : public SwitchDiscipline
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-
-  protected:
-    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
-                            const UplinkRequest& request) override;
-    /// Builds the table and draws the hash salt.
-    void DoInitialize() override;
-
-  private:
-    Time m_idleGap{};                              //!< gap that ends a flowlet
-    double m_repathProbability{};                  //!< chance of a new uplink after a gap
-    uint32_t m_salt{0};                            //!< flow hash salt
-    std::optional<fabriclb::FlowletTable> m_table; //!< flow -> (uplink, last seen)
-};
-
-/**
- * \ingroup fabric-lb
- * \brief Ofan: destination-based rotation at the switch.
- *
- * An edge switch keeps one pointer per (destination edge switch, size bin), an
- * aggregation switch one per (destination pod, size bin); the bins are data and
- * ACK. Each pointer starts at a random uplink and rotates in its own random
- * order over an IWRR schedule of the uplinks' weights (all equal until
- * failures exist), so traffic to any one destination spreads evenly over the
- * cores and the downlinks towards it are balanced too. With ShiftWraps > 0
- * (the study's variant against persistent pinning) every pointer skips one
- * slot after that many wrap-arounds.
- */
-class OfanDiscipline : public SwitchDiscipline
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-    void Setup(const SwitchContext& context) override;
-    /// Rebuilds every pointer's IWRR schedule from the new weights, lazily.
-    void SetUplinkView(std::shared_ptr<const fabriclb::UplinkView> view) override;
-
-    /// \return the pointers this switch has created: one per (key, bin) it has forwarded up
-    uint32_t GetPointersInUse() const;
-
-  protected:
-    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
-                            const UplinkRequest& request) override;
-
-  private:
-    std::vector<std::optional<fabriclb::WeightedRotation>> m_pointers; //!< by (key, bin)
-    uint32_t m_shiftWraps{}; //!< wraps between one-slot shifts of a pointer; 0 = never
-};
-
-/**
- * \ingroup fabric-lb
- * \brief The switch side of host DR: the label (UDP source port) names the
- * path; a switch takes uplink (label / SwitchContext::labelDivisor) mod uplinks
- * (in a fat tree: label mod k/2 at an edge switch, (label / (k/2)) mod k/2 at
- * an aggregation switch), or the next usable one after it when that one is not.
- */
-class LabelPathDiscipline : public SwitchDiscipline
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-
-  protected:
-    uint32_t DoSelectUplink(const UplinkCandidates& candidates,
-                            const UplinkRequest& request) override;
 };
 
 } // namespace ns3
