@@ -18,6 +18,7 @@
 #include "ns3/traffic-control-layer.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
+#include "ns3/workload.h"
 
 #include <functional>
 #include <map>

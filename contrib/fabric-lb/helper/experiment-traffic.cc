@@ -1,0 +1,105 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "experiment-traffic.h"
+
+#include "experiment-lookup.h"
+
+#include "ns3/collectives.h"
+#include "ns3/fsdp-collective.h"
+#include "ns3/workload.h"
+
+#include <fstream>
+#include <stdexcept>
+
+namespace ns3
+{
+
+namespace
+{
+/// Streams of the workload's draws; fabric streams follow.
+constexpr int64_t WORKLOAD_STREAM = 0;
+/// The jobs' random placement's stream, beyond the fabric's and before the failures'.
+constexpr int64_t PLACEMENT_STREAM = (1 << 30) - 2;
+} // namespace
+
+Ptr<UniformRandomVariable>
+WorkloadStream()
+{
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(WORKLOAD_STREAM);
+    return rng;
+}
+
+fabriclb::CollectiveParams
+CollectiveParamsOf(const ExperimentConfig& config, uint32_t hosts, Ptr<UniformRandomVariable> rng)
+{
+    return {hosts,
+            config.messageBytes,
+            config.group,
+            fabriclb::UniformIndexFrom(rng),
+            config.matrixFile,
+            config.model,
+            config.layers};
+}
+
+fabriclb::ConnectionMatrix
+BuildTraffic(const ExperimentConfig& config, uint32_t hosts)
+{
+    const fabriclb::Collective& collective = CollectiveNamed(config.workload);
+    if (!config.matrixFile.empty() && config.workload != "matrix")
+    {
+        throw std::invalid_argument("--matrix=FILE needs --workload=matrix");
+    }
+    return collective.build(CollectiveParamsOf(config, hosts));
+}
+
+JobSet
+ReadJobs(const ExperimentConfig& config, const fabriclb::FabricTopology& topology)
+{
+    Ptr<UniformRandomVariable> placement = CreateObject<UniformRandomVariable>();
+    placement->SetStream(PLACEMENT_STREAM);
+    // One workload stream for every job in turn: the first job draws what a lone run
+    // of its collective draws.
+    Ptr<UniformRandomVariable> workload = WorkloadStream();
+    return JobSet::Read(config.jobsFile,
+                        topology,
+                        fabriclb::UniformIndexFrom(placement),
+                        [&config, workload](const fabriclb::JobSpec& job) {
+                            ExperimentConfig jobConfig = config;
+                            jobConfig.workload = job.workload;
+                            jobConfig.messageBytes = job.bytes.value_or(config.messageBytes);
+                            jobConfig.group = job.group.value_or(config.group);
+                            jobConfig.model = job.model.value_or(config.model);
+                            jobConfig.layers = job.layers.value_or(config.layers);
+                            jobConfig.matrixFile = job.matrixFile;
+                            if (jobConfig.workload == "fsdp" &&
+                                !fabriclb::FindLlamaModel(jobConfig.model))
+                            {
+                                throw std::invalid_argument("unknown model '" + jobConfig.model +
+                                                            "' (--model=help lists them)");
+                            }
+                            return CollectiveNamed(job.workload)
+                                .build(CollectiveParamsOf(jobConfig,
+                                                          static_cast<uint32_t>(job.hosts.size()),
+                                                          workload));
+                        });
+}
+
+void
+WriteConnectionMatrixFile(const std::string& path, const fabriclb::ConnectionMatrix& traffic)
+{
+    std::ofstream out(path);
+    if (!out)
+    {
+        throw std::invalid_argument("cannot write matrix file '" + path + "'");
+    }
+    fabriclb::WriteConnectionMatrix(out, traffic);
+    if (!out.flush())
+    {
+        throw std::invalid_argument("cannot write matrix file '" + path + "'");
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,66 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_LB_MESSAGE_LAUNCHER_H
+#define FABRIC_LB_MESSAGE_LAUNCHER_H
+
+#include "ns3/connection-matrix.h"
+#include "ns3/ptr.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+class CollectiveApp;
+class CollectiveTriggers;
+class FabricHelper;
+
+/**
+ * \ingroup fabric-lb
+ * \brief Starts a run's messages on a built fabric: a CollectiveApp on every host of this
+ * rank sends the timed ones at their start, the matrix's triggers the dependent ones, and
+ * SendNow the ones that jobs and background traffic start.
+ */
+class MessageLauncher
+{
+  public:
+    /// Nothing installed yet.
+    MessageLauncher();
+    /// Out of line: the members' types are complete only in the .cc.
+    ~MessageLauncher();
+
+    /**
+     * Installs the applications and schedules \p traffic's timed messages.
+     * \param fabric the built fabric
+     * \param traffic the run's messages
+     */
+    void Install(Ptr<FabricHelper> fabric, const fabriclb::ConnectionMatrix& traffic);
+
+    /**
+     * Connects \p traffic's triggers, if any, to the NICs' completion traces.
+     * \param traffic the run's messages; it must outlive the run
+     */
+    void InstallTriggers(const fabriclb::ConnectionMatrix& traffic);
+
+    /**
+     * Sends message \p id now from its source's application.
+     * \param id the message's id
+     * \param flow the message
+     */
+    void SendNow(uint32_t id, const fabriclb::MatrixFlow& flow);
+
+    /// Releases the applications and the triggers.
+    void Dispose();
+
+  private:
+    Ptr<FabricHelper> m_fabric;             //!< the fabric
+    std::vector<Ptr<CollectiveApp>> m_apps; //!< by host, this rank's
+    Ptr<CollectiveTriggers> m_triggers;     //!< if the traffic has triggers
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_LB_MESSAGE_LAUNCHER_H */
