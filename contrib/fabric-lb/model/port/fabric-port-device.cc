@@ -192,18 +192,6 @@ FabricPortDevice::FabricPortDevice()
 }
 
 void
-FabricPortDevice::SetControlFirst(bool controlFirst)
-{
-    m_queue.SetControlFirst(controlFirst);
-}
-
-bool
-FabricPortDevice::IsControlFirst() const
-{
-    return m_queue.IsControlFirst();
-}
-
-void
 FabricPortDevice::SetMaxSize(QueueSize maxSize)
 {
     NS_ABORT_MSG_UNLESS(maxSize.GetUnit() == QueueSizeUnit::BYTES,
@@ -248,40 +236,10 @@ FabricPortDevice::TxTime(uint32_t bytes)
     return m_txTimes[0].time;
 }
 
-void
-FabricPortDevice::SetInterframeGap(Time gap)
-{
-    m_gap = gap;
-}
-
-void
-FabricPortDevice::SetReceiveErrorModel(Ptr<ErrorModel> errors)
-{
-    m_receiveErrors = errors;
-}
-
-void
-FabricPortDevice::SetFrameCallback(FrameCallback callback)
-{
-    m_frameCallback = callback;
-}
-
 int64_t
 FabricPortDevice::AssignStreams(int64_t stream)
 {
     return m_redMarking ? m_admission.AssignStreams(stream) : 0;
-}
-
-uint32_t
-FabricPortDevice::GetPortBacklogBytes() const
-{
-    return m_backlogBytes;
-}
-
-uint32_t
-FabricPortDevice::GetBufferBytes() const
-{
-    return m_admission.GetBufferBytes();
 }
 
 bool
@@ -376,12 +334,6 @@ FabricPortDevice::Queue(fabriclb::TrafficClass cls, const Ptr<Packet>& frame, ui
     }
 }
 
-double
-FabricPortDevice::GetMeanBacklogBytes(Time end) const
-{
-    return m_queue.GetMeanBacklogBytes(end);
-}
-
 void
 FabricPortDevice::StartNext()
 {
@@ -438,48 +390,6 @@ FabricPortDevice::TransmitComplete()
 }
 
 void
-FabricPortDevice::SetSwitchBuffer(BufferAdmission* buffer)
-{
-    m_admission.SetSwitchBuffer(buffer);
-}
-
-void
-FabricPortDevice::EnableIntTelemetry(uint64_t portId)
-{
-    m_int.Enable(portId);
-}
-
-void
-FabricPortDevice::EnablePfc(bool pfc)
-{
-    m_pfc = pfc;
-}
-
-void
-FabricPortDevice::SetPauseCallback(Callback<void> callback)
-{
-    m_pauseCallback = callback;
-}
-
-void
-FabricPortDevice::SendPause(fabriclb::TrafficClass cls, uint16_t quanta)
-{
-    m_pauseControl.SendPause(cls, quanta);
-}
-
-void
-FabricPortDevice::PausePeer(fabriclb::TrafficClass cls, uint16_t quanta)
-{
-    m_pauseControl.PausePeer(cls, quanta);
-}
-
-void
-FabricPortDevice::ResumePeer(fabriclb::TrafficClass cls)
-{
-    m_pauseControl.ResumePeer(cls);
-}
-
-void
 FabricPortDevice::SendPauseFrame(const Ptr<Packet>& pause)
 {
     m_queue.PushPause(pause);
@@ -511,18 +421,6 @@ FabricPortDevice::DropWaiting(fabriclb::TrafficClass cls)
         ++m_stats.watchdogDrops;
         m_admission.CountDrop(queued.frame->GetSize(), queued.frame);
     });
-}
-
-void
-FabricPortDevice::SetPfcWatchdog(Time watchdog)
-{
-    m_pauseControl.SetWatchdog(watchdog);
-}
-
-Time
-FabricPortDevice::GetPfcWatchdog() const
-{
-    return m_pauseControl.GetWatchdog();
 }
 
 void

@@ -110,17 +110,26 @@ class FabricPortDevice final : public FabricChannelEnd, public EgressPort, priva
      * (its MaxSize is then the buffer's business).
      * \param buffer the switch's buffer, which outlives the port's traffic
      */
-    void SetSwitchBuffer(BufferAdmission* buffer);
+    void SetSwitchBuffer(BufferAdmission* buffer)
+    {
+        m_admission.SetSwitchBuffer(buffer);
+    }
 
     /// \param pfc whether the port obeys the PAUSE frames it receives
-    void EnablePfc(bool pfc);
+    void EnablePfc(bool pfc)
+    {
+        m_pfc = pfc;
+    }
 
     /**
      * \brief Makes the port stamp in-band telemetry (IntTelemetryTag) into the data packets
      * it sends: its backlog, bytes sent, time and rate, as a switch's egress does for HPCC.
      * \param portId an id of this port, unique in the fabric
      */
-    void EnableIntTelemetry(uint64_t portId);
+    void EnableIntTelemetry(uint64_t portId)
+    {
+        m_int.Enable(portId);
+    }
 
     /// \return whether the port obeys PAUSE frames
     bool IsPfcEnabled() const
@@ -134,7 +143,10 @@ class FabricPortDevice final : public FabricChannelEnd, public EgressPort, priva
      * \param cls the class the peer is to pause or resume
      * \param quanta the pause time, quanta of 512 bit times (0: resume)
      */
-    void SendPause(fabriclb::TrafficClass cls, uint16_t quanta);
+    void SendPause(fabriclb::TrafficClass cls, uint16_t quanta)
+    {
+        m_pauseControl.SendPause(cls, quanta);
+    }
 
     /**
      * \brief Keeps the peer's \p cls paused: a PAUSE of \p quanta now, and again at
@@ -142,10 +154,16 @@ class FabricPortDevice final : public FabricChannelEnd, public EgressPort, priva
      * \param cls the class
      * \param quanta the pause time each PAUSE asks for (positive)
      */
-    void PausePeer(fabriclb::TrafficClass cls, uint16_t quanta);
+    void PausePeer(fabriclb::TrafficClass cls, uint16_t quanta)
+    {
+        m_pauseControl.PausePeer(cls, quanta);
+    }
 
     /// \param cls a class PausePeer paused: a resume (zero quanta) now, and no more PAUSEs
-    void ResumePeer(fabriclb::TrafficClass cls);
+    void ResumePeer(fabriclb::TrafficClass cls)
+    {
+        m_pauseControl.ResumePeer(cls);
+    }
 
     /// \param cls a class \return whether the peer has paused it here
     bool IsPaused(fabriclb::TrafficClass cls) const
@@ -154,7 +172,10 @@ class FabricPortDevice final : public FabricChannelEnd, public EgressPort, priva
     }
 
     /// \param callback called whenever a class is paused or resumed here (a NIC's)
-    void SetPauseCallback(Callback<void> callback);
+    void SetPauseCallback(Callback<void> callback)
+    {
+        m_pauseCallback = callback;
+    }
 
     /**
      * TracedCallback signature of a PAUSE frame.
@@ -177,7 +198,10 @@ class FabricPortDevice final : public FabricChannelEnd, public EgressPort, priva
     using FrameCallback = Callback<void, Ptr<FabricPortDevice>, Ptr<Packet>>;
 
     /// \param callback what receives this port's frames from now on
-    void SetFrameCallback(FrameCallback callback);
+    void SetFrameCallback(FrameCallback callback)
+    {
+        m_frameCallback = callback;
+    }
 
     /// \param rate the wire's rate
     void SetDataRate(DataRate rate);
@@ -189,10 +213,16 @@ class FabricPortDevice final : public FabricChannelEnd, public EgressPort, priva
     }
 
     /// \param gap the idle time after every frame
-    void SetInterframeGap(Time gap);
+    void SetInterframeGap(Time gap)
+    {
+        m_gap = gap;
+    }
 
     /// \param errors what decides that a received frame is lost
-    void SetReceiveErrorModel(Ptr<ErrorModel> errors);
+    void SetReceiveErrorModel(Ptr<ErrorModel> errors)
+    {
+        m_receiveErrors = errors;
+    }
 
     /// \param maxSize the buffer, in bytes
     void SetMaxSize(QueueSize maxSize);
@@ -201,10 +231,16 @@ class FabricPortDevice final : public FabricChannelEnd, public EgressPort, priva
     QueueSize GetMaxSize() const;
 
     /// \param controlFirst serve control frames before data (else in arrival order)
-    void SetControlFirst(bool controlFirst);
+    void SetControlFirst(bool controlFirst)
+    {
+        m_queue.SetControlFirst(controlFirst);
+    }
 
     /// \return whether control frames go before data
-    bool IsControlFirst() const;
+    bool IsControlFirst() const
+    {
+        return m_queue.IsControlFirst();
+    }
 
     /**
      * TracedCallback signature of a mark.
@@ -213,8 +249,15 @@ class FabricPortDevice final : public FabricChannelEnd, public EgressPort, priva
      */
     typedef void (*MarkTracedCallback)(Ptr<const Packet> packet, const char* reason);
 
-    uint32_t GetPortBacklogBytes() const override;
-    uint32_t GetBufferBytes() const override;
+    uint32_t GetPortBacklogBytes() const override
+    {
+        return m_backlogBytes;
+    }
+
+    uint32_t GetBufferBytes() const override
+    {
+        return m_admission.GetBufferBytes();
+    }
 
     /// \return frames waiting (not the one on the wire)
     uint32_t GetPacketsWaiting() const
@@ -235,16 +278,25 @@ class FabricPortDevice final : public FabricChannelEnd, public EgressPort, priva
     }
 
     /// \param watchdog the PFC watchdog's time (0: off)
-    void SetPfcWatchdog(Time watchdog);
+    void SetPfcWatchdog(Time watchdog)
+    {
+        m_pauseControl.SetWatchdog(watchdog);
+    }
 
     /// \return the PFC watchdog's time
-    Time GetPfcWatchdog() const;
+    Time GetPfcWatchdog() const
+    {
+        return m_pauseControl.GetWatchdog();
+    }
 
     /**
      * \param end the end of the time averaged over, from 0
      * \return the framed bytes waiting, averaged over [0, end]
      */
-    double GetMeanBacklogBytes(Time end) const;
+    double GetMeanBacklogBytes(Time end) const
+    {
+        return m_queue.GetMeanBacklogBytes(end);
+    }
 
     /**
      * \param stream first stream index
