@@ -4,7 +4,7 @@
 
 #include "fabric-channel.h"
 
-#include "fabric-port-device.h"
+#include "fabric-channel-end.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -38,7 +38,7 @@ FabricChannel::GetTypeId()
 }
 
 void
-FabricChannel::Attach(Ptr<FabricPortDevice> device)
+FabricChannel::Attach(Ptr<FabricChannelEnd> device)
 {
     NS_ABORT_MSG_IF(m_attached == m_ends.size(), "a fabric link has two ends");
     NS_ABORT_MSG_UNLESS(device->GetNode(), "a fabric port joins a link once it is on a node");
@@ -46,26 +46,26 @@ FabricChannel::Attach(Ptr<FabricPortDevice> device)
     m_ends[m_attached++] = device;
 }
 
-FabricPortDevice*
-FabricChannel::PeerOf(const FabricPortDevice* source) const
+FabricChannelEnd*
+FabricChannel::PeerOf(const FabricChannelEnd* source) const
 {
     NS_ASSERT_MSG(m_attached == m_ends.size(), "a fabric link sends once both ends are attached");
     return PeekPointer(m_ends[PeekPointer(m_ends[0]) == source ? 1 : 0]);
 }
 
 uint32_t
-FabricChannel::PeerContextOf(const FabricPortDevice* source) const
+FabricChannel::PeerContextOf(const FabricChannelEnd* source) const
 {
     return m_contexts[PeekPointer(m_ends[0]) == source ? 1 : 0];
 }
 
 void
-FabricChannel::TransmitStart(const Ptr<Packet>& frame, const FabricPortDevice* source, Time txTime)
+FabricChannel::TransmitStart(const Ptr<Packet>& frame, const FabricChannelEnd* source, Time txTime)
 {
     // The channel holds both ends as long as the simulation runs: the event needs no reference.
     Simulator::ScheduleWithContext(PeerContextOf(source),
                                    txTime + m_delay,
-                                   &FabricPortDevice::Receive,
+                                   &FabricChannelEnd::Receive,
                                    PeerOf(source),
                                    frame);
 }
@@ -104,7 +104,7 @@ FabricRemoteChannel::GetTypeId()
 
 void
 FabricRemoteChannel::TransmitStart(const Ptr<Packet>& frame,
-                                   const FabricPortDevice* source,
+                                   const FabricChannelEnd* source,
                                    Time txTime)
 {
     NS_LOG_FUNCTION(this << frame << source << txTime);

@@ -14,11 +14,11 @@
 namespace ns3
 {
 
-class FabricPortDevice;
+class FabricChannelEnd;
 
 /**
  * \ingroup fabric-lb
- * \brief A full-duplex link between two FabricPortDevices: what one end starts
+ * \brief A full-duplex link between two FabricChannelEnds (FabricPortDevices): what one end starts
  * to send reaches the other a transmission time and the link's Delay later, as
  * on ns-3's PointToPointChannel.
  */
@@ -32,7 +32,7 @@ class FabricChannel : public Channel
     static TypeId GetTypeId();
 
     /// \param device one of the link's two ends, in order
-    void Attach(Ptr<FabricPortDevice> device);
+    void Attach(Ptr<FabricChannelEnd> device);
 
     /**
      * \brief Puts \p frame on the link: the peer of \p source receives it
@@ -42,7 +42,7 @@ class FabricChannel : public Channel
      * \param txTime the frame's transmission time
      */
     virtual void TransmitStart(const Ptr<Packet>& frame,
-                               const FabricPortDevice* source,
+                               const FabricChannelEnd* source,
                                Time txTime);
 
     /// \return the link's propagation delay
@@ -56,16 +56,16 @@ class FabricChannel : public Channel
 
   protected:
     /// \param source one end \return the other
-    FabricPortDevice* PeerOf(const FabricPortDevice* source) const;
+    FabricChannelEnd* PeerOf(const FabricChannelEnd* source) const;
 
     /// \param source one end \return the other's node id, the context of its receptions
-    uint32_t PeerContextOf(const FabricPortDevice* source) const;
+    uint32_t PeerContextOf(const FabricChannelEnd* source) const;
 
     void DoDispose() override;
 
   private:
     Time m_delay;                                //!< propagation delay
-    std::array<Ptr<FabricPortDevice>, 2> m_ends; //!< the two devices
+    std::array<Ptr<FabricChannelEnd>, 2> m_ends; //!< the two devices
     std::array<uint32_t, 2> m_contexts{};        //!< their nodes' ids
     std::size_t m_attached{0};                   //!< how many are attached
 };
@@ -86,7 +86,7 @@ class FabricRemoteChannel : public FabricChannel
     static TypeId GetTypeId();
 
     void TransmitStart(const Ptr<Packet>& frame,
-                       const FabricPortDevice* source,
+                       const FabricChannelEnd* source,
                        Time txTime) override;
 };
 #endif

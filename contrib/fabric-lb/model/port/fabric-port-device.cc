@@ -5,16 +5,13 @@
 #include "fabric-port-device.h"
 
 #include "fabric-channel.h"
-#include "int-telemetry-tag.h"
 #include "pfc-pause-header.h"
-#include "switch-buffer.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/log.h"
-#include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -188,22 +185,10 @@ FabricPortDevice::GetTypeId()
 
 FabricPortDevice::FabricPortDevice()
     : m_backlogBytes(0),
-      m_pauseControl(*this, m_pauseReceivedTrace, m_resumeTrace)
+      m_admission(m_stats, {m_portBacklogTrace, m_dropTrace, m_markTrace}),
+      m_queue(m_backlogBytes, m_stats),
+      m_pauseControl(*this, FRAMING_BYTES, {m_pauseSentTrace, m_pauseReceivedTrace, m_resumeTrace})
 {
-}
-
-void
-FabricPortDevice::SetControlFirst(bool controlFirst)
-{
-    m_controlFirst = controlFirst;
-    m_queues.SetService(controlFirst ? fabriclb::ClassService::CONTROL_FIRST
-                                     : fabriclb::ClassService::ARRIVAL_ORDER);
-}
-
-bool
-FabricPortDevice::IsControlFirst() const
-{
-    return m_controlFirst;
 }
 
 void
@@ -211,13 +196,13 @@ FabricPortDevice::SetMaxSize(QueueSize maxSize)
 {
     NS_ABORT_MSG_UNLESS(maxSize.GetUnit() == QueueSizeUnit::BYTES,
                         "a fabric port's MaxSize is in bytes, not " << maxSize);
-    m_bufferBytes = maxSize.GetValue();
+    m_admission.SetBufferBytes(maxSize.GetValue());
 }
 
 QueueSize
 FabricPortDevice::GetMaxSize() const
 {
-    return QueueSize(QueueSizeUnit::BYTES, m_bufferBytes);
+    return QueueSize(QueueSizeUnit::BYTES, m_admission.GetBufferBytes());
 }
 
 void
@@ -251,45 +236,10 @@ FabricPortDevice::TxTime(uint32_t bytes)
     return m_txTimes[0].time;
 }
 
-void
-FabricPortDevice::SetInterframeGap(Time gap)
-{
-    m_gap = gap;
-}
-
-void
-FabricPortDevice::SetReceiveErrorModel(Ptr<ErrorModel> errors)
-{
-    m_receiveErrors = errors;
-}
-
-void
-FabricPortDevice::SetFrameCallback(FrameCallback callback)
-{
-    m_frameCallback = callback;
-}
-
 int64_t
 FabricPortDevice::AssignStreams(int64_t stream)
 {
-    if (!m_redMarking)
-    {
-        return 0;
-    }
-    Rng().SetStream(stream);
-    return 1;
-}
-
-uint32_t
-FabricPortDevice::GetPortBacklogBytes() const
-{
-    return m_backlogBytes;
-}
-
-uint32_t
-FabricPortDevice::GetBufferBytes() const
-{
-    return m_bufferBytes;
+    return m_redMarking ? m_admission.AssignStreams(stream) : 0;
 }
 
 bool
@@ -302,58 +252,22 @@ FabricPortDevice::Admit(uint32_t ingress,
     {
         NS_LOG_LOGIC("PFC watchdog: drop");
         ++m_stats.watchdogDrops;
-        CountDrop(ipBytes, packet);
+        m_admission.CountDrop(ipBytes, packet);
         return false;
     }
-    const uint32_t backlog = m_backlogBytes;
-    Fire(m_portBacklogTrace, packet, backlog);
-    const bool full =
-        m_switchBuffer ? m_switchBuffer->Admit(ingress, m_ifIndex, cls, ipBytes + FRAMING_BYTES) >=
-                             fabriclb::BufferAccounting::Verdict::DROPPED
-                       : backlog + ipBytes > m_bufferBytes;
-    if (full)
+    if (!m_admission
+             .Admit(ingress, GetIfIndex(), cls, ipBytes, FRAMING_BYTES, m_backlogBytes, packet))
     {
-        NS_LOG_LOGIC("port backlog " << backlog << " B, the buffer is full: drop");
-        CountDrop(ipBytes, packet);
+        NS_LOG_LOGIC("port backlog " << m_backlogBytes << " B, the buffer is full: drop");
         return false;
     }
     return true;
 }
 
-void
-FabricPortDevice::CountDrop(uint32_t ipBytes, const Ptr<Packet>& packet)
-{
-    ++m_stats.packetsDropped;
-    m_stats.bytesDropped += ipBytes;
-    Fire(m_dropTrace, packet);
-}
-
-UniformRandomVariable&
-FabricPortDevice::Rng()
-{
-    // Made when first needed, so that a port without RED takes no stream.
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    return *m_rng;
-}
-
-const char*
-FabricPortDevice::MarkReason()
-{
-    return fabriclb::EcnMarking{m_markThresholdBytes,
-                                m_redMarking,
-                                m_redMinBytes,
-                                m_redMaxBytes,
-                                m_redMaxProbability}
-        .Reason(m_backlogBytes, [this]() { return Rng().GetValue(); });
-}
-
 bool
 FabricPortDevice::SendFrame(const Ptr<Packet>& payload, Ipv4Header& header)
 {
-    return SendFrame(payload, header, SwitchBuffer::NO_INGRESS);
+    return SendFrame(payload, header, BufferAdmission::NO_INGRESS);
 }
 
 bool
@@ -365,17 +279,15 @@ FabricPortDevice::SendFrame(const Ptr<Packet>& payload, Ipv4Header& header, uint
     {
         return false;
     }
-    const char* reason = MarkReason();
-    const bool marked = reason && header.GetEcn() != Ipv4Header::ECN_NotECT;
-    if (marked)
+    const char* reason = m_admission.MarkReason(Marking(), m_backlogBytes, header);
+    if (reason)
     {
         header.SetEcn(Ipv4Header::ECN_CE);
     }
     payload->AddHeader(header);
-    if (marked)
+    if (reason)
     {
-        ++m_stats.packetsMarked;
-        Fire(m_markTrace, payload, reason);
+        m_admission.CountMark(payload, reason);
     }
     Queue(cls, payload, ingress);
     return true;
@@ -394,35 +306,28 @@ FabricPortDevice::Send(Ptr<Packet> packet, const Address& /* dest */, uint16_t p
     Ipv4Header header;
     packet->PeekHeader(header);
     const fabriclb::TrafficClass cls = fabriclb::ClassOfDscp(header.GetDscp());
-    if (!Admit(SwitchBuffer::NO_INGRESS, cls, packet->GetSize(), packet))
+    if (!Admit(BufferAdmission::NO_INGRESS, cls, packet->GetSize(), packet))
     {
         return false;
     }
-    if (const char* reason = MarkReason())
+    if (const char* reason = m_admission.MarkReason(Marking(), m_backlogBytes, header))
     {
-        if (header.GetEcn() != Ipv4Header::ECN_NotECT)
-        {
-            packet->RemoveHeader(header);
-            header.SetEcn(Ipv4Header::ECN_CE);
-            packet->AddHeader(header);
-            ++m_stats.packetsMarked;
-            Fire(m_markTrace, packet, reason);
-        }
+        packet->RemoveHeader(header);
+        header.SetEcn(Ipv4Header::ECN_CE);
+        packet->AddHeader(header);
+        m_admission.CountMark(packet, reason);
     }
-    Queue(cls, packet, SwitchBuffer::NO_INGRESS);
+    Queue(cls, packet, BufferAdmission::NO_INGRESS);
     return true;
 }
 
 void
 FabricPortDevice::Queue(fabriclb::TrafficClass cls, const Ptr<Packet>& frame, uint32_t ingress)
 {
-    const uint32_t framed = frame->GetSize() + FRAMING_BYTES;
     ++m_stats.packetsAdmitted;
-    m_stats.bytesAdmitted += framed;
+    m_stats.bytesAdmitted += frame->GetSize() + FRAMING_BYTES;
     Fire(m_enqueueTrace, frame);
-    m_queues.Push(cls, {frame, ingress});
-    BacklogChanged();
-    m_backlogBytes += framed;
+    m_queue.Push(cls, frame, ingress);
     if (!m_transmitting)
     {
         StartNext();
@@ -430,39 +335,12 @@ FabricPortDevice::Queue(fabriclb::TrafficClass cls, const Ptr<Packet>& frame, ui
 }
 
 void
-FabricPortDevice::BacklogChanged()
-{
-    // As PortMonitor integrates a device queue's BytesInQueue, to the same bits: it reads
-    // the queue's bytes from the trace's callback, which fires before the new value is
-    // stored, so it samples the backlog as it was before each change.
-    const int64_t now = Simulator::Now().GetTimeStep();
-    m_backlogByteTime +=
-        static_cast<double>(now - m_lastBacklogChange) * static_cast<double>(m_lastBacklogBytes);
-    m_lastBacklogChange = now;
-    m_lastBacklogBytes = m_backlogBytes;
-    m_stats.maxBacklogBytes = std::max(m_stats.maxBacklogBytes, m_lastBacklogBytes);
-}
-
-double
-FabricPortDevice::GetMeanBacklogBytes(Time end) const
-{
-    if (!end.IsStrictlyPositive())
-    {
-        return 0;
-    }
-    const double tail = std::max<int64_t>(0, end.GetTimeStep() - m_lastBacklogChange) *
-                        static_cast<double>(m_lastBacklogBytes);
-    return (m_backlogByteTime + tail) / static_cast<double>(end.GetTimeStep());
-}
-
-void
 FabricPortDevice::StartNext()
 {
-    if (!m_pauseFrames.empty())
+    Ptr<Packet> pause;
+    if (m_queue.PopPause(pause))
     {
         // MAC control goes ahead of every class, paused or not.
-        const Ptr<Packet> pause = m_pauseFrames.front();
-        m_pauseFrames.pop_front();
         ++m_stats.pauseFramesSent;
         m_transmitting = true;
         const Time txTime = m_rate.CalculateBytesTxTime(PfcPauseHeader::WIRE_BYTES);
@@ -471,29 +349,18 @@ FabricPortDevice::StartNext()
         return;
     }
     fabriclb::TrafficClass cls;
-    QueuedFrame queued;
-    if (!m_queues.Pop(cls, queued))
+    PortEgressQueue::QueuedFrame queued;
+    uint32_t framed;
+    if (!m_queue.Pop(cls, queued, framed))
     {
         return;
     }
-    const uint32_t framed = queued.frame->GetSize() + FRAMING_BYTES;
-    BacklogChanged();
-    m_backlogBytes -= framed;
-    if (m_switchBuffer)
-    {
-        m_switchBuffer->Release(queued.ingress, m_ifIndex, cls, framed);
-    }
+    m_admission.Release(queued.ingress, GetIfIndex(), cls, framed);
     Fire(m_dequeueTrace, queued.frame);
     Fire(m_promiscSnifferTrace, queued.frame);
-    if (m_intPortId)
+    if (m_int.IsEnabled())
     {
-        m_bytesSent += framed;
-        IntTelemetryTag::StampPacket(queued.frame,
-                                     {m_backlogBytes,
-                                      m_bytesSent,
-                                      Simulator::Now().GetPicoSeconds(),
-                                      static_cast<double>(m_rate.GetBitRate()),
-                                      *m_intPortId});
+        m_int.Stamp(queued.frame, framed, m_backlogBytes, static_cast<double>(m_rate.GetBitRate()));
     }
     TransmitStart(queued.frame);
 }
@@ -523,39 +390,9 @@ FabricPortDevice::TransmitComplete()
 }
 
 void
-FabricPortDevice::SetSwitchBuffer(SwitchBuffer* buffer)
+FabricPortDevice::SendPauseFrame(const Ptr<Packet>& pause)
 {
-    m_switchBuffer = buffer;
-}
-
-void
-FabricPortDevice::EnableIntTelemetry(uint64_t portId)
-{
-    m_intPortId = portId;
-}
-
-void
-FabricPortDevice::EnablePfc(bool pfc)
-{
-    m_pfc = pfc;
-}
-
-void
-FabricPortDevice::SetPauseCallback(Callback<void> callback)
-{
-    m_pauseCallback = callback;
-}
-
-void
-FabricPortDevice::SendPause(fabriclb::TrafficClass cls, uint16_t quanta)
-{
-    PfcPauseHeader header;
-    header.SetFramingBytes(FRAMING_BYTES);
-    header.Set(cls, quanta);
-    const Ptr<Packet> pause = Create<Packet>();
-    pause->AddHeader(header);
-    Fire(m_pauseSentTrace, PfcPauseHeader::PriorityOf(cls), quanta);
-    m_pauseFrames.push_back(pause);
+    m_queue.PushPause(pause);
     if (!m_transmitting)
     {
         StartNext();
@@ -563,37 +400,9 @@ FabricPortDevice::SendPause(fabriclb::TrafficClass cls, uint16_t quanta)
 }
 
 void
-FabricPortDevice::PausePeer(fabriclb::TrafficClass cls, uint16_t quanta)
-{
-    SendPause(cls, quanta);
-    m_peerPauseRefresh[static_cast<uint32_t>(cls)] =
-        Simulator::Schedule(PfcPauseHeader::PauseTime(m_rate, quanta) / 2,
-                            &FabricPortDevice::PausePeer,
-                            this,
-                            cls,
-                            quanta);
-}
-
-void
-FabricPortDevice::ResumePeer(fabriclb::TrafficClass cls)
-{
-    m_peerPauseRefresh[static_cast<uint32_t>(cls)].Cancel();
-    SendPause(cls, 0);
-}
-
-void
-FabricPortDevice::ReceivePause(const Ptr<Packet>& frame)
-{
-    PfcPauseHeader header;
-    header.SetFramingBytes(FRAMING_BYTES);
-    frame->PeekHeader(header);
-    m_pauseControl.Receive(header);
-}
-
-void
 FabricPortDevice::HoldClass(fabriclb::TrafficClass cls, bool held)
 {
-    m_queues.SetPaused(cls, held);
+    m_queue.SetPaused(cls, held);
     if (!held && !m_transmitting)
     {
         StartNext();
@@ -607,29 +416,11 @@ FabricPortDevice::HoldClass(fabriclb::TrafficClass cls, bool held)
 void
 FabricPortDevice::DropWaiting(fabriclb::TrafficClass cls)
 {
-    m_queues.Drain(cls, [this, cls](QueuedFrame& queued) {
-        const uint32_t framed = queued.frame->GetSize() + FRAMING_BYTES;
-        BacklogChanged();
-        m_backlogBytes -= framed;
-        if (m_switchBuffer)
-        {
-            m_switchBuffer->Release(queued.ingress, m_ifIndex, cls, framed);
-        }
+    m_queue.Drain(cls, [this, cls](const PortEgressQueue::QueuedFrame& queued, uint32_t framed) {
+        m_admission.Release(queued.ingress, GetIfIndex(), cls, framed);
         ++m_stats.watchdogDrops;
-        CountDrop(queued.frame->GetSize(), queued.frame);
+        m_admission.CountDrop(queued.frame->GetSize(), queued.frame);
     });
-}
-
-void
-FabricPortDevice::SetPfcWatchdog(Time watchdog)
-{
-    m_pauseControl.SetWatchdog(watchdog);
-}
-
-Time
-FabricPortDevice::GetPfcWatchdog() const
-{
-    return m_pauseControl.GetWatchdog();
 }
 
 void
@@ -637,7 +428,7 @@ FabricPortDevice::Receive(Ptr<Packet> frame)
 {
     if (m_pfc && PfcPauseHeader::IsPause(frame, FRAMING_BYTES))
     {
-        ReceivePause(frame);
+        m_pauseControl.Receive(frame);
         return;
     }
     ++m_stats.framesReceived;
@@ -655,65 +446,13 @@ FabricPortDevice::Receive(Ptr<Packet> frame)
         m_frameCallback(this, frame);
         return;
     }
-    if (!m_promiscCallback.IsNull())
-    {
-        m_promiscCallback(this,
-                          frame,
-                          Ipv4L3Protocol::PROT_NUMBER,
-                          m_remote,
-                          m_address,
-                          NetDevice::PACKET_HOST);
-    }
-    m_rxCallback(this, frame, Ipv4L3Protocol::PROT_NUMBER, m_remote);
-}
-
-void
-FabricPortDevice::SetIfIndex(const uint32_t index)
-{
-    m_ifIndex = index;
-}
-
-uint32_t
-FabricPortDevice::GetIfIndex() const
-{
-    return m_ifIndex;
+    ForwardUp(frame);
 }
 
 Ptr<Channel>
 FabricPortDevice::GetChannel() const
 {
     return m_channel;
-}
-
-void
-FabricPortDevice::SetAddress(Address address)
-{
-    m_address = Mac48Address::ConvertFrom(address);
-}
-
-Address
-FabricPortDevice::GetAddress() const
-{
-    return m_address;
-}
-
-void
-FabricPortDevice::SetRemote(Address remote)
-{
-    m_remote = remote;
-}
-
-bool
-FabricPortDevice::SetMtu(const uint16_t mtu)
-{
-    m_mtu = mtu;
-    return true;
-}
-
-uint16_t
-FabricPortDevice::GetMtu() const
-{
-    return m_mtu;
 }
 
 bool
@@ -723,119 +462,17 @@ FabricPortDevice::IsLinkUp() const
 }
 
 void
-FabricPortDevice::AddLinkChangeCallback(Callback<void> callback)
-{
-    m_linkChangeCallbacks.ConnectWithoutContext(callback);
-}
-
-bool
-FabricPortDevice::IsBroadcast() const
-{
-    return true;
-}
-
-Address
-FabricPortDevice::GetBroadcast() const
-{
-    return Mac48Address::GetBroadcast();
-}
-
-bool
-FabricPortDevice::IsMulticast() const
-{
-    return false;
-}
-
-Address
-FabricPortDevice::GetMulticast(Ipv4Address /* group */) const
-{
-    return Mac48Address("01:00:5e:00:00:00");
-}
-
-Address
-FabricPortDevice::GetMulticast(Ipv6Address /* address */) const
-{
-    return Mac48Address("33:33:00:00:00:00");
-}
-
-bool
-FabricPortDevice::IsPointToPoint() const
-{
-    return true;
-}
-
-bool
-FabricPortDevice::IsBridge() const
-{
-    return false;
-}
-
-bool
-FabricPortDevice::SendFrom(Ptr<Packet> /* packet */,
-                           const Address& /* source */,
-                           const Address& /* dest */,
-                           uint16_t /* protocol */)
-{
-    return false;
-}
-
-Ptr<Node>
-FabricPortDevice::GetNode() const
-{
-    return m_node;
-}
-
-void
-FabricPortDevice::SetNode(Ptr<Node> node)
-{
-    m_node = node;
-}
-
-bool
-FabricPortDevice::NeedsArp() const
-{
-    return false;
-}
-
-void
-FabricPortDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
-{
-    m_rxCallback = cb;
-}
-
-void
-FabricPortDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
-{
-    m_promiscCallback = cb;
-}
-
-bool
-FabricPortDevice::SupportsSendFrom() const
-{
-    return false;
-}
-
-void
 FabricPortDevice::DoDispose()
 {
-    m_node = nullptr;
     m_channel = nullptr;
     m_receiveErrors = nullptr;
     m_onWire = nullptr;
-    m_rng = nullptr;
-    m_rxCallback = NetDevice::ReceiveCallback();
-    m_promiscCallback = NetDevice::PromiscReceiveCallback();
     m_frameCallback = FrameCallback();
     m_pauseCallback = Callback<void>();
-    m_switchBuffer = nullptr;
+    m_admission.Dispose();
     m_pauseControl.Cancel();
-    for (EventId& refresh : m_peerPauseRefresh)
-    {
-        refresh.Cancel();
-    }
-    m_pauseFrames.clear();
-    m_queues = fabriclb::ClassQueues<QueuedFrame>();
-    NetDevice::DoDispose();
+    m_queue.Clear();
+    FabricChannelEnd::DoDispose();
 }
 
 } // namespace ns3

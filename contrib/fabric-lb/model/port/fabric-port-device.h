@@ -5,33 +5,32 @@
 #ifndef FABRIC_LB_FABRIC_PORT_DEVICE_H
 #define FABRIC_LB_FABRIC_PORT_DEVICE_H
 
+#include "buffer-admission.h"
 #include "class-queues.h"
 #include "ecn-marking.h"
 #include "egress-port.h"
+#include "fabric-channel-end.h"
+#include "fabric-port-stats.h"
+#include "int-telemetry-tag.h"
 #include "pfc-pause-control.h"
+#include "port-admission.h"
+#include "port-egress-queue.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
-#include "ns3/event-id.h"
 #include "ns3/ipv4-header.h"
-#include "ns3/mac48-address.h"
-#include "ns3/net-device.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/queue-size.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
 #include <array>
-#include <deque>
-#include <optional>
 
 namespace ns3
 {
 
 class FabricChannel;
-class SwitchBuffer;
 
 /**
  * \ingroup fabric-lb
@@ -63,8 +62,12 @@ class SwitchBuffer;
  * frame; with EnablePfc the port obeys the PAUSE frames it receives
  * (PfcPauseControl holds the paused class after the frame on the wire). On a
  * switch, its SwitchBuffer admits what the port queues and is told what leaves.
+ *
+ * The device puts frames on the wire and takes them off; its parts do the rest:
+ * PortAdmission (the buffer and ECN), PortEgressQueue (the classes' queues and
+ * the backlog), PfcPauseControl (PFC and its watchdog), IntPortStamper (INT).
  */
-class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedPort
+class FabricPortDevice final : public FabricChannelEnd, public EgressPort, private PfcPausedPort
 {
   public:
     /**
@@ -75,23 +78,10 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
     FabricPortDevice();
 
     /// Framing bytes a frame carries on the wire besides its IPv4 packet (PPP's header).
-    static constexpr uint32_t FRAMING_BYTES = 2;
+    static constexpr uint32_t FRAMING_BYTES = PortEgressQueue::FRAMING_BYTES;
 
     /// What the port has done since it was made.
-    struct Stats
-    {
-        uint64_t packetsAdmitted{0}; //!< packets taken into the buffer
-        uint64_t bytesAdmitted{0};   //!< their framed bytes
-        uint64_t packetsDropped{0};  //!< packets the full buffer dropped
-        uint64_t bytesDropped{0};    //!< their IPv4 bytes
-        uint64_t packetsMarked{0};   //!< packets CE-marked on arrival
-        uint64_t framesSent{0};      //!< frames put on the wire
-        uint64_t framesReceived{0};  //!< frames taken off the wire, whole or lost
-        uint64_t framesLost{0};      //!< of those, what the receive error model lost
-        uint32_t maxBacklogBytes{0}; //!< the most framed bytes waiting at any instant
-        uint64_t pauseFramesSent{0}; //!< PFC PAUSE frames sent (resumes included)
-        uint64_t watchdogDrops{0};   //!< data frames the PFC watchdog dropped
-    };
+    using Stats = FabricPortStats;
 
     /// \param channel the link this port sends on and receives from
     void Attach(Ptr<FabricChannel> channel);
@@ -120,17 +110,26 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
      * (its MaxSize is then the buffer's business).
      * \param buffer the switch's buffer, which outlives the port's traffic
      */
-    void SetSwitchBuffer(SwitchBuffer* buffer);
+    void SetSwitchBuffer(BufferAdmission* buffer)
+    {
+        m_admission.SetSwitchBuffer(buffer);
+    }
 
     /// \param pfc whether the port obeys the PAUSE frames it receives
-    void EnablePfc(bool pfc);
+    void EnablePfc(bool pfc)
+    {
+        m_pfc = pfc;
+    }
 
     /**
      * \brief Makes the port stamp in-band telemetry (IntTelemetryTag) into the data packets
      * it sends: its backlog, bytes sent, time and rate, as a switch's egress does for HPCC.
      * \param portId an id of this port, unique in the fabric
      */
-    void EnableIntTelemetry(uint64_t portId);
+    void EnableIntTelemetry(uint64_t portId)
+    {
+        m_int.Enable(portId);
+    }
 
     /// \return whether the port obeys PAUSE frames
     bool IsPfcEnabled() const
@@ -144,7 +143,10 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
      * \param cls the class the peer is to pause or resume
      * \param quanta the pause time, quanta of 512 bit times (0: resume)
      */
-    void SendPause(fabriclb::TrafficClass cls, uint16_t quanta);
+    void SendPause(fabriclb::TrafficClass cls, uint16_t quanta)
+    {
+        m_pauseControl.SendPause(cls, quanta);
+    }
 
     /**
      * \brief Keeps the peer's \p cls paused: a PAUSE of \p quanta now, and again at
@@ -152,19 +154,28 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
      * \param cls the class
      * \param quanta the pause time each PAUSE asks for (positive)
      */
-    void PausePeer(fabriclb::TrafficClass cls, uint16_t quanta);
+    void PausePeer(fabriclb::TrafficClass cls, uint16_t quanta)
+    {
+        m_pauseControl.PausePeer(cls, quanta);
+    }
 
     /// \param cls a class PausePeer paused: a resume (zero quanta) now, and no more PAUSEs
-    void ResumePeer(fabriclb::TrafficClass cls);
+    void ResumePeer(fabriclb::TrafficClass cls)
+    {
+        m_pauseControl.ResumePeer(cls);
+    }
 
     /// \param cls a class \return whether the peer has paused it here
     bool IsPaused(fabriclb::TrafficClass cls) const
     {
-        return m_queues.IsPaused(cls);
+        return m_queue.IsPaused(cls);
     }
 
     /// \param callback called whenever a class is paused or resumed here (a NIC's)
-    void SetPauseCallback(Callback<void> callback);
+    void SetPauseCallback(Callback<void> callback)
+    {
+        m_pauseCallback = callback;
+    }
 
     /**
      * TracedCallback signature of a PAUSE frame.
@@ -181,13 +192,16 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
     typedef void (*ResumeTracedCallback)(uint8_t priority, Time paused);
 
     /// \param frame a frame the channel delivers, handed over
-    void Receive(Ptr<Packet> frame);
+    void Receive(Ptr<Packet> frame) override;
 
     /// What receives frames instead of the node: the port and the frame (an IPv4 packet).
     using FrameCallback = Callback<void, Ptr<FabricPortDevice>, Ptr<Packet>>;
 
     /// \param callback what receives this port's frames from now on
-    void SetFrameCallback(FrameCallback callback);
+    void SetFrameCallback(FrameCallback callback)
+    {
+        m_frameCallback = callback;
+    }
 
     /// \param rate the wire's rate
     void SetDataRate(DataRate rate);
@@ -199,13 +213,16 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
     }
 
     /// \param gap the idle time after every frame
-    void SetInterframeGap(Time gap);
+    void SetInterframeGap(Time gap)
+    {
+        m_gap = gap;
+    }
 
     /// \param errors what decides that a received frame is lost
-    void SetReceiveErrorModel(Ptr<ErrorModel> errors);
-
-    /// \param remote the peer's address, given with every frame handed to the node
-    void SetRemote(Address remote);
+    void SetReceiveErrorModel(Ptr<ErrorModel> errors)
+    {
+        m_receiveErrors = errors;
+    }
 
     /// \param maxSize the buffer, in bytes
     void SetMaxSize(QueueSize maxSize);
@@ -214,10 +231,16 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
     QueueSize GetMaxSize() const;
 
     /// \param controlFirst serve control frames before data (else in arrival order)
-    void SetControlFirst(bool controlFirst);
+    void SetControlFirst(bool controlFirst)
+    {
+        m_queue.SetControlFirst(controlFirst);
+    }
 
     /// \return whether control frames go before data
-    bool IsControlFirst() const;
+    bool IsControlFirst() const
+    {
+        return m_queue.IsControlFirst();
+    }
 
     /**
      * TracedCallback signature of a mark.
@@ -226,13 +249,20 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
      */
     typedef void (*MarkTracedCallback)(Ptr<const Packet> packet, const char* reason);
 
-    uint32_t GetPortBacklogBytes() const override;
-    uint32_t GetBufferBytes() const override;
+    uint32_t GetPortBacklogBytes() const override
+    {
+        return m_backlogBytes;
+    }
+
+    uint32_t GetBufferBytes() const override
+    {
+        return m_admission.GetBufferBytes();
+    }
 
     /// \return frames waiting (not the one on the wire)
     uint32_t GetPacketsWaiting() const
     {
-        return static_cast<uint32_t>(m_queues.Count());
+        return static_cast<uint32_t>(m_queue.Count());
     }
 
     /// \return what the port has done
@@ -248,16 +278,25 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
     }
 
     /// \param watchdog the PFC watchdog's time (0: off)
-    void SetPfcWatchdog(Time watchdog);
+    void SetPfcWatchdog(Time watchdog)
+    {
+        m_pauseControl.SetWatchdog(watchdog);
+    }
 
     /// \return the PFC watchdog's time
-    Time GetPfcWatchdog() const;
+    Time GetPfcWatchdog() const
+    {
+        return m_pauseControl.GetWatchdog();
+    }
 
     /**
      * \param end the end of the time averaged over, from 0
      * \return the framed bytes waiting, averaged over [0, end]
      */
-    double GetMeanBacklogBytes(Time end) const;
+    double GetMeanBacklogBytes(Time end) const
+    {
+        return m_queue.GetMeanBacklogBytes(end);
+    }
 
     /**
      * \param stream first stream index
@@ -266,33 +305,9 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
     int64_t AssignStreams(int64_t stream);
 
     // NetDevice
-    void SetIfIndex(const uint32_t index) override;
-    uint32_t GetIfIndex() const override;
     Ptr<Channel> GetChannel() const override;
-    void SetAddress(Address address) override;
-    Address GetAddress() const override;
-    bool SetMtu(const uint16_t mtu) override;
-    uint16_t GetMtu() const override;
     bool IsLinkUp() const override;
-    void AddLinkChangeCallback(Callback<void> callback) override;
-    bool IsBroadcast() const override;
-    Address GetBroadcast() const override;
-    bool IsMulticast() const override;
-    Address GetMulticast(Ipv4Address group) const override;
-    Address GetMulticast(Ipv6Address address) const override;
-    bool IsPointToPoint() const override;
-    bool IsBridge() const override;
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocol) override;
-    bool SendFrom(Ptr<Packet> packet,
-                  const Address& source,
-                  const Address& dest,
-                  uint16_t protocol) override;
-    Ptr<Node> GetNode() const override;
-    void SetNode(Ptr<Node> node) override;
-    bool NeedsArp() const override;
-    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
-    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
-    bool SupportsSendFrom() const override;
 
   protected:
     void DoDispose() override;
@@ -300,8 +315,8 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
   private:
     /**
      * \brief Admits an arriving packet, or drops and counts it: the PFC watchdog's
-     * drop, then the switch's buffer if it is in charge, else the port's drop-tail.
-     * \param ingress the port it came in on, or SwitchBuffer::NO_INGRESS
+     * drop, then PortAdmission's.
+     * \param ingress the port it came in on, or BufferAdmission::NO_INGRESS
      * \param cls its class
      * \param ipBytes its IPv4 bytes
      * \param packet the packet, for the traces
@@ -312,30 +327,26 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
                uint32_t ipBytes,
                const Ptr<Packet>& packet);
 
-    /**
-     * \brief Counts a dropped packet and fires the Drop trace.
-     * \param ipBytes its IPv4 bytes
-     * \param packet the packet
-     */
-    void CountDrop(uint32_t ipBytes, const Ptr<Packet>& packet);
-
-    /// \param frame a PAUSE frame received
-    void ReceivePause(const Ptr<Packet>& frame);
+    /// \return the marking rule of the port's attributes
+    fabriclb::EcnMarking Marking() const
+    {
+        return {m_markThresholdBytes,
+                m_redMarking,
+                m_redMinBytes,
+                m_redMaxBytes,
+                m_redMaxProbability};
+    }
 
     // PfcPausedPort
     void HoldClass(fabriclb::TrafficClass cls, bool held) override;
     void DropWaiting(fabriclb::TrafficClass cls) override;
-
-    /// \return RED's random variable
-    UniformRandomVariable& Rng();
-
-    /// \return whether a packet arriving now is to be CE-marked (RED may draw)
-    const char* MarkReason();
+    void SendPauseFrame(const Ptr<Packet>& pause) override;
 
     /**
      * \brief Queues an admitted frame, and starts it if the wire is idle.
      * \param cls its class
      * \param frame the frame
+     * \param ingress the port it came in on
      */
     void Queue(fabriclb::TrafficClass cls, const Ptr<Packet>& frame, uint32_t ingress);
 
@@ -348,9 +359,6 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
     /// The wire is free again (after the frame and its gap).
     void TransmitComplete();
 
-    /// Brings the backlog's time integral up to now, just before m_backlogBytes changes.
-    void BacklogChanged();
-
     /// \param bytes a frame's bytes on the wire \return its time at DataRate
     Time TxTime(uint32_t bytes);
 
@@ -361,52 +369,24 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
         Time time;         //!< their time at DataRate
     };
 
-    Ptr<Node> m_node;                        //!< the port's node
-    Ptr<FabricChannel> m_channel;            //!< the link
-    uint32_t m_ifIndex{0};                   //!< the device's index on its node
-    Mac48Address m_address;                  //!< a MAC address, for the NetDevice API
-    Address m_remote;                        //!< the peer's address, reported with received frames
-    uint16_t m_mtu{1500};                    //!< MTU
-    DataRate m_rate;                         //!< wire rate
-    std::array<TxTimeEntry, 2> m_txTimes;    //!< the last two frame sizes' times at m_rate
-    Time m_gap;                              //!< inter-frame gap
-    Ptr<ErrorModel> m_receiveErrors;         //!< random loss of received frames
-    bool m_transmitting{false};              //!< a frame (or its gap) occupies the wire
-    Ptr<Packet> m_onWire;                    //!< the frame on the wire
-    NetDevice::ReceiveCallback m_rxCallback; //!< the node
-    NetDevice::PromiscReceiveCallback m_promiscCallback; //!< the node, promiscuous
-    FrameCallback m_frameCallback;                       //!< the forwarder or NIC, if set
-    TracedCallback<> m_linkChangeCallbacks;              //!< never fired: the link is always up
-
-    /// A waiting frame and the port it came in on (for the switch's buffer).
-    struct QueuedFrame
-    {
-        Ptr<Packet> frame; //!< the frame
-        uint32_t ingress;  //!< its ingress device index, or SwitchBuffer::NO_INGRESS
-    };
-
-    fabriclb::ClassQueues<QueuedFrame> m_queues; //!< waiting frames by class
-    TracedValue<uint32_t> m_backlogBytes;        //!< framed bytes waiting
-    uint32_t m_bufferBytes{0};                   //!< MaxSize, bytes
-    bool m_controlFirst{false};                  //!< ControlFirst
-    uint32_t m_markThresholdBytes{0};            //!< fixed marking threshold; 0 disables
-    bool m_redMarking{false};                    //!< RED marking besides
-    uint32_t m_redMinBytes{0};                   //!< Kmin
-    uint32_t m_redMaxBytes{0};                   //!< Kmax
-    double m_redMaxProbability{0};               //!< Pmax
-    Ptr<UniformRandomVariable> m_rng;            //!< RED's draws, made when first needed
-    Stats m_stats;                               //!< counters
-    double m_backlogByteTime{0};                 //!< integral of the backlog, byte * time step
-    int64_t m_lastBacklogChange{0};              //!< when it was last brought up to date
-    uint32_t m_lastBacklogBytes{0};              //!< the backlog since then
-    SwitchBuffer* m_switchBuffer{nullptr};       //!< the switch's buffer, if it admits
-    bool m_pfc{false};                           //!< PAUSE frames obeyed
-    std::optional<uint64_t> m_intPortId;         //!< stamps telemetry as this port, if set
-    uint64_t m_bytesSent{0};                     //!< framed bytes sent, for the telemetry
-    std::deque<Ptr<Packet>> m_pauseFrames;       //!< PAUSE frames to send, ahead of data
-    Callback<void> m_pauseCallback;              //!< the NIC's
-    std::array<EventId, fabriclb::TRAFFIC_CLASS_COUNT>
-        m_peerPauseRefresh; //!< by class, PausePeer's
+    Ptr<FabricChannel> m_channel;         //!< the link
+    DataRate m_rate;                      //!< wire rate
+    std::array<TxTimeEntry, 2> m_txTimes; //!< the last two frame sizes' times at m_rate
+    Time m_gap;                           //!< inter-frame gap
+    Ptr<ErrorModel> m_receiveErrors;      //!< random loss of received frames
+    bool m_transmitting{false};           //!< a frame (or its gap) occupies the wire
+    Ptr<Packet> m_onWire;                 //!< the frame on the wire
+    FrameCallback m_frameCallback;        //!< the forwarder or NIC, if set
+    TracedValue<uint32_t> m_backlogBytes; //!< framed bytes waiting
+    uint32_t m_markThresholdBytes{0};     //!< fixed marking threshold; 0 disables
+    bool m_redMarking{false};             //!< RED marking besides
+    uint32_t m_redMinBytes{0};            //!< Kmin
+    uint32_t m_redMaxBytes{0};            //!< Kmax
+    double m_redMaxProbability{0};        //!< Pmax
+    Stats m_stats;                        //!< counters
+    bool m_pfc{false};                    //!< PAUSE frames obeyed
+    IntPortStamper m_int;                 //!< INT stamping, if enabled
+    Callback<void> m_pauseCallback;       //!< the NIC's
 
     TracedCallback<Ptr<const Packet>, uint32_t> m_portBacklogTrace; //!< arrival, backlog before
     TracedCallback<Ptr<const Packet>> m_enqueueTrace;               //!< taken into the buffer
@@ -423,7 +403,9 @@ class FabricPortDevice : public NetDevice, public EgressPort, private PfcPausedP
     TracedCallback<uint8_t, uint16_t> m_pauseSentTrace;             //!< PAUSE sent
     TracedCallback<uint8_t, uint16_t> m_pauseReceivedTrace;         //!< PAUSE received
     TracedCallback<uint8_t, Time> m_resumeTrace;                    //!< a paused class resumes
-    PfcPauseControl m_pauseControl; //!< the pauses the peer asks for (after the traces it fires)
+    PortAdmission m_admission;      //!< the buffer and ECN (after the traces it fires)
+    PortEgressQueue m_queue;        //!< the waiting frames by class
+    PfcPauseControl m_pauseControl; //!< PFC both ways (after the traces it fires)
 };
 
 } // namespace ns3

@@ -4,14 +4,11 @@
 
 #include "fabric-queue-disc.h"
 
-#include "int-telemetry-tag.h"
-
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/drop-tail-queue.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
-#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -146,15 +143,9 @@ FabricQueueDisc::DoDequeue()
 {
     NS_LOG_FUNCTION(this);
     Ptr<QueueDiscItem> item = GetInternalQueue(0)->Dequeue();
-    if (item && m_intPortId)
+    if (item && m_int.IsEnabled())
     {
-        m_bytesSent += item->GetSize();
-        IntTelemetryTag::StampPacket(item->GetPacket(),
-                                     {GetPortBacklogBytes(),
-                                      m_bytesSent,
-                                      Simulator::Now().GetPicoSeconds(),
-                                      m_intRateBps,
-                                      *m_intPortId});
+        m_int.Stamp(item->GetPacket(), item->GetSize(), GetPortBacklogBytes(), m_intRateBps);
     }
     return item;
 }
@@ -163,7 +154,7 @@ void
 FabricQueueDisc::EnableIntTelemetry(DataRate rate, uint64_t portId)
 {
     m_intRateBps = static_cast<double>(rate.GetBitRate());
-    m_intPortId = portId;
+    m_int.Enable(portId);
 }
 
 bool

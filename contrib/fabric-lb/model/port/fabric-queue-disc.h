@@ -7,6 +7,7 @@
 
 #include "ecn-marking.h"
 #include "egress-port.h"
+#include "int-telemetry-tag.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/packet.h"
@@ -14,8 +15,6 @@
 #include "ns3/queue.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
-
-#include <optional>
 
 namespace ns3
 {
@@ -103,16 +102,15 @@ class FabricQueueDisc : public QueueDisc, public EgressPort
     const char* MarkReason(uint32_t backlog);
 
     TracedCallback<Ptr<const QueueDiscItem>, uint32_t> m_portBacklogTrace; //!< every arrival
-    uint32_t m_markThresholdBytes{};     //!< marking threshold; 0 disables marking
-    bool m_redMarking{};                 //!< mark RED-style instead
-    uint32_t m_redMinBytes{};            //!< Kmin
-    uint32_t m_redMaxBytes{};            //!< Kmax
-    double m_redMaxProbability{};        //!< Pmax
-    Ptr<UniformRandomVariable> m_rng;    //!< RED draws, with RedMarking
-    Ptr<Queue<Packet>> m_deviceQueue;    //!< the device's transmit queue, if set
-    std::optional<uint64_t> m_intPortId; //!< stamps telemetry as this port, if set
-    double m_intRateBps{0};              //!< the device's rate, for the telemetry
-    uint64_t m_bytesSent{0};             //!< bytes handed to the device, for the telemetry
+    uint32_t m_markThresholdBytes{};  //!< marking threshold; 0 disables marking
+    bool m_redMarking{};              //!< mark RED-style instead
+    uint32_t m_redMinBytes{};         //!< Kmin
+    uint32_t m_redMaxBytes{};         //!< Kmax
+    double m_redMaxProbability{};     //!< Pmax
+    Ptr<UniformRandomVariable> m_rng; //!< RED draws, with RedMarking
+    Ptr<Queue<Packet>> m_deviceQueue; //!< the device's transmit queue, if set
+    IntPortStamper m_int;             //!< INT stamping, if enabled
+    double m_intRateBps{0};           //!< the device's rate, for the telemetry
 };
 
 } // namespace ns3

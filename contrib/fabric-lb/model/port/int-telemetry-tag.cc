@@ -4,6 +4,8 @@
 
 #include "int-telemetry-tag.h"
 
+#include "ns3/simulator.h"
+
 #include <cmath>
 
 namespace ns3
@@ -64,6 +66,18 @@ IntTelemetryTag::StampPacket(const Ptr<Packet>& packet, const fabriclb::HopTelem
     IntTelemetryTag old;
     packet->RemovePacketTag(old);
     packet->AddPacketTag(telemetry);
+}
+
+void
+IntPortStamper::Stamp(const Ptr<Packet>& packet,
+                      uint32_t bytes,
+                      uint32_t backlogBytes,
+                      double rateBps)
+{
+    m_bytesSent += bytes;
+    IntTelemetryTag::StampPacket(
+        packet,
+        {backlogBytes, m_bytesSent, Simulator::Now().GetPicoSeconds(), rateBps, *m_portId});
 }
 
 uint32_t

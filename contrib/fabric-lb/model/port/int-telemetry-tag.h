@@ -10,6 +10,7 @@
 #include "ns3/packet.h"
 #include "ns3/tag.h"
 
+#include <optional>
 #include <vector>
 
 namespace ns3
@@ -77,6 +78,40 @@ class IntTelemetryTag : public Tag
   private:
     std::vector<fabriclb::HopTelemetry> m_hops; //!< first hop first
     bool m_echo{false};                         //!< an ACK's echo, not stamped on the way
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief A switch egress port's INT stamping (FabricPortDevice's, FabricQueueDisc's): its
+ * id, once enabled, and the bytes it has sent.
+ */
+class IntPortStamper
+{
+  public:
+    /// \param portId an id of the port, unique in the fabric: it stamps from now on
+    void Enable(uint64_t portId)
+    {
+        m_portId = portId;
+    }
+
+    /// \return whether the port stamps
+    bool IsEnabled() const
+    {
+        return m_portId.has_value();
+    }
+
+    /**
+     * \brief Counts \p bytes sent and stamps the hop into \p packet's tag (StampPacket).
+     * \param packet the packet leaving the port
+     * \param bytes its bytes, counted as sent
+     * \param backlogBytes the port's backlog as it leaves
+     * \param rateBps the port's link rate
+     */
+    void Stamp(const Ptr<Packet>& packet, uint32_t bytes, uint32_t backlogBytes, double rateBps);
+
+  private:
+    std::optional<uint64_t> m_portId; //!< stamps as this port, if set
+    uint64_t m_bytesSent{0};          //!< bytes sent since it was enabled
 };
 
 } // namespace ns3

@@ -14,18 +14,53 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("PfcPauseControl");
 
-PfcPauseControl::PfcPauseControl(PfcPausedPort& port,
-                                 const TracedCallback<uint8_t, uint16_t>& receivedTrace,
-                                 const TracedCallback<uint8_t, Time>& resumedTrace)
+PfcPauseControl::PfcPauseControl(PfcPausedPort& port, uint32_t framingBytes, Traces traces)
     : m_port(port),
-      m_receivedTrace(receivedTrace),
-      m_resumedTrace(resumedTrace)
+      m_framingBytes(framingBytes),
+      m_traces(traces)
 {
 }
 
 void
-PfcPauseControl::Receive(const PfcPauseHeader& header)
+PfcPauseControl::SendPause(fabriclb::TrafficClass cls, uint16_t quanta)
 {
+    PfcPauseHeader header;
+    header.SetFramingBytes(m_framingBytes);
+    header.Set(cls, quanta);
+    const Ptr<Packet> pause = Create<Packet>();
+    pause->AddHeader(header);
+    if (!m_traces.sent.IsEmpty())
+    {
+        m_traces.sent(PfcPauseHeader::PriorityOf(cls), quanta);
+    }
+    m_port.SendPauseFrame(pause);
+}
+
+void
+PfcPauseControl::PausePeer(fabriclb::TrafficClass cls, uint16_t quanta)
+{
+    SendPause(cls, quanta);
+    m_peerPauseRefresh[static_cast<uint32_t>(cls)] =
+        Simulator::Schedule(PfcPauseHeader::PauseTime(m_rate, quanta) / 2,
+                            &PfcPauseControl::PausePeer,
+                            this,
+                            cls,
+                            quanta);
+}
+
+void
+PfcPauseControl::ResumePeer(fabriclb::TrafficClass cls)
+{
+    m_peerPauseRefresh[static_cast<uint32_t>(cls)].Cancel();
+    SendPause(cls, 0);
+}
+
+void
+PfcPauseControl::Receive(const Ptr<Packet>& frame)
+{
+    PfcPauseHeader header;
+    header.SetFramingBytes(m_framingBytes);
+    frame->PeekHeader(header);
     ++m_stats.pauseFramesReceived;
     for (uint32_t c = 0; c < fabriclb::TRAFFIC_CLASS_COUNT; ++c)
     {
@@ -35,7 +70,7 @@ PfcPauseControl::Receive(const PfcPauseHeader& header)
             continue;
         }
         const uint16_t quanta = header.GetQuanta(cls);
-        m_receivedTrace(PfcPauseHeader::PriorityOf(cls), quanta);
+        m_traces.received(PfcPauseHeader::PriorityOf(cls), quanta);
         if (WatchdogDrops(cls))
         {
             // Not honoured: the storm goes on as long as PAUSEs keep coming.
@@ -89,7 +124,7 @@ PfcPauseControl::SetPaused(fabriclb::TrafficClass cls, bool paused)
             m_stats.longestPausePs = std::max(m_stats.longestPausePs, pausedPs);
             m_watchdogCheck.Cancel();
         }
-        m_resumedTrace(PfcPauseHeader::PriorityOf(cls), PicoSeconds(pausedPs));
+        m_traces.resumed(PfcPauseHeader::PriorityOf(cls), PicoSeconds(pausedPs));
     }
     m_port.HoldClass(cls, paused);
 }
@@ -120,6 +155,10 @@ PfcPauseControl::Cancel()
     for (EventId& expiry : m_expiry)
     {
         expiry.Cancel();
+    }
+    for (EventId& refresh : m_peerPauseRefresh)
+    {
+        refresh.Cancel();
     }
     m_watchdogCheck.Cancel();
     m_watchdogRestore.Cancel();

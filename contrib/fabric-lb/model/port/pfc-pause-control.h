@@ -11,6 +11,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
+#include "ns3/packet.h"
 #include "ns3/traced-callback.h"
 
 #include <array>
@@ -35,15 +36,19 @@ class PfcPausedPort
 
     /// \param cls a traffic class whose waiting frames the PFC watchdog drops
     virtual void DropWaiting(fabriclb::TrafficClass cls) = 0;
+
+    /// \param pause a PAUSE frame to send ahead of every waiting frame
+    virtual void SendPauseFrame(const Ptr<Packet>& pause) = 0;
 };
 
 /**
  * \ingroup fabric-lb
- * \brief The receiving end of priority flow control at one port: which classes
- * its peer has paused and until when (PAUSE quanta at the link's rate, or a
- * zero-quanta resume), how long they stayed paused, and the switch-side PFC
- * watchdog (a data class paused for the watchdog's time stops honouring pauses,
- * its frames dropped, until no PAUSE has come for as long again).
+ * \brief Priority flow control at one port. Receiving: which classes its peer
+ * has paused and until when (PAUSE quanta at the link's rate, or a zero-quanta
+ * resume), how long they stayed paused, and the switch-side PFC watchdog (a data
+ * class paused for the watchdog's time stops honouring pauses, its frames
+ * dropped, until no PAUSE has come for as long again). Sending: the PAUSE frames
+ * the port sends its peer, refreshed while a class stays paused (PausePeer).
  */
 class PfcPauseControl
 {
@@ -58,14 +63,20 @@ class PfcPauseControl
         uint64_t watchdogTrips{0};       //!< times the watchdog stopped honouring pauses
     };
 
+    /// The port's traces that it fires: the PFC trace sources of FabricPortDevice.
+    struct Traces
+    {
+        const TracedCallback<uint8_t, uint16_t>& sent;     //!< a PAUSE is sent: priority, quanta
+        const TracedCallback<uint8_t, uint16_t>& received; //!< for every class a PAUSE names
+        const TracedCallback<uint8_t, Time>& resumed;      //!< a paused class is served again
+    };
+
     /**
      * \param port the port it serves, which outlives it
-     * \param receivedTrace fired for every class a PAUSE frame names: its priority, quanta
-     * \param resumedTrace fired when a paused class is served again: its priority, the time
+     * \param framingBytes the framing a frame carries on the port's wire besides its packet
+     * \param traces the port's traces, which outlive it
      */
-    PfcPauseControl(PfcPausedPort& port,
-                    const TracedCallback<uint8_t, uint16_t>& receivedTrace,
-                    const TracedCallback<uint8_t, Time>& resumedTrace);
+    PfcPauseControl(PfcPausedPort& port, uint32_t framingBytes, Traces traces);
 
     PfcPauseControl(const PfcPauseControl&) = delete;
     PfcPauseControl& operator=(const PfcPauseControl&) = delete;
@@ -88,8 +99,27 @@ class PfcPauseControl
         return m_watchdogTime;
     }
 
-    /// \param header a PAUSE frame received: pauses or resumes the classes it names
-    void Receive(const PfcPauseHeader& header);
+    /// \param frame a PAUSE frame received: pauses or resumes the classes it names
+    void Receive(const Ptr<Packet>& frame);
+
+    /**
+     * \brief Sends a PAUSE frame for \p cls ahead of every waiting frame (after
+     * the one on the wire).
+     * \param cls the class the peer is to pause or resume
+     * \param quanta the pause time, quanta of 512 bit times (0: resume)
+     */
+    void SendPause(fabriclb::TrafficClass cls, uint16_t quanta);
+
+    /**
+     * \brief Keeps the peer's \p cls paused: a PAUSE of \p quanta now, and again at
+     * half its time until ResumePeer.
+     * \param cls the class
+     * \param quanta the pause time each PAUSE asks for (positive)
+     */
+    void PausePeer(fabriclb::TrafficClass cls, uint16_t quanta);
+
+    /// \param cls a class PausePeer paused: a resume (zero quanta) now, and no more PAUSEs
+    void ResumePeer(fabriclb::TrafficClass cls);
 
     /// \param cls a class \return whether the watchdog drops its frames now
     bool WatchdogDrops(fabriclb::TrafficClass cls) const
@@ -120,8 +150,8 @@ class PfcPauseControl
     void WatchdogRestore();
 
     PfcPausedPort& m_port;                                          //!< the port served
-    const TracedCallback<uint8_t, uint16_t>& m_receivedTrace;       //!< the port's
-    const TracedCallback<uint8_t, Time>& m_resumedTrace;            //!< the port's
+    uint32_t m_framingBytes;                                        //!< the port's framing
+    Traces m_traces;                                                //!< the port's
     DataRate m_rate;                                                //!< the link's rate
     std::array<bool, fabriclb::TRAFFIC_CLASS_COUNT> m_paused{};     //!< by class
     std::array<EventId, fabriclb::TRAFFIC_CLASS_COUNT> m_expiry;    //!< by class
@@ -130,7 +160,8 @@ class PfcPauseControl
     EventId m_watchdogCheck;       //!< pending while the data class is paused
     EventId m_watchdogRestore;     //!< pending while the watchdog has tripped
     bool m_watchdogTripped{false}; //!< pauses of the data class ignored
-    Stats m_stats;                 //!< counters
+    std::array<EventId, fabriclb::TRAFFIC_CLASS_COUNT> m_peerPauseRefresh; //!< by class
+    Stats m_stats;                                                         //!< counters
 };
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 #define FABRIC_LB_SWITCH_BUFFER_H
 
 #include "buffer-accounting.h"
+#include "buffer-admission.h"
 
 #include "ns3/node.h"
 #include "ns3/object.h"
@@ -34,7 +35,7 @@ class FabricPortDevice;
  * headroom, by default 2 R d + 3 F + P of its link (fabriclb::HeadroomBytes),
  * takes what arrives meanwhile. The control class stays lossy and unpaused.
  */
-class SwitchBuffer : public Object
+class SwitchBuffer : public Object, public BufferAdmission
 {
   public:
     /**
@@ -49,9 +50,6 @@ class SwitchBuffer : public Object
         STATIC, //!< every port its own MaxSize
         DYNAMIC //!< BufferBytes shared, a queue up to Alpha times what is free
     };
-
-    /// Ingress of a frame the switch itself sent (not forwarded): no ingress port.
-    static constexpr uint32_t NO_INGRESS = UINT32_MAX;
 
     /**
      * \brief Takes charge of every FabricPortDevice of \p node and aggregates itself to it.
@@ -82,7 +80,7 @@ class SwitchBuffer : public Object
     fabriclb::BufferAccounting::Verdict Admit(uint32_t ingress,
                                               uint32_t egress,
                                               fabriclb::TrafficClass cls,
-                                              uint32_t bytes);
+                                              uint32_t bytes) override;
 
     /**
      * \brief A frame Admit took leaves by its egress port (a resume is sent if
@@ -92,7 +90,10 @@ class SwitchBuffer : public Object
      * \param cls as admitted
      * \param bytes as admitted
      */
-    void Release(uint32_t ingress, uint32_t egress, fabriclb::TrafficClass cls, uint32_t bytes);
+    void Release(uint32_t ingress,
+                 uint32_t egress,
+                 fabriclb::TrafficClass cls,
+                 uint32_t bytes) override;
 
     /// \return the books
     const fabriclb::BufferAccounting& GetAccounting() const
