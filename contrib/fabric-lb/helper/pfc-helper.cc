@@ -4,6 +4,7 @@
 
 #include "pfc-helper.h"
 
+#include "command-line-values.h"
 #include "fabric-helper.h"
 #include "fabric-ranks.h"
 
@@ -21,13 +22,11 @@ namespace ns3
 
 namespace
 {
-/// \return a SwitchBuffer with the attributes' defaults
-Ptr<SwitchBuffer>
-MakeBuffer()
+/// \return whether switch buffers will be lossless (SwitchBuffer's Pfc default)
+bool
+LosslessByDefault()
 {
-    ObjectFactory factory;
-    factory.SetTypeId(SwitchBuffer::GetTypeId());
-    return factory.Create<SwitchBuffer>();
+    return AttributeDefault("ns3::SwitchBuffer::Pfc") == "true";
 }
 
 /// \return every switch of \p fabric: its tiers' and its servers'
@@ -49,14 +48,13 @@ SwitchesOf(const FabricHelper& fabric)
 bool
 PfcHelper::Wanted()
 {
-    const Ptr<SwitchBuffer> buffer = MakeBuffer();
-    return buffer->IsLossless() || buffer->IsDynamic();
+    return LosslessByDefault() || AttributeDefault("ns3::SwitchBuffer::Sharing") == "dynamic";
 }
 
 bool
 PfcHelper::PfcWanted()
 {
-    return MakeBuffer()->IsLossless();
+    return LosslessByDefault();
 }
 
 void
@@ -78,7 +76,7 @@ PfcHelper::Install(const FabricHelper& fabric)
     }
     for (const Ptr<Node>& node : SwitchesOf(fabric))
     {
-        const Ptr<SwitchBuffer> buffer = MakeBuffer();
+        const Ptr<SwitchBuffer> buffer = CreateObject<SwitchBuffer>();
         buffer->Install(node); // throws for settings that cannot work
         m_buffers.push_back(buffer);
     }
