@@ -86,17 +86,25 @@ main(int argc, char* argv[])
         std::cerr << "fabric-lb-sweep: no run has a result: no figures" << std::endl;
         return failed > 0 ? 1 : 0;
     }
-    if (table.varyFlag.empty() && table.sizes.size() > 1)
+    try
     {
-        FitAndPlotSizes(options, table);
+        if (table.varyFlag.empty() && table.sizes.size() > 1)
+        {
+            FitAndPlotSizes(options, table);
+        }
+        else
+        {
+            PlotVariants(options, table);
+        }
+        for (size_t m = 0; m < STAGE_METRICS.size(); ++m)
+        {
+            PlotStageMetric(options, table, m);
+        }
     }
-    else
+    catch (const std::runtime_error& e)
     {
-        PlotVariants(options, table);
-    }
-    for (size_t m = 0; m < STAGE_METRICS.size(); ++m)
-    {
-        PlotStageMetric(options, table, m);
+        std::cerr << "fabric-lb-sweep: error: " << e.what() << std::endl;
+        return 1; // the runs may be fine; a figure is missing
     }
     return failed > 0 ? 1 : 0;
 }

@@ -300,7 +300,7 @@ GnuplotQuoted(const std::string& text)
     std::string quoted;
     for (char c : text)
     {
-        if (c == '\\' || c == '"')
+        if (c == '\\' || c == '"' || c == '`')
         {
             quoted += '\\';
         }

@@ -72,8 +72,8 @@ std::string WorkloadText(const std::string& workload);
 /// \return whether \p workload's messages have the sweep's size (fsdp's and matrix's not)
 bool HasMessageSize(const std::string& workload);
 
-/// \return \p text inside a gnuplot double-quoted string: \ and " escaped, control
-///         characters as spaces
+/// \return \p text inside a gnuplot double-quoted string: \, " and ` escaped (gnuplot runs
+///         what stands between backquotes), control characters as spaces
 std::string GnuplotQuoted(const std::string& text);
 
 /// \return \p value with %g's digits, as gnuplot reads it back

@@ -72,7 +72,8 @@ Draw(const std::string& dir,
      const std::vector<Series>& series,
      const std::vector<ModelCurve>& models)
 {
-    Gnuplot plot(dir + "/" + text.name + ".png");
+    // The file name is written into the script in double quotes, as every string of ours.
+    Gnuplot plot(GnuplotQuoted(dir + "/" + text.name + ".png"));
     plot.SetTerminal("pngcairo noenhanced size 1100,680 font \"sans,11\"");
     plot.SetLegend(GnuplotQuoted(axis.label), GnuplotQuoted(text.yLabel));
     std::string tics = "set xtics (";
@@ -309,7 +310,7 @@ Draw(const std::string& dir,
     const std::string argument = script.front() == '/' ? script : "./" + script;
     if (std::system(("gnuplot " + ShellWord(argument)).c_str()) != 0)
     {
-        std::cerr << "fabric-lb-sweep: gnuplot failed on " << script << std::endl;
+        throw std::runtime_error("gnuplot failed on " + script);
     }
 }
 

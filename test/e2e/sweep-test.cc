@@ -530,6 +530,27 @@ INSTANTIATE_TEST_SUITE_P(Sweep,
                                                           "--k is a fat tree's radix"),
                                            std::make_pair("--replot", "results.csv")));
 
+TEST(SweepOut, TextsHandedToGnuplotRunNothing)
+{
+    // gnuplot runs what stands between backquotes in a double-quoted string: a caption, an
+    // output directory (with a quote too) and the figures' names reach its scripts.
+    const std::string dir = TempPath("sweep-quote\"`touch sweep-gnuplot-ran`");
+    const std::string ran = TempPath("sweep-gnuplot-ran");
+    std::filesystem::create_directories(ran);
+    const Outcome o = fabriclbe2e::Run("cd '" + ran + "' && " FABRIC_LB_SWEEP,
+                                       std::string("--sim=") + FABRIC_LB_SIM +
+                                           " --k=4 --schemes=ofan --sizes=4096 --runs=1 --jobs=1 "
+                                           "--caption='`touch sweep-gnuplot-ran`' --out='" +
+                                           dir + "'");
+    const bool drawn = std::filesystem::exists(dir + "/cct-increase.png");
+    const bool touched = std::filesystem::exists(ran + "/sweep-gnuplot-ran");
+    std::filesystem::remove_all(dir);
+    std::filesystem::remove_all(ran);
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_TRUE(drawn) << o.err;
+    EXPECT_FALSE(touched) << "gnuplot ran a command from the caption or the directory's name";
+}
+
 TEST(SweepOut, ADirectoryNamedLikeAnOptionGetsItsFigures)
 {
     // gnuplot took the script "-1/cct-increase.plt" for an option, and drew nothing.

@@ -310,6 +310,8 @@ TEST(FigureText, FabricsSizesAndWorkloadsInWords)
     EXPECT_EQ(BytesText(83160), "83160 B");
     EXPECT_EQ(WorkloadText("fsdp"), "Llama-3 FSDP backward pass");
     EXPECT_EQ(GnuplotQuoted("a \"b\" \\ c\nd"), "a \\\"b\\\" \\\\ c d");
+    // gnuplot runs what stands between backquotes in a double-quoted string, unless escaped.
+    EXPECT_EQ(GnuplotQuoted("`touch x`"), "\\`touch x\\`");
 }
 
 TEST(SweepTable, ReadsAnOlderCsvWithoutTheLaterColumns)
