@@ -67,6 +67,14 @@ main(int argc, char* argv[])
         {
             return Fail("cannot create " + options.out + "/runs: " + error.message());
         }
+        try
+        {
+            KeepSettings(options);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return Fail(e.what());
+        }
         const std::vector<Job> grid = MakeGrid(options);
         failed = RunGrid(options, grid);
         TabulateRuns(options, grid);

@@ -22,17 +22,26 @@ namespace sweep
 using namespace ns3;
 
 std::vector<std::string>
-Split(const std::string& text)
+ListItems(const std::string& text, const std::string& flag)
 {
     std::vector<std::string> items;
     std::stringstream ss(text);
     std::string item;
     while (std::getline(ss, item, ','))
     {
-        if (!item.empty())
+        if (item.empty())
         {
-            items.push_back(item);
+            throw std::invalid_argument("--" + flag + ": an empty item in '" + text + "'");
         }
+        if (std::find(items.begin(), items.end(), item) != items.end())
+        {
+            throw std::invalid_argument("--" + flag + ": '" + item + "' is given twice");
+        }
+        items.push_back(item);
+    }
+    if (!text.empty() && text.back() == ',')
+    {
+        throw std::invalid_argument("--" + flag + ": an empty item in '" + text + "'");
     }
     return items;
 }
@@ -213,7 +222,7 @@ ParseOptions(int argc, char* argv[])
                                     fitMinPacketsText + "'");
     }
     options.fitMinPackets = *fitMinPackets;
-    for (const std::string& size : Split(sizes))
+    for (const std::string& size : ListItems(sizes, "sizes"))
     {
         const uint64_t bytes = ParseWholeInteger<uint64_t>(size).value_or(0);
         if (bytes == 0)
@@ -222,7 +231,7 @@ ParseOptions(int argc, char* argv[])
         }
         options.sizes.push_back(bytes);
     }
-    options.schemes = Split(schemes);
+    options.schemes = ListItems(schemes, "schemes");
     for (const std::string& scheme : options.schemes)
     {
         if (!fabriclb::LbSchemes().Find(scheme))
@@ -253,6 +262,20 @@ ParseOptions(int argc, char* argv[])
     if (options.schemes.empty() || options.sizes.empty())
     {
         throw std::invalid_argument("nothing to run: give --schemes and --sizes");
+    }
+    // --extra may not set what the sweep sets for every run: its runs would be labelled with
+    // the sweep's value and run with another.
+    std::istringstream extraWords(options.extra);
+    for (std::string word; extraWords >> word;)
+    {
+        const std::string flag = word.rfind("--", 0) == 0 ? word.substr(2, word.find('=') - 2) : "";
+        if (std::find(OWN_FLAGS.begin(), OWN_FLAGS.end(), flag) != OWN_FLAGS.end() || flag == "k" ||
+            flag == "topology" || (!flag.empty() && flag == options.varyFlag))
+        {
+            throw std::invalid_argument("--extra: --" + flag +
+                                        " is set by the sweep itself (--schemes, --workload, "
+                                        "--sizes, --runs, --out, --k, --topology, --vary)");
+        }
     }
     return options;
 }

@@ -33,8 +33,11 @@ struct Options
     std::string printStyle;              //!< print this scheme's style and name, run nothing
 };
 
-/// Splits a comma-separated list, dropping empty items.
-std::vector<std::string> Split(const std::string& text);
+/**
+ * \return the items of the comma-separated list \p text of --\p flag
+ * \throws std::invalid_argument for an empty item or one given twice
+ */
+std::vector<std::string> ListItems(const std::string& text, const std::string& flag);
 
 /// \return \p text as one word of a POSIX shell command: in single quotes
 std::string ShellWord(const std::string& text);

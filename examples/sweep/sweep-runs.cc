@@ -13,6 +13,7 @@
 #include <iostream>
 #include <mutex>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 namespace sweep
@@ -66,6 +67,30 @@ IsIncomplete(const nlohmann::json& result)
     return !result.is_discarded() && result["messages_completed"] != result["messages"];
 }
 
+void
+KeepSettings(const Options& options)
+{
+    std::ostringstream settings;
+    settings << "topology=" << options.topology << " k="
+             << (options.topology == "fat-tree" && options.varyFlag != "k"
+                     ? std::to_string(options.k)
+                     : "-")
+             << " workload=" << options.workload << " vary=" << options.varyFlag
+             << " extra=" << options.extra;
+    const std::string path = options.out + "/runs/settings.txt";
+    std::string kept;
+    if (std::ifstream in(path); in && std::getline(in, kept) && kept != settings.str())
+    {
+        throw std::invalid_argument("--out '" + options.out + "' holds runs of other settings (" +
+                                    kept + ", now " + settings.str() + "): remove " + options.out +
+                                    "/runs to run anew, or choose another --out");
+    }
+    if (kept.empty() && !(std::ofstream(path) << settings.str() << "\n"))
+    {
+        throw std::invalid_argument("cannot write " + path);
+    }
+}
+
 size_t
 RunGrid(const Options& options, const std::vector<Job>& grid)
 {
@@ -112,9 +137,13 @@ RunGrid(const Options& options, const std::vector<Job>& grid)
                 command << " " << ShellWord(word);
             }
             command << " >/dev/null 2>" << ShellWord(job.json + ".err");
-            if (std::system(command.str().c_str()) != 0)
+            // A run fails when it exits non-zero or writes no result (a --sim that is not
+            // fabric-lb-sim); an incomplete one wrote its result and says so.
+            const int status = std::system(command.str().c_str());
+            const nlohmann::json result = ReadResult(job.json);
+            if (status != 0 || result.is_discarded())
             {
-                ++(IsIncomplete(ReadResult(job.json)) ? incomplete : failed);
+                ++(IsIncomplete(result) ? incomplete : failed);
             }
             const size_t finished = ++done;
             const size_t executed = ++ran;

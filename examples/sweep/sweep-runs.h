@@ -35,6 +35,14 @@ nlohmann::json ReadResult(const std::string& path);
 /// \return whether \p result is of an incomplete run: JSON written, not every message completed
 bool IsIncomplete(const nlohmann::json& result);
 
+/**
+ * Keeps the runs of one set of settings in \p options.out: writes out/runs/settings.txt (the
+ * fabric, workload, --vary flag and --extra every run shares) the first time, and on a
+ * resumed sweep refuses settings other than those its runs were made with.
+ * \throws std::invalid_argument naming both settings when they differ
+ */
+void KeepSettings(const Options& options);
+
 /// Runs the jobs without a result yet, --jobs at once, with a progress line; \return failures.
 size_t RunGrid(const Options& options, const std::vector<Job>& grid);
 

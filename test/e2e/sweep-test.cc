@@ -446,6 +446,39 @@ TEST(SweepFailure, ARunWithoutResultFailsTheSweep)
     EXPECT_EQ(rows.size(), 1U);
 }
 
+TEST(SweepFailure, ASimThatWritesNoResultFailsTheSweep)
+{
+    // Before: a --sim that exits 0 and writes nothing counted as "0 failed", exit 0.
+    const auto [o, rows] = SweepOnce("--k=4 --schemes=ofan --sizes=16384 --runs=1 --jobs=1 "
+                                     "--sim=/bin/true");
+    EXPECT_EQ(o.status, 1) << o.err;
+    EXPECT_NE(o.err.find("1/1 runs done, 0 incomplete, 1 failed"), std::string::npos) << o.err;
+}
+
+TEST(SweepResume, RefusesAnOutDirectoryOfOtherSettings)
+{
+    // Before: a rerun with another --k or --extra reported the kept runs as its own.
+    const std::string dir = TempPath("sweep-resume-other");
+    const Outcome first =
+        RunSweep("--k=4 --schemes=ofan --sizes=4096 --runs=1 --jobs=1 --out=" + dir);
+    const Outcome radix =
+        RunSweep("--k=6 --schemes=ofan --sizes=4096 --runs=1 --jobs=1 --out=" + dir);
+    const Outcome extra = RunSweep("--k=4 --schemes=ofan --sizes=4096 --runs=1 --jobs=1 "
+                                   "--extra=--wire=study --out=" +
+                                   dir);
+    const Outcome same = RunSweep("--k=4 --schemes=ofan,ecmp --sizes=4096 --runs=1 --jobs=1 "
+                                  "--out=" +
+                                  dir);
+    std::filesystem::remove_all(dir);
+    EXPECT_EQ(first.status, 0) << first.err;
+    for (const Outcome& other : {radix, extra})
+    {
+        EXPECT_EQ(other.status, 2) << other.err;
+        EXPECT_NE(other.err.find("holds runs of other settings"), std::string::npos) << other.err;
+    }
+    EXPECT_EQ(same.status, 0) << "more schemes over the same settings resume: " << same.err;
+}
+
 TEST(SweepExtra, PassesItsWordsAsTheyAreNotAsShellSyntax)
 {
     // Before: '--seed=3;touch injected' reached the shell as it is, which ran the run and
@@ -497,38 +530,43 @@ TEST_P(SweepBadInput, OneClearErrorLine)
     EXPECT_NE(o.err.find(mention), std::string::npos) << o.err;
 }
 
-INSTANTIATE_TEST_SUITE_P(Sweep,
-                         SweepBadInput,
-                         ::testing::Values(std::make_pair("--sizes=1.5", "1.5"),
-                                           std::make_pair("--sizes=-4096", "-4096"),
-                                           std::make_pair("--schemes=ofan,nope", "nope"),
-                                           std::make_pair("--k=6 --workload=ring", "ring"),
-                                           std::make_pair("--k=7", "even"),
-                                           std::make_pair("--runs=0", "--runs"),
-                                           std::make_pair("--runs=1.5", "1.5"),
-                                           std::make_pair("--k=abc", "abc"),
-                                           std::make_pair("--fitMinPackets=-1", "-1"),
-                                           std::make_pair("--vary=failProb", "FLAG:"),
-                                           std::make_pair("--vary=failProb:", "failProb"),
-                                           std::make_pair("--vary=failProb:0.1,,0.2", "''"),
-                                           std::make_pair("--vary=failProb:0.1,", "failProb"),
-                                           std::make_pair("--vary=--failProb:0.1", "--failProb"),
-                                           std::make_pair("--vary=:0.1", "flag"),
-                                           std::make_pair("--vary=msgBytes:1,2", "msgBytes"),
-                                           std::make_pair("--vary=k:4,7", "even"),
-                                           std::make_pair("--vary=failProb:0.1,0.1", "twice"),
-                                           // ns-3's refusal, its usage text and exit status 1
-                                           std::make_pair("--schemes=", "--schemes"),
-                                           std::make_pair("--bogus=1", "--bogus"),
-                                           std::make_pair("stray", "unexpected argument 'stray'"),
-                                           std::make_pair("--topology=torus",
-                                                          "unknown --topology 'torus' "
-                                                          "(fat-tree, leaf-spine"),
-                                           std::make_pair("--topology=leaf-spine --k=4",
-                                                          "--k is a fat tree's radix"),
-                                           std::make_pair("--topology=leaf-spine --vary=k:4,6",
-                                                          "--k is a fat tree's radix"),
-                                           std::make_pair("--replot", "results.csv")));
+INSTANTIATE_TEST_SUITE_P(
+    Sweep,
+    SweepBadInput,
+    ::testing::Values(std::make_pair("--sizes=1.5", "1.5"),
+                      std::make_pair("--sizes=-4096", "-4096"),
+                      std::make_pair("--schemes=ofan,nope", "nope"),
+                      std::make_pair("--k=6 --workload=ring", "ring"),
+                      std::make_pair("--k=7", "even"),
+                      std::make_pair("--runs=0", "--runs"),
+                      std::make_pair("--runs=1.5", "1.5"),
+                      std::make_pair("--k=abc", "abc"),
+                      std::make_pair("--fitMinPackets=-1", "-1"),
+                      std::make_pair("--vary=failProb", "FLAG:"),
+                      std::make_pair("--vary=failProb:", "failProb"),
+                      std::make_pair("--vary=failProb:0.1,,0.2", "''"),
+                      std::make_pair("--vary=failProb:0.1,", "failProb"),
+                      std::make_pair("--vary=--failProb:0.1", "--failProb"),
+                      std::make_pair("--vary=:0.1", "flag"),
+                      std::make_pair("--vary=msgBytes:1,2", "msgBytes"),
+                      std::make_pair("--vary=k:4,7", "even"),
+                      std::make_pair("--vary=failProb:0.1,0.1", "twice"),
+                      // ns-3's refusal, its usage text and exit status 1
+                      std::make_pair("--schemes=", "--schemes"),
+                      std::make_pair("--schemes=ofan,ofan", "given twice"),
+                      std::make_pair("--schemes=ofan,,ecmp", "empty item"),
+                      std::make_pair("--sizes=4096,", "empty item"),
+                      std::make_pair("--extra=--lb=ecmp", "--lb is set by the sweep itself"),
+                      std::make_pair("--extra='--seed=2 --k=6'", "--k is set by the sweep itself"),
+                      std::make_pair("--bogus=1", "--bogus"),
+                      std::make_pair("stray", "unexpected argument 'stray'"),
+                      std::make_pair("--topology=torus",
+                                     "unknown --topology 'torus' "
+                                     "(fat-tree, leaf-spine"),
+                      std::make_pair("--topology=leaf-spine --k=4", "--k is a fat tree's radix"),
+                      std::make_pair("--topology=leaf-spine --vary=k:4,6",
+                                     "--k is a fat tree's radix"),
+                      std::make_pair("--replot", "results.csv")));
 
 TEST(SweepOut, TextsHandedToGnuplotRunNothing)
 {

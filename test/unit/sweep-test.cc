@@ -28,10 +28,13 @@ using namespace sweep;
 namespace
 {
 
-TEST(SweepOptions, SplitDropsEmptyItems)
+TEST(SweepOptions, ListItemsRefusesEmptyAndRepeatedItems)
 {
-    EXPECT_EQ(Split("ofan,,rr,"), (std::vector<std::string>{"ofan", "rr"}));
-    EXPECT_TRUE(Split("").empty());
+    EXPECT_EQ(ListItems("ofan,rr", "schemes"), (std::vector<std::string>{"ofan", "rr"}));
+    EXPECT_TRUE(ListItems("", "schemes").empty());
+    EXPECT_THROW(ListItems("ofan,,rr", "schemes"), std::invalid_argument);
+    EXPECT_THROW(ListItems("ofan,rr,", "schemes"), std::invalid_argument);
+    EXPECT_THROW(ListItems("ofan,rr,ofan", "schemes"), std::invalid_argument);
 }
 
 TEST(SweepOptions, ShellWordQuotesEverything)
