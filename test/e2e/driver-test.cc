@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -317,6 +318,51 @@ TEST(Driver, ListsEveryRegisteredStrategy)
             EXPECT_EQ(std::count(listed.begin(), listed.end(), name), 1) << flag << " " << name;
         }
     }
+}
+
+TEST(DriverFiles, AnOutputNeverOverwritesAnInputOrAnotherOutput)
+{
+    // Before: --out over the matrix file replaced the traffic with the result, and two
+    // outputs of one name kept one of them, silently.
+    const std::string matrix = TempPath("input.cm");
+    std::ofstream(matrix) << "Nodes 16\nConnections 1\n1->2 id 1 start 0 size 4096\n";
+    const std::string before = Slurp(matrix);
+    const Outcome over = RunSim("--k=4 --workload=matrix --matrix=" + matrix + " --out=" + matrix);
+    const std::string json = TempPath("shared.json");
+    const Outcome twice =
+        RunSim("--k=4 --workload=all-to-all --msgBytes=4096 --out=" + json + " --flows=" + json);
+    const std::string after = Slurp(matrix);
+    std::remove(matrix.c_str());
+    EXPECT_EQ(over.status, 2) << over.err;
+    EXPECT_NE(over.err.find("--out=" + matrix + " names --matrix's file"), std::string::npos)
+        << over.err;
+    EXPECT_EQ(after, before) << "the input is byte for byte as it was";
+    EXPECT_EQ(twice.status, 2) << twice.err;
+    EXPECT_NE(twice.err.find("two outputs cannot share one"), std::string::npos) << twice.err;
+    EXPECT_FALSE(std::filesystem::exists(json));
+}
+
+TEST(DriverFiles, AResultIsWrittenWholeOrNotAtAll)
+{
+    // A refused run leaves an earlier result as it was (before: an empty file), and a write
+    // error fails the run (before: --out=/dev/full exited 0).
+    const std::string json = TempPath("kept.json");
+    std::ofstream(json) << "{\"earlier\": true}\n";
+    const Outcome refused =
+        RunSim("--k=4 --workload=ring-allreduce --group=3 --msgBytes=4096 --out=" + json);
+    const std::string kept = Slurp(json);
+    const Outcome full = RunSim("--k=4 --workload=all-to-all --msgBytes=4096 --out=/dev/full");
+    const Outcome written = RunSim("--k=4 --workload=all-to-all --msgBytes=4096 --out=" + json);
+    const nlohmann::json result = nlohmann::json::parse(Slurp(json));
+    const bool partial = std::filesystem::exists(json + ".partial");
+    std::remove(json.c_str());
+    EXPECT_EQ(refused.status, 2) << refused.err;
+    EXPECT_EQ(kept, "{\"earlier\": true}\n");
+    EXPECT_EQ(full.status, 1) << full.err;
+    EXPECT_NE(full.err.find("cannot write --out file '/dev/full'"), std::string::npos) << full.err;
+    EXPECT_EQ(written.status, 0) << written.err;
+    EXPECT_EQ(result["messages"], 240);
+    EXPECT_FALSE(partial);
 }
 
 TEST(Driver, ListsModels)

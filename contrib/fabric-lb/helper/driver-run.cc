@@ -4,10 +4,12 @@
 
 #include "driver-run.h"
 
+#include "command-line-values.h"
 #include "fabric-experiment.h"
 #include "fabric-ranks.h"
+#include "output-files.h"
 
-#include <fstream>
+#include <filesystem>
 #include <iostream>
 #include <stdexcept>
 #include <vector>
@@ -76,11 +78,28 @@ RunDriver(const DriverOptions& options)
     const std::string& out = options.GetJsonFile();
     const std::string& flows = options.GetFlowsFile();
     const std::string& flowmon = config.flowMonitorFile;
-    std::ofstream json;
-    std::ofstream flowsCsv;
     ExperimentResult result;
     try
     {
+        // Every file named before anything is built: no output over an input or another
+        // output, each output's folder writable.
+        OutputFiles files;
+        files.AddInput("--matrix", config.matrixFile);
+        files.AddInput("--jobs", config.jobsFile);
+        const std::string background = AttributeDefault("ns3::BackgroundTraffic::Distribution");
+        if (!background.empty() && std::filesystem::exists(background))
+        {
+            files.AddInput("--background", background);
+        }
+        files.AddOutput("--out", out);
+        files.AddOutput("--flows", flows);
+        files.AddOutput("--flowmon", flowmon);
+        files.AddOutput("--pfcTimeline", config.pfcTimelineFile);
+        files.AddOutput("--dump-matrix", dumpMatrix);
+        if (writer)
+        {
+            files.Check();
+        }
         FabricExperiment experiment(config);
         experiment.Configure();
         if (!dumpMatrix.empty())
@@ -105,27 +124,6 @@ RunDriver(const DriverOptions& options)
             }
             return 0;
         }
-        if (!out.empty() && writer)
-        {
-            json.open(out);
-            if (!json)
-            {
-                return options.Fail("cannot write --out file '" + out + "'");
-            }
-        }
-        if (!flows.empty() && writer)
-        {
-            flowsCsv.open(flows);
-            if (!flowsCsv)
-            {
-                return options.Fail("cannot write --flows file '" + flows + "'");
-            }
-        }
-        // FlowMonitor would fail silently at the end of the run.
-        if (!flowmon.empty() && writer && !std::ofstream(flowmon))
-        {
-            return options.Fail("cannot write --flowmon file '" + flowmon + "'");
-        }
         experiment.Install();
         experiment.Run();
         result = experiment.Collect();
@@ -139,14 +137,22 @@ RunDriver(const DriverOptions& options)
     if (writer)
     {
         std::cout << result.Summary();
-    }
-    if (json.is_open())
-    {
-        json << result.ToJson().dump(2) << std::endl;
-    }
-    if (flowsCsv.is_open())
-    {
-        flowsCsv << result.FlowsCsv();
+        try
+        {
+            if (!out.empty())
+            {
+                OutputFiles::Write("--out", out, result.ToJson().dump(2) + "\n");
+            }
+            if (!flows.empty())
+            {
+                OutputFiles::Write("--flows", flows, result.FlowsCsv());
+            }
+        }
+        catch (const std::runtime_error& e)
+        {
+            std::cerr << options.GetProgram() << ": error: " << e.what() << std::endl;
+            return 1;
+        }
     }
     return ExitStatusOf(result, writer, options.GetProgram());
 }
