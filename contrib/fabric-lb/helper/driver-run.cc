@@ -87,7 +87,8 @@ RunDriver(const DriverOptions& options)
         files.AddInput("--matrix", config.matrixFile);
         files.AddInput("--jobs", config.jobsFile);
         const std::string background = AttributeDefault("ns3::BackgroundTraffic::Distribution");
-        if (!background.empty() && std::filesystem::exists(background))
+        std::error_code noFile; // a name (web-search), or one too long to be a file
+        if (!background.empty() && std::filesystem::exists(background, noFile))
         {
             files.AddInput("--background", background);
         }

@@ -35,8 +35,13 @@ SameFile(const std::string& a, const std::string& b)
     {
         return fs::equivalent(a, b, error);
     }
-    return fs::weakly_canonical(fs::absolute(a), error) ==
-           fs::weakly_canonical(fs::absolute(b), error);
+    const fs::path first = fs::weakly_canonical(fs::absolute(a, error), error);
+    if (error)
+    {
+        return false; // not a name a file can have (too long): Check says so
+    }
+    const fs::path second = fs::weakly_canonical(fs::absolute(b, error), error);
+    return !error && first == second;
 }
 
 } // namespace
