@@ -60,6 +60,11 @@ ShellWord(const std::string& text)
 namespace
 {
 
+/// The most runs at once (--jobs) and runs a point (--runs): well past any machine's cores
+/// and any study's runs, far below what exhausts threads or memory.
+constexpr uint32_t MAX_JOBS = 1024;
+constexpr uint32_t MAX_RUNS = 100000;
+
 /// Flags of the driver that the sweep sets itself for every run (--k too, unless --vary=k).
 const std::vector<std::string> OWN_FLAGS = {"lb", "workload", "msgBytes", "run", "out"};
 
@@ -214,6 +219,18 @@ ParseOptions(int argc, char* argv[])
     {
         throw std::invalid_argument("--runs and --jobs must be integers of at least 1, got '" +
                                     runsText + "' and '" + jobsText + "'");
+    }
+    // Each job is a thread running one fabric-lb-sim at a time: more than a machine's cores
+    // many times over only shares them (a million threads ended the sweep).
+    if (options.jobs > MAX_JOBS)
+    {
+        throw std::invalid_argument("--jobs=" + jobsText + ": at most " + std::to_string(MAX_JOBS) +
+                                    " runs at once");
+    }
+    if (options.runs > MAX_RUNS)
+    {
+        throw std::invalid_argument("--runs=" + runsText + ": at most " + std::to_string(MAX_RUNS) +
+                                    " runs a point");
     }
     const std::optional<uint32_t> fitMinPackets = ParseWholeInteger<uint32_t>(fitMinPacketsText);
     if (!fitMinPackets)

@@ -554,6 +554,8 @@ INSTANTIATE_TEST_SUITE_P(
                       // ns-3's refusal, its usage text and exit status 1
                       std::make_pair("--schemes=", "--schemes"),
                       std::make_pair("--schemes=ofan,ofan", "given twice"),
+                      std::make_pair("--jobs=1000000", "at most 1024"),
+                      std::make_pair("--runs=4294967295", "at most 100000"),
                       std::make_pair("--schemes=ofan,,ecmp", "empty item"),
                       std::make_pair("--sizes=4096,", "empty item"),
                       std::make_pair("--extra=--lb=ecmp", "--lb is set by the sweep itself"),
