@@ -12,8 +12,7 @@ namespace fabriclb
 {
 
 GoBackNSender::GoBackNSender(uint32_t packets)
-    : RecoverySender(packets),
-      m_sends(packets, 0)
+    : ResendingSender(packets)
 {
 }
 
@@ -40,7 +39,7 @@ GoBackNSender::Send(int64_t nowPs)
 {
     const uint32_t psn = m_next++;
     RecordSending(psn, nowPs);
-    return {psn, m_sends[psn]++ > 0};
+    return {psn, CountSending(psn)};
 }
 
 void
@@ -61,13 +60,13 @@ GoBackNSender::OnAck(const AckInfo& ack,
     const bool stale = cumulative < m_unacked;
     if (cumulative > m_unacked)
     {
-        if (!ack.nack && ack.psn < Packets() && m_sends[ack.psn] == 1)
+        if (!ack.nack && ack.psn < Packets() && SentOnce(ack.psn))
         {
             rtt.Sample(nowPs - LastSentPs(ack.psn));
         }
         m_unacked = cumulative;
         m_next = std::max(m_next, m_unacked);
-        m_backoff = 1;
+        ResetBackoff();
     }
     if (ack.nack && !stale && cumulative < m_next && m_wentBackTo != cumulative)
     {
@@ -82,7 +81,7 @@ GoBackNSender::Deadline(const RttEstimator& rtt) const
     {
         return std::nullopt;
     }
-    return LastSentPs(m_unacked) + rtt.OverduePs() * m_backoff;
+    return LastSentPs(m_unacked) + rtt.OverduePs() * Backoff();
 }
 
 bool
@@ -94,7 +93,7 @@ GoBackNSender::OnTimer(int64_t nowPs, const RttEstimator& rtt, std::vector<uint3
         return false;
     }
     GoBack(m_unacked, lost);
-    m_backoff = std::min(2 * m_backoff, MAX_TIMEOUT_BACKOFF);
+    DoubleBackoff();
     return true;
 }
 

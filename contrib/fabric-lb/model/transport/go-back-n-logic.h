@@ -28,7 +28,7 @@ namespace fabriclb
  * doubles the back-off, up to MAX_TIMEOUT_BACKOFF; progress resets it. RTT
  * samples come only from ACKs that advance and echo a packet sent once (Karn).
  */
-class GoBackNSender : public RecoverySender
+class GoBackNSender : public ResendingSender
 {
   public:
     /// \param packets m
@@ -57,8 +57,6 @@ class GoBackNSender : public RecoverySender
     uint32_t m_unacked{0};                //!< oldest unacknowledged PSN
     uint32_t m_next{0};                   //!< next PSN to send
     std::optional<uint32_t> m_wentBackTo; //!< the PSN of the last go-back
-    uint32_t m_backoff{1};                //!< timeout multiplier
-    std::vector<uint32_t> m_sends;        //!< sendings, by PSN
 };
 
 /**

@@ -260,6 +260,57 @@ class RecoverySender
 /// The largest factor by which a retransmission timeout backs off.
 constexpr uint32_t MAX_TIMEOUT_BACKOFF = 64;
 
+/**
+ * \ingroup fabric-lb
+ * \brief A sender that resends (go-back-N, selective repeat): how often each PSN went out,
+ * for Karn's rule, and its retransmission timeout's back-off, kept once.
+ */
+class ResendingSender : public RecoverySender
+{
+  public:
+    /// \param packets m
+    explicit ResendingSender(uint32_t packets)
+        : RecoverySender(packets),
+          m_sends(packets, 0)
+    {
+    }
+
+  protected:
+    /// Counts a sending of \p psn; \return whether it is a resending
+    bool CountSending(uint32_t psn)
+    {
+        return m_sends[psn]++ > 0;
+    }
+
+    /// \return whether \p psn went out once only: its RTT sample is unambiguous (Karn)
+    bool SentOnce(uint32_t psn) const
+    {
+        return m_sends[psn] == 1;
+    }
+
+    /// \return the factor of the current timeout
+    uint32_t Backoff() const
+    {
+        return m_backoff;
+    }
+
+    /// Progress: the timeout is the RTT estimate's again.
+    void ResetBackoff()
+    {
+        m_backoff = 1;
+    }
+
+    /// A timeout: the next one waits twice as long, up to MAX_TIMEOUT_BACKOFF.
+    void DoubleBackoff()
+    {
+        m_backoff = std::min(2 * m_backoff, MAX_TIMEOUT_BACKOFF);
+    }
+
+  private:
+    std::vector<uint32_t> m_sends; //!< sendings, by PSN
+    uint32_t m_backoff{1};         //!< timeout multiplier
+};
+
 } // namespace fabriclb
 } // namespace ns3
 

@@ -12,11 +12,10 @@ namespace fabriclb
 {
 
 SelectiveRepeatSender::SelectiveRepeatSender(uint32_t packets, uint32_t reorderThreshold)
-    : RecoverySender(packets),
+    : ResendingSender(packets),
       m_reorderThreshold(reorderThreshold),
       m_acked(packets, false),
-      m_declared(packets, false),
-      m_sends(packets, 0)
+      m_declared(packets, false)
 {
 }
 
@@ -47,7 +46,7 @@ SelectiveRepeatSender::Send(int64_t nowPs)
     }
     RecordSending(psn, nowPs);
     CountSent();
-    return {psn, m_sends[psn]++ > 0};
+    return {psn, CountSending(psn)};
 }
 
 void
@@ -87,7 +86,7 @@ SelectiveRepeatSender::OnAck(const AckInfo& ack,
                              RttEstimator& rtt,
                              std::vector<uint32_t>& lost)
 {
-    if (ack.psn < Packets() && !m_acked[ack.psn] && m_sends[ack.psn] == 1)
+    if (ack.psn < Packets() && !m_acked[ack.psn] && SentOnce(ack.psn))
     {
         rtt.Sample(nowPs - LastSentPs(ack.psn));
     }
@@ -111,7 +110,7 @@ SelectiveRepeatSender::OnAck(const AckInfo& ack,
     }
     if (m_unacked > unacked)
     {
-        m_backoff = 1;
+        ResetBackoff();
     }
     DetectReorderLosses(lost);
 }
@@ -152,7 +151,7 @@ SelectiveRepeatSender::Deadline(const RttEstimator& rtt) const
     {
         if (Outstanding(psn))
         {
-            return LastSentPs(psn) + rtt.OverduePs() * m_backoff;
+            return LastSentPs(psn) + rtt.OverduePs() * Backoff();
         }
     }
     return std::nullopt;
@@ -166,7 +165,7 @@ SelectiveRepeatSender::OnTimer(int64_t nowPs, const RttEstimator& rtt, std::vect
     {
         return false;
     }
-    const int64_t overduePs = rtt.OverduePs() * m_backoff;
+    const int64_t overduePs = rtt.OverduePs() * Backoff();
     for (uint32_t psn = m_unacked; psn < m_next; ++psn)
     {
         if (Outstanding(psn) && LastSentPs(psn) + overduePs <= nowPs)
@@ -174,7 +173,7 @@ SelectiveRepeatSender::OnTimer(int64_t nowPs, const RttEstimator& rtt, std::vect
             DeclareLost(psn, lost);
         }
     }
-    m_backoff = std::min(2 * m_backoff, MAX_TIMEOUT_BACKOFF);
+    DoubleBackoff();
     return true;
 }
 

@@ -35,7 +35,7 @@ constexpr uint32_t SACK_BITMAP_PACKETS = 64;
  * and the back-off doubles, up to MAX_TIMEOUT_BACKOFF; cumulative progress
  * resets it. RTT samples come from ACKs of packets sent once (Karn).
  */
-class SelectiveRepeatSender : public RecoverySender
+class SelectiveRepeatSender : public ResendingSender
 {
   public:
     /**
@@ -63,16 +63,14 @@ class SelectiveRepeatSender : public RecoverySender
     /// \return whether \p psn was sent and is neither acknowledged nor waiting to be resent
     bool Outstanding(uint32_t psn) const;
 
-    uint32_t m_reorderThreshold;   //!< x
-    uint32_t m_unacked{0};         //!< every PSN below is acknowledged
-    uint32_t m_next{0};            //!< next new PSN
-    uint32_t m_highestAcked{0};    //!< one past the highest acknowledged PSN
-    uint32_t m_declaredBelow{0};   //!< the reorder rule has judged every hole below
-    uint32_t m_backoff{1};         //!< timeout multiplier
-    std::set<uint32_t> m_resend;   //!< PSNs declared lost, not yet resent
-    std::vector<bool> m_acked;     //!< by PSN
-    std::vector<bool> m_declared;  //!< declared lost since the start, by PSN
-    std::vector<uint32_t> m_sends; //!< sendings, by PSN
+    uint32_t m_reorderThreshold;  //!< x
+    uint32_t m_unacked{0};        //!< every PSN below is acknowledged
+    uint32_t m_next{0};           //!< next new PSN
+    uint32_t m_highestAcked{0};   //!< one past the highest acknowledged PSN
+    uint32_t m_declaredBelow{0};  //!< the reorder rule has judged every hole below
+    std::set<uint32_t> m_resend;  //!< PSNs declared lost, not yet resent
+    std::vector<bool> m_acked;    //!< by PSN
+    std::vector<bool> m_declared; //!< declared lost since the start, by PSN
 };
 
 /**
