@@ -26,7 +26,7 @@ standalone=$(cd "$root/build" && ctest -N | sed -n 's/^Total Tests: //p')
 sanitized=0
 if [ "$sanitize" -eq 1 ]; then
   "$root/tools/sanitize.sh"
-  sanitized=$(cd "$root/build-asan" && ctest -N | sed -n 's/^Total Tests: //p')
+  sanitized=$(cat "$root/build-asan/tests-run")
 fi
 
 in_tree_checks=0
