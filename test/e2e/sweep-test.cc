@@ -479,6 +479,25 @@ TEST(SweepResume, RefusesAnOutDirectoryOfOtherSettings)
     EXPECT_EQ(same.status, 0) << "more schemes over the same settings resume: " << same.err;
 }
 
+TEST(SweepResume, RefusesASettingsFileItDidNotWrite)
+{
+    // runs/settings.txt is read back: whatever else stands there is other settings.
+    for (const std::string& junk :
+         {std::string("\n"), std::string(5000, 'x'), std::string("\0\xff`touch t`", 11)})
+    {
+        const std::string dir = TempPath("sweep-resume-junk");
+        std::filesystem::create_directories(dir + "/runs");
+        std::ofstream(dir + "/runs/settings.txt", std::ios::binary) << junk;
+        const Outcome o =
+            RunSweep("--k=4 --schemes=ofan --sizes=4096 --runs=1 --jobs=1 --out=" + dir);
+        const std::string after = Slurp(dir + "/runs/settings.txt");
+        std::filesystem::remove_all(dir);
+        EXPECT_EQ(o.status, 2) << o.err;
+        EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+        EXPECT_EQ(after, junk) << "the file is left as it was";
+    }
+}
+
 TEST(SweepExtra, PassesItsWordsAsTheyAreNotAsShellSyntax)
 {
     // Before: '--seed=3;touch injected' reached the shell as it is, which ran the run and
