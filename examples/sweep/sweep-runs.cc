@@ -4,6 +4,8 @@
 
 #include "sweep-runs.h"
 
+#include "ns3/collectives.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -11,6 +13,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
@@ -101,6 +104,16 @@ RunGrid(const Options& options, const std::vector<Job>& grid)
     std::atomic<size_t> failed{0};
     std::mutex printing;
     const auto start = std::chrono::steady_clock::now();
+    std::istringstream extraWords(options.extra);
+    const bool runsJobs =
+        options.varyFlag == "jobs" ||
+        std::any_of(std::istream_iterator<std::string>(extraWords),
+                    std::istream_iterator<std::string>(),
+                    [](const std::string& word) { return word.rfind("--jobs=", 0) == 0; });
+    const std::vector<std::string>& parameters =
+        ns3::fabriclb::Workloads().Get(options.workload, "workload").parameters;
+    const bool readsSize =
+        std::find(parameters.begin(), parameters.end(), "msgBytes") != parameters.end();
     auto worker = [&]() {
         for (size_t i = next++; i < grid.size(); i = next++)
         {
@@ -123,9 +136,18 @@ RunGrid(const Options& options, const std::vector<Job>& grid)
             {
                 command << " --k=" << options.k;
             }
-            command << " --lb=" << job.scheme << " --workload=" << options.workload
-                    << " --msgBytes=" << job.bytes << " --run=" << job.run
-                    << " --out=" << ShellWord(job.json);
+            command << " --lb=" << job.scheme;
+            // The driver refuses a flag that does nothing: a jobs file gives each job its
+            // workload (the size stays the jobs' default), and fsdp or a matrix size no message.
+            if (!runsJobs)
+            {
+                command << " --workload=" << options.workload;
+            }
+            if (runsJobs || readsSize)
+            {
+                command << " --msgBytes=" << job.bytes;
+            }
+            command << " --run=" << job.run << " --out=" << ShellWord(job.json);
             if (!options.varyFlag.empty())
             {
                 command << " --" << options.varyFlag << "=" << options.varyValues[job.variant];

@@ -409,7 +409,50 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--out=/nonexistent/dir/x.json", "/nonexistent/dir"),
         std::make_pair("--msgBytes=1.5", "msgBytes"),
         std::make_pair("--k=abc", "abc"),
-        std::make_pair("--k=1000", "address plan"),
+        std::make_pair("--k=1000", "--k: '1000' is not an integer in [0, 256]"),
+        std::make_pair("--k=256", "address plan"),
+        // Every number of the module has a range of its own (its attribute's checker), also
+        // when set by its attribute's name; ns-3's global values are checked alike.
+        std::make_pair("--k=4 --lb=subflow --ns3::SubflowPathPolicy::Subflows=4294967295",
+                       "--ns3::SubflowPathPolicy::Subflows: '4294967295' is not an integer in "
+                       "[1, 4096]"),
+        std::make_pair("--k=4 --SimulatorImplementationType=ns3::Foo",
+                       "--SimulatorImplementationType: 'ns3::Foo' is not a registered "
+                       "ns3::SimulatorImpl"),
+        std::make_pair("--k=4 --SchedulerType=ns3::Object", "not a registered ns3::Scheduler"),
+        std::make_pair("--k=4 --ns3::Foo::Bar=1", "--ns3::Foo::Bar: no attribute ns3::Foo::Bar"),
+        std::make_pair("--k=4 --ns3::FatTreeHelper::LinkDelay=-5ns",
+                       "--ns3::FatTreeHelper::LinkDelay: '-5ns' is not a time"),
+        std::make_pair("--k=4 --linkDelay=2s", "--linkDelay: '2s' is not a time"),
+        std::make_pair("--topology=leaf-spine --spines=2147483648 --linksPerSpine=2147483648",
+                       "--spines: '2147483648' is not an integer in [1, 1048576]"),
+        std::make_pair("--k=4 --bufferSharing=dynamic --alpha=1e14",
+                       "--alpha: '1e14' is not a number in [0, 64]"),
+        // Rates the wire model cannot time, the degraded and the server links' too.
+        std::make_pair("--k=4 --failLinks=agg-p0-0:core-0 --failMode=degrade --failRate=1e-12",
+                       "a degraded link's rate (--failRate=1e-12 of its link's) of 0 bit/s is "
+                       "below 1Mbps"),
+        std::make_pair("--topology=rail --servers=4 --serversPerLeaf=2 --gpusPerServer=4 "
+                       "--railSpines=2 --nvlinkRate=10000000Gbps",
+                       "a server link's rate of 10000000000000000 bit/s is above 100Tbps"),
+        // A flag that does nothing in the run given is refused, as another fabric's flag is.
+        std::make_pair("--k=4 --load=0.5", "--load does nothing without --background"),
+        std::make_pair("--k=4 --workload=permutation --group=4",
+                       "--group does nothing in the permutation workload (it shapes "
+                       "ring-allgather, ring-allreduce, ring-reducescatter)"),
+        std::make_pair("--k=4 --workload=fsdp --msgBytes=4096",
+                       "--msgBytes does nothing in the fsdp workload"),
+        std::make_pair("--k=4 --workload=all-to-all --matrix=x.cm",
+                       "--matrix does nothing in the all-to-all workload"),
+        std::make_pair("--k=4 --failMode=degrade",
+                       "--failMode does nothing without --failLinks or --failProb"),
+        std::make_pair("--k=4 --failRate=0.5",
+                       "--failRate does nothing without --failLinks or --failProb"),
+        std::make_pair("--k=4 --failProb=0.1 --failPlane=0",
+                       "--failPlane does nothing without --failProb and several --planes"),
+        std::make_pair("--k=4 --jobsAlone=false", "--jobsAlone does nothing without --jobs"),
+        std::make_pair("--k=4 --jobs=j.json --workload=all-to-all",
+                       "--workload does nothing beside --jobs"),
         std::make_pair("--k=4 --workload=ring-allreduce --group=3", "ring group of 3"),
         std::make_pair("--k=4 --workload=ring-allgather --group=x", "--group"),
         std::make_pair("--k=4 --workload=fsdp --model=llama2-7b", "unknown --model 'llama2-7b'"),
@@ -418,14 +461,14 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--run=1x", "--run"),
         std::make_pair("--bogus=3", "--bogus=3"),
         std::make_pair("--ns3::RoceNic::InitialRtt=soon", "soon"),
-        std::make_pair("--ns3::OfanDiscipline::ShiftWraps=x", "\"x\""),
+        std::make_pair("--ns3::OfanDiscipline::ShiftWraps=x", "'x' is not a non-negative integer"),
         std::make_pair("--recovery=tcp --k=4", "unknown recovery 'tcp'"),
         std::make_pair("--cc=bbr --k=4", "unknown congestion control 'bbr'"),
         std::make_pair("--lossRate=-0.01 --k=4", "--lossRate"),
         std::make_pair("--lossRate=1.5 --k=4", "--lossRate"),
         std::make_pair("--lossRate=often --k=4", "--lossRate"),
         std::make_pair("--ns3::RoceSelectiveRepeatRecovery::ReorderThreshold=0",
-                       "ReorderThreshold=0"),
+                       "ReorderThreshold: '0' is not an integer in [1, 1048576]"),
         std::make_pair("--k=4 --failProb=1.5", "--failProb"),
         std::make_pair("--k=4 --failProb=-0.1", "--failProb"),
         std::make_pair("--k=4 --failProb=often", "often"),
@@ -454,8 +497,11 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--k=4 --ns3::FatTreeHelper::PayloadBytes=16384",
                        "ns3::FatTreeHelper::PayloadBytes=16384 makes IP packets of 16444 B, above "
                        "the devices' ns3::FatTreeHelper::Mtu of 9000 B"),
-        std::make_pair("--k=4 --msgBytes=9223372036854775807", "2^32 - 1 packets"),
-        std::make_pair("--k=4 --linkRate=1bps --msgBytes=1048576", "picosecond clock"),
+        std::make_pair("--k=4 --msgBytes=9223372036854775807",
+                       "not an integer in [1, 17592186044416]"),
+        std::make_pair("--k=4 --msgBytes=17592186044416", "2^32 - 1 packets"),
+        std::make_pair("--k=4 --linkRate=1bps --msgBytes=1048576", "below 1Mbps"),
+        std::make_pair("--k=4 --linkRate=1Mbps --msgBytes=1099511627776", "picosecond clock"),
         std::make_pair("--k=4 --dump-matrix=/dev/null --out=/dev/null", "drop --out"),
         std::make_pair("--k=4 --dump-matrix=/dev/null --flows=/dev/null", "drop --flows"),
         std::make_pair("--k=4 --dump-matrix=/dev/null --flowmon=/dev/null", "drop --flowmon"),
@@ -596,6 +642,24 @@ TEST(Driver, TwoPlanesOfHalfTheRateHaveTheBoundOfOne)
     }
 }
 
+TEST(Driver, ABareBooleanFlagMeansTrue)
+{
+    // --pxn as --pfc: given without a value, a switch is on, by its flag or its attribute.
+    const std::string rail = "--topology=rail --servers=2 --gpusPerServer=2 --serversPerLeaf=1 "
+                             "--railSpines=1 --workload=all-to-all --msgBytes=8192";
+    nlohmann::json bare = RunJson(rail + " --pxn");
+    nlohmann::json given = RunJson(rail + " --pxn=true");
+    nlohmann::json attribute = RunJson(rail + " --ns3::RailShape::Pxn");
+    nlohmann::json off = RunJson(rail);
+    for (nlohmann::json* j : {&bare, &given, &attribute, &off})
+    {
+        j->erase("wall_seconds");
+    }
+    EXPECT_EQ(bare, given);
+    EXPECT_EQ(attribute, given);
+    EXPECT_NE(off["fabric"], given["fabric"]) << "PXN names itself in the fabric";
+}
+
 TEST(Driver, ARingWithinAServerIsBoundByItsNvLink)
 {
     // One server of 2 GPUs (2 rails, 2 leaves): a ring all-reduce of 8 KiB is two steps of one
@@ -679,10 +743,11 @@ TEST(Driver, ATimeLimitChangesNothingInARunThatEndsBeforeIt)
 
 TEST(Driver, ALongRunSaysSoBeforeItStarts)
 {
-    // 100 kbit/s links: a message of one packet takes 2 s of simulated time (few events).
-    const Outcome slow = RunSimAtMostAMinute("--k=4 --msgBytes=4096 --linkRate=100kbps");
+    // 1 Mbit/s links, the slowest: a message of 64 packets takes 2.35 s of simulated time
+    // (few events).
+    const Outcome slow = RunSimAtMostAMinute("--k=4 --msgBytes=262144 --linkRate=1Mbps");
     EXPECT_EQ(slow.status, 0) << slow.err;
-    EXPECT_EQ(slow.err.rfind("fabric-lb: a long run: its bound alone is 2.03 s of simulated "
+    EXPECT_EQ(slow.err.rfind("fabric-lb: a long run: its bound alone is 2.35 s of simulated "
                              "time",
                              0),
               0U)

@@ -253,7 +253,7 @@ TEST(Pfc, LossyRunsAreUnchangedWhenPfcIsOff)
 {
     const std::string base = "--k=4 --workload=all-to-all --msgBytes=65536 --lb=reps";
     nlohmann::json plain = RunJson(base);
-    nlohmann::json off = RunJson(base + " --pfc=false --bufferSharing=static --xoffBytes=20000");
+    nlohmann::json off = RunJson(base + " --pfc=false --bufferSharing=static");
     for (nlohmann::json* j : {&plain, &off})
     {
         j->erase("wall_seconds");
@@ -271,10 +271,18 @@ TEST(Pfc, BadSettingsAreOneLineAndExitTwo)
         {"--pfc --bufferSharing=dynamic --switchBufferBytes=100000",
          "the switch buffer of 100000 B is smaller than its ports' PFC headroom"},
         {"--bufferSharing=dynamic --alpha=0", "the buffer's alpha must be positive"},
-        {"--bufferSharing=dynamic --alpha=-1", "the buffer's alpha must be positive"},
+        {"--bufferSharing=dynamic --alpha=-1", "--alpha: '-1' is not a number in [0, 64]"},
+        {"--bufferSharing=dynamic --switchBufferBytes=1",
+         "the switch buffer of 1 B holds no frame"},
+        {"--pfc --xonBytes=700000",
+         "PFC's XON threshold (700000 B) must lie below its XOFF threshold (672930 B"},
+        {"--pfc --bufferSharing=dynamic --xonBytes=10000000", "at most alpha times the free"},
+        {"--xoffBytes=20000", "--xoffBytes does nothing without --pfc"},
+        {"--bufferSharing=static --alpha=0.5",
+         "--alpha does nothing without --bufferSharing=dynamic"},
         {"--bufferSharing=shared", "bufferSharing"},
         {"--pfc --switchPort=queue-disc --hostPath=ipv4", "--switchPort=fabric"},
-        {"--pfcTimeline=/tmp/t.csv", "--pfcTimeline records PFC's pauses: add --pfc"},
+        {"--pfcTimeline=/tmp/t.csv", "--pfcTimeline does nothing without --pfc"},
         {"--pfc --pfcTimeline=/nonexistent/dir/t.csv", "cannot write --pfcTimeline file"},
         {"--hostPath=ipv4 --ns3::RoceReceiveQueue::Rate=200Gbps",
          "ns3::RoceReceiveQueue::Rate slows the NIC's own receive side"},

@@ -50,7 +50,7 @@ TEST(AttributeDefaults, TextSetsADefaultOnlyWhenWholeAndInRange)
     const std::string bytes = "ns3::ExperimentConfig::MessageBytes";
     EXPECT_EQ(SetDefaultFromText(bytes, "1.5"), "'1.5' is not a non-negative integer");
     EXPECT_EQ(SetDefaultFromText(bytes, "-1"), "'-1' is not a non-negative integer");
-    EXPECT_EQ(SetDefaultFromText(bytes, "0"), "'0' is not an integer in [1, 18446744073709551615]");
+    EXPECT_EQ(SetDefaultFromText(bytes, "0"), "'0' is not an integer in [1, 17592186044416]");
     EXPECT_EQ(SetDefaultFromText(bytes, "4096"), std::nullopt);
     EXPECT_EQ(ExperimentConfig().messageBytes, 4096U); // a new config takes the new default
     EXPECT_EQ(SetDefaultFromText(bytes, "1048576"), std::nullopt);

@@ -9,6 +9,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/value-limits.h"
 #include "ns3/workload.h"
 
 #include <fstream>
@@ -37,7 +38,7 @@ BackgroundTraffic::GetTypeId()
                           "the background's offered load, a share of the hosts' links in (0, 1)",
                           DoubleValue(0.3),
                           MakeDoubleAccessor(&BackgroundTraffic::m_load),
-                          MakeDoubleChecker<double>());
+                          MakeDoubleChecker<double>(0, 1));
     return tid;
 }
 

@@ -4,6 +4,7 @@
 
 #include "command-line-values.h"
 
+#include "ns3/boolean.h"
 #include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
@@ -22,6 +23,7 @@
 #include <exception>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
@@ -177,6 +179,10 @@ ValueFromText(Ptr<const AttributeChecker> checkerPtr, const std::string& text)
         }
         return Ptr<AttributeValue>(value);
     }
+    if (type == "ns3::BooleanValue" && text.empty())
+    {
+        return Ptr<AttributeValue>(Create<BooleanValue>(true)); // a bare --flag
+    }
     TypeId typeId;
     if (type == "ns3::TypeIdValue" && !TypeId::LookupByNameFailSafe(text, &typeId))
     {
@@ -212,6 +218,19 @@ std::optional<std::string>
 SetDefaultFromText(const std::string& attribute, const std::string& text)
 {
     const AttributeTarget target = FindTarget(attribute);
+    // ns-3's global values that name a TypeId as text: ns-3 ends the process on another name.
+    static const std::map<std::string, std::string> typeIdGlobals{
+        {"SimulatorImplementationType", "ns3::SimulatorImpl"},
+        {"SchedulerType", "ns3::Scheduler"}};
+    if (const auto base = typeIdGlobals.find(attribute); base != typeIdGlobals.end())
+    {
+        TypeId typeId;
+        if (!TypeId::LookupByNameFailSafe(text, &typeId) ||
+            !typeId.IsChildOf(TypeId::LookupByName(base->second)) || !typeId.HasConstructor())
+        {
+            return "'" + text + "' is not a registered " + base->second;
+        }
+    }
     auto value = ValueFromText(target.checker, text);
     if (const std::string* why = std::get_if<std::string>(&value))
     {
@@ -333,6 +352,53 @@ ReportMalformedArgument()
     std::_Exit(2);
 }
 
+/**
+ * Sets, through SetDefaultFromText, every attribute (--ns3::Class::Attribute=value) and global
+ * value (--RngRun=value) that \p argv names, and ends the process with the program's error
+ * line and exit status 2 on a bad one.
+ * \return the arguments left for ns-3's CommandLine: argv[0] and the program's own options
+ */
+std::vector<char*>
+SetAttributeArguments(int argc, char* argv[], const std::string& program)
+{
+    std::vector<char*> left{argv, argv + std::min(argc, 1)};
+    for (int i = 1; i < argc; ++i)
+    {
+        // As ns-3 reads an option: "--name=value" or "-name=value".
+        std::string option = argv[i];
+        const std::string::size_type dashes = option.rfind("--", 0) == 0  ? 2
+                                              : option.rfind('-', 0) == 0 ? 1
+                                                                          : 0;
+        option = option.substr(dashes);
+        const std::string::size_type equals = option.find('=');
+        const std::string name = option.substr(0, equals);
+        const bool global = std::any_of(GlobalValue::Begin(), GlobalValue::End(), [&name](auto g) {
+            return g->GetName() == name;
+        });
+        if (dashes == 0 || (name.find("::") == std::string::npos && !global))
+        {
+            left.push_back(argv[i]);
+            continue;
+        }
+        std::optional<std::string> why;
+        try
+        {
+            why = SetDefaultFromText(name,
+                                     equals == std::string::npos ? "" : option.substr(equals + 1));
+        }
+        catch (const std::invalid_argument& e)
+        {
+            why = e.what();
+        }
+        if (why)
+        {
+            std::cerr << program << ": error: --" << name << ": " << *why << std::endl;
+            std::_Exit(2);
+        }
+    }
+    return left;
+}
+
 } // namespace
 
 void
@@ -340,11 +406,12 @@ ParseCommandLineOrExit(CommandLine& cmd, int argc, char* argv[], const std::stri
 {
     [[maybe_unused]] static const int atExit = std::atexit(ReportParseMessages); // once
     g_program = program;
+    std::vector<char*> left = SetAttributeArguments(argc, argv, program);
     g_parseMessages.str("");
     g_stderrBuffer = std::cerr.rdbuf(g_parseMessages.rdbuf());
     g_parsing = true;
     const std::terminate_handler previousHandler = std::set_terminate(ReportMalformedArgument);
-    cmd.Parse(argc, argv);
+    cmd.Parse(static_cast<int>(left.size()), left.data());
     std::set_terminate(previousHandler);
     g_parsing = false;
     std::cerr.rdbuf(g_stderrBuffer);

@@ -6,6 +6,7 @@
 
 #include "experiment-lookup.h"
 #include "fabric-ranks.h"
+#include "flag-rules.h"
 
 #include "ns3/boolean.h"
 #include "ns3/collectives.h"
@@ -224,6 +225,13 @@ DriverOptions::CheckFlags() const
                             config.topology + " one (--topology=" + kind.name + ")");
             }
         }
+    }
+    const auto given = [this](const std::string& flag) {
+        return m_flags.Given(flag).has_value() || (flag == "pfc" && m_pfc);
+    };
+    if (std::optional<std::string> idle = FlagRules::FindIdleFlag(given, config))
+    {
+        return Fail(*idle);
     }
     if (m_flags.Given("planeRate") && m_flags.Given("linkRate"))
     {

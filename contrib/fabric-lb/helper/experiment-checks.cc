@@ -4,9 +4,11 @@
 
 #include "experiment-checks.h"
 
+#include "command-line-values.h"
 #include "fabric-helper.h"
 #include "fabric-link-helper.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/enum.h"
 #include "ns3/ppp-header.h"
 #include "ns3/roce-receive-queue.h"
@@ -67,6 +69,25 @@ CheckBuffer(const FabricHelper& fabric, const fabriclb::WireModel& wire, fabricl
     }
     throw std::invalid_argument("--bufferBytes=" + bytes + " holds no data packet: one is " +
                                 std::to_string(wire.dataWireBytes) + " B on the physical wire");
+}
+
+void
+CheckLinkRates(const FabricHelper& fabric, const ExperimentConfig& config)
+{
+    const uint64_t linkBps = fabric.GetLinkRate().GetBitRate();
+    fabriclb::WireModel::CheckLinkRate(linkBps, "a link rate");
+    DataRateValue serverRate;
+    fabric.GetAttribute("ServerLinkRate", serverRate);
+    fabriclb::WireModel::CheckLinkRate(serverRate.Get().GetBitRate(), "a server link's rate");
+    const bool failsLinks = !config.failures.links.empty() || config.failures.probability > 0;
+    if (failsLinks && AttributeDefault("ns3::LinkFailureManager::Mode") == "degrade")
+    {
+        const std::string shareText = AttributeDefault("ns3::LinkFailureManager::DegradedRate");
+        const double share = std::stod(shareText);
+        fabriclb::WireModel::CheckLinkRate(static_cast<uint64_t>(share * linkBps),
+                                           "a degraded link's rate (--failRate=" + shareText +
+                                               " of its link's)");
+    }
 }
 
 void

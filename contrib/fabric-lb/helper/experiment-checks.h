@@ -39,6 +39,16 @@ void CheckBuffer(const FabricHelper& fabric,
 
 /**
  * \ingroup fabric-lb
+ * \brief Refuses a fabric link, a server link or a degraded link slower or faster than the wire
+ * model times (fabriclb::WireModel::CheckLinkRate).
+ * \param fabric the fabric, configured but not built
+ * \param config what to run (its failures)
+ * \throws std::invalid_argument naming the link and its rate
+ */
+void CheckLinkRates(const FabricHelper& fabric, const ExperimentConfig& config);
+
+/**
+ * \ingroup fabric-lb
  * \brief Refuses a data packet larger than the devices' MTU.
  * \param fabric the fabric, configured but not built
  * \param wire its wire model

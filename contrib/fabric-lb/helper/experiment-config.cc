@@ -11,6 +11,7 @@
 #include "ns3/integer.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -36,7 +37,7 @@ FailureSpec::GetTypeId()
                           "(-1: every plane's)",
                           IntegerValue(-1),
                           MakeIntegerAccessor(&FailureSpec::plane),
-                          MakeIntegerChecker<int32_t>(-1))
+                          MakeIntegerChecker<int32_t>(-1, fabriclb::ValueLimits::MAX_PARALLEL - 1))
             .AddAttribute("Links",
                           "links to fail, NAME[@TIME],... (e.g. agg-p3-1:core-5@10us)",
                           StringValue(""),
@@ -94,7 +95,7 @@ ExperimentConfig::GetTypeId()
                           "port in each (fabriclb::MultiPlaneTopology)",
                           UintegerValue(1),
                           MakeUintegerAccessor(&ExperimentConfig::planes),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PARALLEL))
             .AddAttribute("PlaneRate",
                           "with several planes, the rate of every link of every plane, the "
                           "hosts' ports included (0: FabricHelper's LinkRate)",
@@ -118,7 +119,7 @@ ExperimentConfig::GetTypeId()
                           "ring collectives: hosts per ring (0: all hosts)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&ExperimentConfig::group),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_FABRIC_WIDTH))
             .AddAttribute("Model",
                           "fsdp: the Llama-3 model, llama3-7b, llama3-70b or llama3-405b",
                           StringValue("llama3-7b"),
@@ -128,12 +129,13 @@ ExperimentConfig::GetTypeId()
                           "fsdp: backward-pass layer phases",
                           UintegerValue(1),
                           MakeUintegerAccessor(&ExperimentConfig::layers),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("MessageBytes",
-                          "bytes per message",
-                          UintegerValue(1048576),
-                          MakeUintegerAccessor(&ExperimentConfig::messageBytes),
-                          MakeUintegerChecker<uint64_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_STEPS))
+            .AddAttribute(
+                "MessageBytes",
+                "bytes per message",
+                UintegerValue(1048576),
+                MakeUintegerAccessor(&ExperimentConfig::messageBytes),
+                MakeUintegerChecker<uint64_t>(1, fabriclb::ValueLimits::MAX_MESSAGE_BYTES))
             .AddAttribute("Progress",
                           "report progress on stderr about once a second",
                           BooleanValue(false),

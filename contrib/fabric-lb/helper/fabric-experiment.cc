@@ -151,6 +151,7 @@ FabricExperiment::ConfigureFabric(const fabriclb::LbScheme& scheme,
     const fabriclb::WireKind wire = fabriclb::ParseWireKind(wireName.Get());
     CheckBuffer(*m_fabric, m_wire, wire);
     CheckMtu(*m_fabric, m_wire);
+    CheckLinkRates(*m_fabric, m_config);
     // Marking: the scheme's threshold and the congestion control's RED compose on one
     // ECN bit (FabricQueueDisc); the JSON records both.
     m_result.markThresholdBytes =

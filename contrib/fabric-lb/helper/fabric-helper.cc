@@ -24,6 +24,7 @@
 #include "ns3/traffic-control-helper.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 #include <array>
 #include <stdexcept>
@@ -34,6 +35,12 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("FatTreeHelper");
 
 NS_OBJECT_ENSURE_REGISTERED(FabricHelper);
+
+namespace
+{
+/// The largest radix K: a k=256 fat tree has 4,194,304 hosts, beyond what memory holds.
+constexpr uint32_t MAX_RADIX = 256;
+} // namespace
 
 TypeId
 FabricHelper::GetTypeId()
@@ -47,29 +54,30 @@ FabricHelper::GetTypeId()
                           "Switch radix k: k pods, k^3/4 hosts (even, at least 4)",
                           UintegerValue(8),
                           MakeUintegerAccessor(&FabricHelper::m_k),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, MAX_RADIX))
             .AddAttribute("Oversubscription",
                           "Hosts per edge switch over its k/2 uplinks: R k/2 hosts an edge "
                           "switch, R k^3/4 in all (1: the study's full-bisection fat tree)",
                           UintegerValue(1),
                           MakeUintegerAccessor(&FabricHelper::m_oversubscription),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_PARALLEL))
             .AddAttribute("Ranks",
                           "Ranks of a distributed run the nodes are placed on, by pod "
                           "(fabriclb::FabricPartition); 1 without MPI",
                           UintegerValue(1),
                           MakeUintegerAccessor(&FabricHelper::m_ranks),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_FABRIC_WIDTH))
             .AddAttribute("LinkRate",
                           "Rate of every link",
                           DataRateValue(DataRate("800Gbps")),
                           MakeDataRateAccessor(&FabricHelper::m_linkRate),
                           MakeDataRateChecker())
-            .AddAttribute("LinkDelay",
-                          "Propagation delay of every link",
-                          TimeValue(NanoSeconds(500)),
-                          MakeTimeAccessor(&FabricHelper::m_linkDelay),
-                          MakeTimeChecker())
+            .AddAttribute(
+                "LinkDelay",
+                "Propagation delay of every link",
+                TimeValue(NanoSeconds(500)),
+                MakeTimeAccessor(&FabricHelper::m_linkDelay),
+                MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
             .AddAttribute("ServerLinkRate",
                           "Rate of a server's own links, between its hosts and its switch, "
                           "where a fabric has servers (a rail fabric's NVLink: H100's NVLink 4, "
@@ -77,22 +85,23 @@ FabricHelper::GetTypeId()
                           DataRateValue(DataRate("3600Gbps")),
                           MakeDataRateAccessor(&FabricHelper::m_serverLinkRate),
                           MakeDataRateChecker())
-            .AddAttribute("ServerLinkDelay",
-                          "Propagation delay of a server's own links (an assumption: a short "
-                          "trace in the server)",
-                          TimeValue(NanoSeconds(100)),
-                          MakeTimeAccessor(&FabricHelper::m_serverLinkDelay),
-                          MakeTimeChecker())
+            .AddAttribute(
+                "ServerLinkDelay",
+                "Propagation delay of a server's own links (an assumption: a short "
+                "trace in the server)",
+                TimeValue(NanoSeconds(100)),
+                MakeTimeAccessor(&FabricHelper::m_serverLinkDelay),
+                MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
             .AddAttribute("BufferBytes",
                           "Drop-tail buffer of every egress port",
                           UintegerValue(800000),
                           MakeUintegerAccessor(&FabricHelper::m_bufferBytes),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddAttribute("MarkThresholdBytes",
                           "ECN-mark at every port above this backlog (0: never)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&FabricHelper::m_markThresholdBytes),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddAttribute("IntTelemetry",
                           "every switch port stamps in-band telemetry into the data packets it "
                           "sends (IntTelemetryTag), for a congestion control that reads it (hpcc)",
@@ -124,7 +133,7 @@ FabricHelper::GetTypeId()
                           "Inter-packet gap after every packet on a physical wire, in byte times",
                           UintegerValue(20),
                           MakeUintegerAccessor(&FabricHelper::m_gapBytes),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, 65000))
             .AddAttribute("Mtu",
                           "MTU of every device: jumbo, so that 4 KiB payloads are not fragmented",
                           UintegerValue(9000),

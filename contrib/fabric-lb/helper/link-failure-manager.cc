@@ -13,6 +13,7 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -41,12 +42,13 @@ LinkFailureManager::GetTypeId()
                           DoubleValue(0.1),
                           MakeDoubleAccessor(&LinkFailureManager::m_degradedRate),
                           MakeDoubleChecker<double>(0, 1))
-            .AddAttribute("ConvergenceDelay",
-                          "G: how long after a failure the switches not attached to the link, "
-                          "and the hosts that name paths, learn of it",
-                          TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&LinkFailureManager::m_convergenceDelay),
-                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute(
+                "ConvergenceDelay",
+                "G: how long after a failure the switches not attached to the link, "
+                "and the hosts that name paths, learn of it",
+                TimeValue(Seconds(0)),
+                MakeTimeAccessor(&LinkFailureManager::m_convergenceDelay),
+                MakeTimeChecker(Seconds(0), PicoSeconds(fabriclb::ValueLimits::MAX_PATIENCE_PS)))
             .AddAttribute("Converges",
                           "false: the fabric never converges during the run (G = infinity)",
                           BooleanValue(true),

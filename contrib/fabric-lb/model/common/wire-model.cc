@@ -36,6 +36,19 @@ WireKindName(WireKind kind)
     return kind == WireKind::STUDY ? "study" : "physical";
 }
 
+void
+WireModel::CheckLinkRate(uint64_t linkRateBps, const std::string& what)
+{
+    if (linkRateBps < MIN_LINK_RATE_BPS || linkRateBps > MAX_LINK_RATE_BPS)
+    {
+        throw std::invalid_argument(
+            what + " of " + std::to_string(linkRateBps) + " bit/s is " +
+            (linkRateBps < MIN_LINK_RATE_BPS ? "below 1Mbps" : "above 100Tbps") +
+            ": the wire model times packets in whole picoseconds, gaps "
+            "and delays within a second");
+    }
+}
+
 WireModel
 WireModel::Make(WireKind kind,
                 uint64_t linkRateBps,
@@ -44,12 +57,7 @@ WireModel::Make(WireKind kind,
                 uint32_t physicalAckBytes,
                 uint32_t physicalGapBytes)
 {
-    if (linkRateBps == 0 || linkRateBps > MAX_LINK_RATE_BPS)
-    {
-        throw std::invalid_argument("a link rate of " + std::to_string(linkRateBps) + " bit/s is " +
-                                    (linkRateBps == 0 ? "zero" : "above 100Tbps") +
-                                    ": the wire model times packets in whole picoseconds");
-    }
+    CheckLinkRate(linkRateBps, "a link rate");
     WireModel wire;
     wire.linkRateBps = linkRateBps;
     wire.linkDelayPs = linkDelayPs;

@@ -59,6 +59,16 @@ struct WireModel
     static constexpr double STUDY_PACING_JITTER = 0.01;
     /// The fastest link: a 20 B gap still takes more than a picosecond, the model's unit.
     static constexpr uint64_t MAX_LINK_RATE_BPS = 100000000000000ULL;
+    /// The slowest link: 1 Mb/s, at which a 65,000 B frame still takes under a second (the
+    /// longest gap, delay or timer an attribute takes, fabriclb::ValueLimits).
+    static constexpr uint64_t MIN_LINK_RATE_BPS = 1000000ULL;
+
+    /**
+     * \param linkRateBps a link's rate, bit/s
+     * \param what the rate, for the error line ("a server link's rate")
+     * \throws std::invalid_argument unless it lies in [MIN_LINK_RATE_BPS, MAX_LINK_RATE_BPS]
+     */
+    static void CheckLinkRate(uint64_t linkRateBps, const std::string& what);
 
     uint64_t linkRateBps{800000000000ULL}; //!< link rate, bit/s
     uint64_t linkDelayPs{500000};          //!< one-way propagation per link, ps
@@ -78,7 +88,7 @@ struct WireModel
      * \param physicalAckBytes an ACK's size on a physical link
      * \param physicalGapBytes the gap after every packet on a physical link
      * \return the model
-     * \throws std::invalid_argument for a rate of 0 or above MAX_LINK_RATE_BPS
+     * \throws std::invalid_argument for a rate outside CheckLinkRate's range
      */
     static WireModel Make(WireKind kind,
                           uint64_t linkRateBps,

@@ -9,6 +9,7 @@
 #include "ns3/double.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/simulator.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -36,11 +37,12 @@ FlowletDiscipline::GetTypeId()
             .SetParent<SwitchDiscipline>()
             .SetGroupName("FabricLb")
             .AddConstructor<FlowletDiscipline>()
-            .AddAttribute("IdleGap",
-                          "A flow idle for longer than this starts a new flowlet",
-                          TimeValue(MicroSeconds(10)),
-                          MakeTimeAccessor(&FlowletDiscipline::m_idleGap),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "IdleGap",
+                "A flow idle for longer than this starts a new flowlet",
+                TimeValue(MicroSeconds(10)),
+                MakeTimeAccessor(&FlowletDiscipline::m_idleGap),
+                MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
             .AddAttribute("RepathProbability",
                           "Chance that a flow draws a new uplink after an idle gap",
                           DoubleValue(fabriclb::FlowletTable::DEFAULT_REPATH_PROBABILITY),

@@ -7,6 +7,7 @@
 #include "ns3/fabric-registry.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 #include <algorithm>
 
@@ -41,7 +42,7 @@ OfanDiscipline::GetTypeId()
                           "(the study's variant: 10; 0: never)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&OfanDiscipline::m_shiftWraps),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_STEPS));
     return tid;
 }
 

@@ -8,6 +8,7 @@
 #include "ns3/fabric-registry.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -39,23 +40,23 @@ PlbPathPolicy::GetTypeId()
                           "The last ACKs whose ECN marks count",
                           UintegerValue(10),
                           MakeUintegerAccessor(&PlbPathPolicy::m_windowAcks),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_STEPS))
             .AddAttribute("MarkedAcks",
                           "The path is good while fewer than this many of them carry ECN",
                           UintegerValue(4),
                           MakeUintegerAccessor(&PlbPathPolicy::m_markedAcks),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_STEPS))
             .AddAttribute("CongestedGapsMin",
                           "Smallest time a path may stay not good before a repath, in pacing "
                           "gaps",
                           UintegerValue(10),
                           MakeUintegerAccessor(&PlbPathPolicy::m_congestedGapsMin),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_STEPS))
             .AddAttribute("CongestedGapsMax",
                           "Largest such time (drawn uniformly below it), in pacing gaps",
                           UintegerValue(12),
                           MakeUintegerAccessor(&PlbPathPolicy::m_congestedGapsMax),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_STEPS));
     return tid;
 }
 

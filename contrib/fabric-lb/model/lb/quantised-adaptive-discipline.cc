@@ -8,6 +8,7 @@
 #include "ns3/double.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/simulator.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -50,12 +51,13 @@ QuantisedAdaptiveDiscipline::GetTypeId()
                           DoubleValue(0.20),
                           MakeDoubleAccessor(&QuantisedAdaptiveDiscipline::m_band3),
                           MakeDoubleChecker<double>(0, 1))
-            .AddAttribute("RefreshInterval",
-                          "An uplink's band is recomputed from its backlog when "
-                          "it is older than this (0: at every packet)",
-                          TimeValue(NanoSeconds(100)),
-                          MakeTimeAccessor(&QuantisedAdaptiveDiscipline::m_refreshInterval),
-                          MakeTimeChecker(Time(0)));
+            .AddAttribute(
+                "RefreshInterval",
+                "An uplink's band is recomputed from its backlog when "
+                "it is older than this (0: at every packet)",
+                TimeValue(NanoSeconds(100)),
+                MakeTimeAccessor(&QuantisedAdaptiveDiscipline::m_refreshInterval),
+                MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)));
     return tid;
 }
 

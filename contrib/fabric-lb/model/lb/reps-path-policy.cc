@@ -8,6 +8,7 @@
 #include "ns3/fabric-registry.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -39,13 +40,14 @@ RepsPathPolicy::GetTypeId()
                           "Good labels a queue pair keeps for reuse",
                           UintegerValue(64),
                           MakeUintegerAccessor(&RepsPathPolicy::m_capacity),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("FreezeTime",
-                          "How long a freeze lasts: a queue pair sends on cached labels only "
-                          "(no exploration); then it explores afresh",
-                          TimeValue(MilliSeconds(10)),
-                          MakeTimeAccessor(&RepsPathPolicy::m_freezeTime),
-                          MakeTimeChecker(Seconds(0)))
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_STEPS))
+            .AddAttribute(
+                "FreezeTime",
+                "How long a freeze lasts: a queue pair sends on cached labels only "
+                "(no exploration); then it explores afresh",
+                TimeValue(MilliSeconds(10)),
+                MakeTimeAccessor(&RepsPathPolicy::m_freezeTime),
+                MakeTimeChecker(Seconds(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
             .AddAttribute("FreezeAtEveryLoss",
                           "Freeze at every loss; false (the study's simulator): freeze when a "
                           "label lost and not ACKed since is picked again",

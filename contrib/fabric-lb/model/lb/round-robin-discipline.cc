@@ -7,6 +7,7 @@
 #include "ns3/boolean.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -37,7 +38,7 @@ RoundRobinDiscipline::GetTypeId()
                           "Draw a new random order after this many wrap-arounds (0: never)",
                           UintegerValue(5),
                           MakeUintegerAccessor(&RoundRobinDiscipline::m_reshuffleWraps),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_STEPS))
             .AddAttribute("RandomStart",
                           "Start at a random slot of the first order (the study's switches "
                           "start at its first slot)",

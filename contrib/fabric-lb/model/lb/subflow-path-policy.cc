@@ -6,6 +6,7 @@
 
 #include "ns3/fabric-registry.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -22,6 +23,10 @@ const fabriclb::Registration<fabriclb::LbScheme> g_subflowScheme(
      "ns3::SubflowPathPolicy",
      "ns3::EcmpDiscipline",
      0});
+
+/// The most subflows a queue pair opens: each is a label, and the fabric's paths between two
+/// hosts number at most a few thousand.
+constexpr uint32_t MAX_SUBFLOWS = 4096;
 } // namespace
 
 TypeId
@@ -35,7 +40,7 @@ SubflowPathPolicy::GetTypeId()
                                           "Subflows (labels) per queue pair",
                                           UintegerValue(4),
                                           MakeUintegerAccessor(&SubflowPathPolicy::m_subflows),
-                                          MakeUintegerChecker<uint32_t>(1));
+                                          MakeUintegerChecker<uint32_t>(1, MAX_SUBFLOWS));
     return tid;
 }
 

@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 #include "ns3/workload.h"
 
 #include <limits>
@@ -50,7 +51,7 @@ SwitchDiscipline::GetTypeId()
                           "Packets with at most this many IP payload bytes are in the ACK size bin",
                           UintegerValue(512),
                           MakeUintegerAccessor(&SwitchDiscipline::m_ackBinBytes),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, 65535))
             .AddTraceSource("UplinkChosen",
                             "The uplink the discipline chose for a packet (NO_UPLINK: none "
                             "reaches its destination)",

@@ -35,6 +35,11 @@ BufferSettings::Validate() const
     {
         throw std::invalid_argument("the buffer's alpha must be positive, got " + to_string(alpha));
     }
+    if (sharing == BufferSharing::DYNAMIC && bufferBytes < largestFrameBytes)
+    {
+        throw std::invalid_argument("the switch buffer of " + to_string(bufferBytes) +
+                                    " B holds no frame (" + to_string(largestFrameBytes) + " B)");
+    }
     if (!lossless)
     {
         return;
@@ -65,6 +70,13 @@ BufferSettings::Validate() const
                                         " B is smaller than its PFC headroom of " +
                                         to_string(headroom) + " B and a frame");
         }
+        const uint32_t xoff = xoffBytes > 0 ? xoffBytes : portBytes - headroom;
+        if (sharing == BufferSharing::STATIC && xoffBytes == 0 && xonBytes >= xoff)
+        {
+            throw std::invalid_argument("PFC's XON threshold (" + to_string(xonBytes) +
+                                        " B) must lie below its XOFF threshold (" +
+                                        to_string(xoff) + " B, a port's buffer less headroom)");
+        }
         if (sharing == BufferSharing::STATIC && xoffBytes > portBytes - headroom)
         {
             throw std::invalid_argument("PFC's XOFF threshold (" + to_string(xoffBytes) +
@@ -79,6 +91,15 @@ BufferSettings::Validate() const
         throw std::invalid_argument("the switch buffer of " + to_string(bufferBytes) +
                                     " B is smaller than its ports' PFC headroom of " +
                                     to_string(headroomTotal) + " B and a frame");
+    }
+    // Under dynamic sharing, XOFF is alpha times the free buffer: at most alpha times the pool.
+    const double largestXoff = alpha * static_cast<double>(bufferBytes - headroomTotal);
+    if (sharing == BufferSharing::DYNAMIC && xoffBytes == 0 && xonBytes >= largestXoff)
+    {
+        throw std::invalid_argument("PFC's XON threshold (" + to_string(xonBytes) +
+                                    " B) must lie below its XOFF threshold, at most alpha times "
+                                    "the free buffer (" +
+                                    to_string(static_cast<uint64_t>(largestXoff)) + " B)");
     }
 }
 

@@ -10,6 +10,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
+#include "ns3/value-limits.h"
 
 #ifdef NS3_MPI
 #include "ns3/mpi-interface.h"
@@ -25,15 +26,17 @@ NS_OBJECT_ENSURE_REGISTERED(FabricChannel);
 TypeId
 FabricChannel::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::FabricChannel")
-                            .SetParent<Channel>()
-                            .SetGroupName("FabricLb")
-                            .AddConstructor<FabricChannel>()
-                            .AddAttribute("Delay",
-                                          "Propagation delay through the link",
-                                          TimeValue(Seconds(0)),
-                                          MakeTimeAccessor(&FabricChannel::m_delay),
-                                          MakeTimeChecker());
+    static TypeId tid =
+        TypeId("ns3::FabricChannel")
+            .SetParent<Channel>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<FabricChannel>()
+            .AddAttribute(
+                "Delay",
+                "Propagation delay through the link",
+                TimeValue(Seconds(0)),
+                MakeTimeAccessor(&FabricChannel::m_delay),
+                MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)));
     return tid;
 }
 

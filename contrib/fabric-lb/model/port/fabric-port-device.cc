@@ -15,6 +15,7 @@
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -57,11 +58,12 @@ FabricPortDevice::GetTypeId()
                           MakeDataRateAccessor(&FabricPortDevice::SetDataRate,
                                                &FabricPortDevice::GetDataRate),
                           MakeDataRateChecker())
-            .AddAttribute("InterframeGap",
-                          "The idle time after every frame",
-                          TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&FabricPortDevice::m_gap),
-                          MakeTimeChecker())
+            .AddAttribute(
+                "InterframeGap",
+                "The idle time after every frame",
+                TimeValue(Seconds(0)),
+                MakeTimeAccessor(&FabricPortDevice::m_gap),
+                MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
             .AddAttribute("ReceiveErrorModel",
                           "Decides which received frames the link lost",
                           PointerValue(),
@@ -77,7 +79,7 @@ FabricPortDevice::GetTypeId()
                           "CE-mark packets arriving to at least this many queued bytes (0: never)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&FabricPortDevice::m_markThresholdBytes),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddAttribute("RedMarking",
                           "Also mark RED-style between RedMinBytes and RedMaxBytes (DCQCN)",
                           BooleanValue(false),
@@ -87,12 +89,12 @@ FabricPortDevice::GetTypeId()
                           "Kmin: no RED marks below this backlog",
                           UintegerValue(100000),
                           MakeUintegerAccessor(&FabricPortDevice::m_redMinBytes),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddAttribute("RedMaxBytes",
                           "Kmax: every packet is marked above this backlog",
                           UintegerValue(400000),
                           MakeUintegerAccessor(&FabricPortDevice::m_redMaxBytes),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddAttribute("RedMaxProbability",
                           "Pmax: the marking probability at Kmax",
                           DoubleValue(0.2),
@@ -105,14 +107,15 @@ FabricPortDevice::GetTypeId()
                           MakeBooleanAccessor(&FabricPortDevice::SetControlFirst,
                                               &FabricPortDevice::IsControlFirst),
                           MakeBooleanChecker())
-            .AddAttribute("PfcWatchdog",
-                          "The PFC watchdog: a data class paused this long stops honouring "
-                          "pauses and drops its frames, queued and arriving, until no PAUSE "
-                          "has come for as long again (0: off)",
-                          TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&FabricPortDevice::SetPfcWatchdog,
-                                           &FabricPortDevice::GetPfcWatchdog),
-                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute(
+                "PfcWatchdog",
+                "The PFC watchdog: a data class paused this long stops honouring "
+                "pauses and drops its frames, queued and arriving, until no PAUSE "
+                "has come for as long again (0: off)",
+                TimeValue(Seconds(0)),
+                MakeTimeAccessor(&FabricPortDevice::SetPfcWatchdog,
+                                 &FabricPortDevice::GetPfcWatchdog),
+                MakeTimeChecker(Seconds(0), PicoSeconds(fabriclb::ValueLimits::MAX_PATIENCE_PS)))
             .AddTraceSource("PfcPauseSent",
                             "A PFC PAUSE frame is sent: the priority and its quanta (0: resume)",
                             MakeTraceSourceAccessor(&FabricPortDevice::m_pauseSentTrace),

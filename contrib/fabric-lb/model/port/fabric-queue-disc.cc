@@ -10,6 +10,7 @@
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -35,7 +36,7 @@ FabricQueueDisc::GetTypeId()
                           "CE-mark packets arriving to at least this many queued bytes (0: never)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&FabricQueueDisc::m_markThresholdBytes),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddAttribute("RedMarking",
                           "Also mark RED-style between RedMinBytes and RedMaxBytes (DCQCN): a "
                           "packet is marked if MarkThreshold marks it, and otherwise with "
@@ -48,13 +49,13 @@ FabricQueueDisc::GetTypeId()
                 "Kmin: no RED marks below this backlog (1/8 of the study's 800 KB buffer)",
                 UintegerValue(100000),
                 MakeUintegerAccessor(&FabricQueueDisc::m_redMinBytes),
-                MakeUintegerChecker<uint32_t>())
+                MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddAttribute("RedMaxBytes",
                           "Kmax: every packet is marked above this backlog (1/2 of the study's "
                           "800 KB buffer)",
                           UintegerValue(400000),
                           MakeUintegerAccessor(&FabricQueueDisc::m_redMaxBytes),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddTraceSource("PortBacklog",
                             "A packet arrives at the port: the bytes waiting there (this queue "
                             "disc's and the device's) before it; the Drop and Mark trace sources "

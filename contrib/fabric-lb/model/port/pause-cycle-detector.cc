@@ -9,6 +9,7 @@
 #include "ns3/channel.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/value-limits.h"
 
 #include <iostream>
 #include <map>
@@ -33,7 +34,8 @@ PauseCycleDetector::GetTypeId()
                           "the run ends with the ports named",
                           TimeValue(MilliSeconds(1)),
                           MakeTimeAccessor(&PauseCycleDetector::m_deadlockTime),
-                          MakeTimeChecker(NanoSeconds(4)));
+                          MakeTimeChecker(NanoSeconds(4),
+                                          PicoSeconds(fabriclb::ValueLimits::MAX_PATIENCE_PS)));
     return tid;
 }
 

@@ -14,6 +14,7 @@
 #include "ns3/fabric-lb-compat.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 #include <algorithm>
 
@@ -23,6 +24,13 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("SwitchBuffer");
 
 NS_OBJECT_ENSURE_REGISTERED(SwitchBuffer);
+
+namespace
+{
+/// The largest Alpha: a queue may hold 64 times the free buffer (switches' dynamic thresholds
+/// take 1/128 to 8; HPCC's simulator's default is 1/8).
+constexpr double MAX_ALPHA = 64;
+} // namespace
 
 TypeId
 SwitchBuffer::GetTypeId()
@@ -49,33 +57,33 @@ SwitchBuffer::GetTypeId()
                           "summed, the memory of static sharing)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&SwitchBuffer::m_bufferBytes),
-                          MakeUintegerChecker<uint64_t>())
+                          MakeUintegerChecker<uint64_t>(0, fabriclb::ValueLimits::MAX_SWITCH_BYTES))
             .AddAttribute("Alpha",
                           "Dynamic sharing: a queue (a lossy egress queue, or a lossless "
                           "ingress port's XOFF threshold) may hold this fraction of the free "
                           "buffer (1/8: HPCC's ns-3 simulator's default)",
                           DoubleValue(0.125),
                           MakeDoubleAccessor(&SwitchBuffer::m_alpha),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleChecker<double>(0, MAX_ALPHA))
             .AddAttribute("XoffBytes",
                           "PFC: an ingress port pauses its upstream above this many data "
                           "bytes held outside headroom (0: its MaxSize less headroom under "
                           "static sharing, Alpha times the free buffer under dynamic)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&SwitchBuffer::m_xoffBytes),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddAttribute("XonBytes",
                           "PFC: a paused ingress port resumes once its headroom is empty and "
                           "it holds at most this many bytes (0: XOFF less two largest frames)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&SwitchBuffer::m_xonBytes),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddAttribute("HeadroomBytes",
                           "PFC headroom of every ingress port (0: 2 R d + 3 F + P of its "
                           "link, fabriclb::HeadroomBytes)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&SwitchBuffer::m_headroomBytes),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddAttribute("PauseQuanta",
                           "PFC: the pause time a PAUSE asks for, in quanta of 512 bit times "
                           "(refreshed at half of it while the port stays in XOFF)",

@@ -7,6 +7,7 @@
 #include "ns3/attribute-construction-list.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -191,25 +192,25 @@ LeafSpineShape::GetTypeId()
                           "leaf-spine: leaf switches",
                           UintegerValue(8),
                           MakeUintegerAccessor(&LeafSpineShape::leaves),
-                          MakeUintegerChecker<uint32_t>(2))
+                          MakeUintegerChecker<uint32_t>(2, fabriclb::ValueLimits::MAX_FABRIC_WIDTH))
             .AddAttribute("Spines",
                           "leaf-spine: spine switches",
                           UintegerValue(8),
                           MakeUintegerAccessor(&LeafSpineShape::spines),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_FABRIC_WIDTH))
             .AddAttribute(
                 "HostsPerLeaf",
                 "leaf-spine: hosts under each leaf (against Spines x LinksPerSpine uplinks: the "
                 "leaves' oversubscription)",
                 UintegerValue(8),
                 MakeUintegerAccessor(&LeafSpineShape::hostsPerLeaf),
-                MakeUintegerChecker<uint32_t>(1))
+                MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_FABRIC_WIDTH))
             .AddAttribute("LinksPerSpine",
                           "leaf-spine: parallel links between each leaf and each spine, each a "
                           "path of its own",
                           UintegerValue(1),
                           MakeUintegerAccessor(&LeafSpineShape::linksPerSpine),
-                          MakeUintegerChecker<uint32_t>(1));
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_PARALLEL));
     return tid;
 }
 

@@ -8,6 +8,7 @@
 #include "ns3/boolean.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 #include <stdexcept>
 #include <string>
@@ -115,29 +116,29 @@ RailShape::GetTypeId()
                           "rail: servers, a multiple of ServersPerLeaf",
                           UintegerValue(16),
                           MakeUintegerAccessor(&RailShape::servers),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_FABRIC_WIDTH))
             .AddAttribute("GpusPerServer",
                           "rail: GPUs of a server, each with a NIC of its own on its rail",
                           UintegerValue(8),
                           MakeUintegerAccessor(&RailShape::gpusPerServer),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_PARALLEL))
             .AddAttribute("ServersPerLeaf",
                           "rail: servers of a rail group, whose GPU g share rail g's leaf "
                           "(against Spines x LinksPerSpine uplinks: the leaves' "
                           "oversubscription)",
                           UintegerValue(16),
                           MakeUintegerAccessor(&RailShape::serversPerLeaf),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_FABRIC_WIDTH))
             .AddAttribute("Spines",
                           "rail: spine switches over every rail's leaves",
                           UintegerValue(16),
                           MakeUintegerAccessor(&RailShape::spines),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_FABRIC_WIDTH))
             .AddAttribute("LinksPerSpine",
                           "rail: parallel links between each leaf and each spine",
                           UintegerValue(1),
                           MakeUintegerAccessor(&RailShape::linksPerSpine),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_PARALLEL))
             .AddAttribute("NvLink",
                           "rail: a server's GPUs reach each other over its own switch "
                           "(NVLink, at FabricHelper's ServerLinkRate), not the fabric",

@@ -9,6 +9,7 @@
 #include "ns3/double.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -34,12 +35,13 @@ RoceDcqcn::GetTypeId()
             .SetParent<RoceCongestionOps>()
             .SetGroupName("FabricLb")
             .AddConstructor<RoceDcqcn>()
-            .AddAttribute("CnpInterval",
-                          "Least time between two CNPs a receiver sends one queue pair "
-                          "(DCQCN paper: N = 50 us)",
-                          TimeValue(MicroSeconds(50)),
-                          MakeTimeAccessor(&RoceDcqcn::m_cnpInterval),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "CnpInterval",
+                "Least time between two CNPs a receiver sends one queue pair "
+                "(DCQCN paper: N = 50 us)",
+                TimeValue(MicroSeconds(50)),
+                MakeTimeAccessor(&RoceDcqcn::m_cnpInterval),
+                MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
             .AddAttribute("MinRate",
                           "The rate a queue pair never drops below",
                           DataRateValue(DataRate("100Mbps")),
@@ -50,26 +52,28 @@ RoceDcqcn::GetTypeId()
                           DoubleValue(1.0 / 256),
                           MakeDoubleAccessor(&RoceDcqcn::m_g),
                           MakeDoubleChecker<double>(0, 1))
-            .AddAttribute("AlphaPeriod",
-                          "Alpha decays once per period without a CNP (DCQCN paper: K = 55 us)",
-                          TimeValue(MicroSeconds(55)),
-                          MakeTimeAccessor(&RoceDcqcn::m_alphaPeriod),
-                          MakeTimeChecker(Time(1)))
-            .AddAttribute("RateIncreasePeriod",
-                          "The rate-increase timer (ConnectX rpg_time_reset: 300 us)",
-                          TimeValue(MicroSeconds(300)),
-                          MakeTimeAccessor(&RoceDcqcn::m_rateIncreasePeriod),
-                          MakeTimeChecker(Time(1)))
+            .AddAttribute(
+                "AlphaPeriod",
+                "Alpha decays once per period without a CNP (DCQCN paper: K = 55 us)",
+                TimeValue(MicroSeconds(55)),
+                MakeTimeAccessor(&RoceDcqcn::m_alphaPeriod),
+                MakeTimeChecker(Time(1), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
+            .AddAttribute(
+                "RateIncreasePeriod",
+                "The rate-increase timer (ConnectX rpg_time_reset: 300 us)",
+                TimeValue(MicroSeconds(300)),
+                MakeTimeAccessor(&RoceDcqcn::m_rateIncreasePeriod),
+                MakeTimeChecker(Time(1), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
             .AddAttribute("ByteCounter",
                           "Bytes sent per byte-counter increase event (DCQCN paper: B = 10 MB)",
                           UintegerValue(10000000),
                           MakeUintegerAccessor(&RoceDcqcn::m_byteCounter),
-                          MakeUintegerChecker<uint64_t>(1))
+                          MakeUintegerChecker<uint64_t>(1, fabriclb::ValueLimits::MAX_SWITCH_BYTES))
             .AddAttribute("FastRecoverySteps",
                           "Increase events of fast recovery (DCQCN paper: F = 5)",
                           UintegerValue(5),
                           MakeUintegerAccessor(&RoceDcqcn::m_fastRecovery),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_STEPS))
             .AddAttribute("AdditiveIncrease",
                           "R_AI, the target's step in additive increase (DCQCN paper: 40 Mb/s "
                           "at 40 Gb/s, scaled here to 800 Gb/s links)",

@@ -9,6 +9,7 @@
 #include "ns3/double.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -46,13 +47,13 @@ RoceHpcc::GetTypeId()
                           "one (HPCC paper: maxStage = 5)",
                           UintegerValue(defaults.maxStage),
                           MakeUintegerAccessor(&RoceHpcc::m_maxStage),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_STEPS))
             .AddAttribute("AdditiveIncrease",
                           "W_AI, bytes (0: W_init / 2500, the HPCC authors' simulations' 10 Mb/s "
                           "per 25 Gb/s of line rate over the base round trip)",
                           DoubleValue(defaults.additiveIncreaseBytes),
                           MakeDoubleAccessor(&RoceHpcc::m_additiveIncrease),
-                          MakeDoubleChecker<double>(0))
+                          MakeDoubleChecker<double>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddAttribute(
                 "BaseRtt",
                 "T, the base round trip: W_init = line rate * T, rate = window / T (0: the "
@@ -60,7 +61,7 @@ RoceHpcc::GetTypeId()
                 "hop of it)",
                 TimeValue(PicoSeconds(defaults.baseRttPs)),
                 MakeTimeAccessor(&RoceHpcc::m_baseRtt),
-                MakeTimeChecker(Time(0)))
+                MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
             .AddAttribute("MinRate",
                           "The rate a queue pair never drops below (HPCC authors' simulations: "
                           "100 Mb/s)",

@@ -26,6 +26,7 @@
 #include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -50,11 +51,12 @@ RoceNic::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("FabricLb")
             .AddConstructor<RoceNic>()
-            .AddAttribute("InitialRtt",
-                          "RTT estimate before the first ACK (sets the first loss timeouts)",
-                          TimeValue(MicroSeconds(10)),
-                          MakeTimeAccessor(&RoceNic::m_initialRtt),
-                          MakeTimeChecker(Time(1)))
+            .AddAttribute(
+                "InitialRtt",
+                "RTT estimate before the first ACK (sets the first loss timeouts)",
+                TimeValue(MicroSeconds(10)),
+                MakeTimeAccessor(&RoceNic::m_initialRtt),
+                MakeTimeChecker(Time(1), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
             .AddAttribute("Recovery",
                           "Loss recovery of every queue pair (a RoceRecoveryOps): "
                           "ns3::RoceErasureRecovery is the ideal one",

@@ -9,6 +9,7 @@
 #include "ns3/pfc-pause-header.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -41,12 +42,12 @@ RoceReceiveQueue::GetTypeId()
                           "Pause the switch when more than this many bytes wait",
                           UintegerValue(65536),
                           MakeUintegerAccessor(&RoceReceiveQueue::m_xoffBytes),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddAttribute("XonBytes",
                           "Resume the switch once at most this many bytes wait",
                           UintegerValue(32768),
                           MakeUintegerAccessor(&RoceReceiveQueue::m_xonBytes),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES));
     return tid;
 }
 

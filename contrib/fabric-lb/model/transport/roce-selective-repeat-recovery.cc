@@ -8,6 +8,7 @@
 
 #include "ns3/fabric-registry.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -37,7 +38,7 @@ RoceSelectiveRepeatRecovery::GetTypeId()
                           "(the study: 6 for all-to-all, 32 for permutation)",
                           UintegerValue(6),
                           MakeUintegerAccessor(&RoceSelectiveRepeatRecovery::m_reorderThreshold),
-                          MakeUintegerChecker<uint32_t>(1));
+                          MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_STEPS));
     return tid;
 }
 

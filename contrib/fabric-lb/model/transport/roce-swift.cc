@@ -9,6 +9,7 @@
 #include "ns3/double.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/uinteger.h"
+#include "ns3/value-limits.h"
 
 namespace ns3
 {
@@ -33,28 +34,30 @@ RoceSwift::GetTypeId()
             .SetParent<RoceCongestionOps>()
             .SetGroupName("FabricLb")
             .AddConstructor<RoceSwift>()
-            .AddAttribute("BaseTarget",
-                          "Target delay before per-hop scaling",
-                          TimeValue(MicroSeconds(1)),
-                          MakeTimeAccessor(&RoceSwift::m_baseTarget),
-                          MakeTimeChecker(Time(0)))
-            .AddAttribute("PerHopScaling",
-                          "Target delay added per hop: a link's round-trip propagation "
-                          "(1 us) and about 5 data packets of queueing",
-                          TimeValue(NanoSeconds(1200)),
-                          MakeTimeAccessor(&RoceSwift::m_perHop),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "BaseTarget",
+                "Target delay before per-hop scaling",
+                TimeValue(MicroSeconds(1)),
+                MakeTimeAccessor(&RoceSwift::m_baseTarget),
+                MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
+            .AddAttribute(
+                "PerHopScaling",
+                "Target delay added per hop: a link's round-trip propagation "
+                "(1 us) and about 5 data packets of queueing",
+                TimeValue(NanoSeconds(1200)),
+                MakeTimeAccessor(&RoceSwift::m_perHop),
+                MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
             .AddAttribute("Hops",
                           "Hops the target is scaled for (0: the fabric's longest path, a fat "
                           "tree's 6, a leaf-spine's 4)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&RoceSwift::m_hops),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PARALLEL))
             .AddAttribute("AdditiveIncrease",
                           "Window growth per round trip below the target, packets",
                           DoubleValue(1),
                           MakeDoubleAccessor(&RoceSwift::m_additiveIncrease),
-                          MakeDoubleChecker<double>(0))
+                          MakeDoubleChecker<double>(0, fabriclb::ValueLimits::MAX_STEPS))
             .AddAttribute("Beta",
                           "Multiplicative-decrease gain above the target (Swift paper: 0.8)",
                           DoubleValue(0.8),
@@ -69,13 +72,13 @@ RoceSwift::GetTypeId()
                           "The window never drops below this, packets (Swift paper: 0.001)",
                           DoubleValue(0.001),
                           MakeDoubleAccessor(&RoceSwift::m_minWindow),
-                          MakeDoubleChecker<double>(1e-6))
+                          MakeDoubleChecker<double>(1e-6, fabriclb::ValueLimits::MAX_STEPS))
             .AddAttribute("MaxWindow",
                           "The window never grows above this, packets; also the initial "
                           "window (0: one bandwidth-delay product at the target delay)",
                           DoubleValue(0),
                           MakeDoubleAccessor(&RoceSwift::m_maxWindow),
-                          MakeDoubleChecker<double>(0));
+                          MakeDoubleChecker<double>(0, fabriclb::ValueLimits::MAX_STEPS));
     return tid;
 }
 
