@@ -41,6 +41,10 @@ struct FuzzOutcome
     std::string err;       //!< stderr
 };
 
+/// Every run ends by this simulated time: a value that asks for a long run (a message of 2^32
+/// bytes) is not a hang. A k=4 run of one packet a message takes about 7 us.
+const std::string SIMULATED_TIME_LIMIT = "--timeLimit=100us";
+
 /// The longest a run may take on a loaded machine; a k=4 run of one packet a message takes
 /// a few tens of milliseconds.
 constexpr std::chrono::seconds TIMEOUT{30};
@@ -135,7 +139,29 @@ OddValues()
         std::string(3000, 'x'),
         "7",                      // a number without a unit
         "garbage text;$(true)*'", // with a space and the shell's special characters
+        "1e-12",                  // a tiny share, rate or probability
+        "4294967295",             // 2^32 - 1, the largest 32-bit count
+        "2147483648",             // 2^31: products of two of them wrap 32 and 64 bits
+        "1e14",                   // a huge real
+        "100s",                   // a long time
+        "1Tbps",                  // a rate where none is expected
+        "/",                      // a folder where a file is expected
     };
+    return values;
+}
+
+/// \return the odd values every attribute gets (by its name, --ns3::Class::Attribute)
+const std::vector<std::string>&
+OddAttributeValues()
+{
+    static const std::vector<std::string> values{"",
+                                                 "-1",
+                                                 "99999999999999999999",
+                                                 "nan",
+                                                 "4294967295",
+                                                 "1e14",
+                                                 "100s",
+                                                 "ns3::Object"};
     return values;
 }
 
@@ -158,7 +184,7 @@ struct FuzzReport
 };
 
 /**
- * Runs \p program with \p base, then --FLAG=VALUE for each of \p flags and odd value (and the
+ * Runs \p program with \p base, then --FLAG=VALUE for each of \p flags and \p values (and the
  * flag's context from \p context, before it), each in a fresh directory, and checks the rules.
  * \param errorPrefix the program's bad-input line starts so
  */
@@ -167,13 +193,14 @@ Fuzz(const std::string& program,
      const std::vector<std::string>& base,
      const std::vector<std::string>& flags,
      const std::map<std::string, std::vector<std::string>>& context,
-     const std::string& errorPrefix)
+     const std::string& errorPrefix,
+     const std::vector<std::string>& values = OddValues())
 {
     FuzzReport report;
     const std::filesystem::path root = TempPath("fuzz");
     for (const std::string& flag : flags)
     {
-        for (const std::string& value : OddValues())
+        for (const std::string& value : values)
         {
             const std::filesystem::path dir = root / std::to_string(report.runs);
             std::filesystem::create_directories(dir);
@@ -253,11 +280,12 @@ TEST(FlagFuzz, EveryDriverFlagTakesOddValuesWithoutCrashOrHang)
         {"convergence", failure},
         {"rate", failure},
     };
-    const FuzzReport report = Fuzz(FABRIC_LB_SIM,
-                                   {"--k=4", "--workload=permutation", "--msgBytes=4096"},
-                                   flags,
-                                   context,
-                                   "fabric-lb-sim: error: ");
+    const FuzzReport report =
+        Fuzz(FABRIC_LB_SIM,
+             {"--k=4", "--workload=permutation", "--msgBytes=4096", SIMULATED_TIME_LIMIT},
+             flags,
+             context,
+             "fabric-lb-sim: error: ");
     RecordProperty("summary", Summary(report));
     std::cout << "fabric-lb-sim: " << Summary(report) << std::endl;
     EXPECT_EQ(report.runs, flags.size() * OddValues().size());
@@ -279,13 +307,63 @@ TEST(FlagFuzz, EverySweepFlagTakesOddValuesWithoutCrashOrHang)
                                     "--runs=1",
                                     "--k=4",
                                     "--jobs=1",
-                                    "--out=sweep"},
+                                    "--out=sweep",
+                                    "--extra=" + SIMULATED_TIME_LIMIT},
                                    flags,
                                    {},
                                    "fabric-lb-sweep: error: ");
     RecordProperty("summary", Summary(report));
     std::cout << "fabric-lb-sweep: " << Summary(report) << std::endl;
     EXPECT_EQ(report.runs, flags.size() * OddValues().size());
+    for (const std::string& problem : report.problems)
+    {
+        ADD_FAILURE() << problem;
+    }
+}
+
+/// \return every attribute of the module's TypeIds, "ns3::Class::Attribute", from the driver's
+/// own listing (ns-3's --PrintGroup and --PrintAttributes), so that a new one is fuzzed too
+std::vector<std::string>
+ModuleAttributes()
+{
+    std::vector<std::string> attributes;
+    std::istringstream typeIds(Run(FABRIC_LB_SIM, "--PrintGroup=FabricLb").out);
+    for (std::string line; std::getline(typeIds, line);)
+    {
+        const std::string::size_type name = line.find("ns3::");
+        if (name == std::string::npos)
+        {
+            continue;
+        }
+        std::istringstream listing(
+            Run(FABRIC_LB_SIM, "--PrintAttributes=" + line.substr(name)).out);
+        for (std::string attribute; std::getline(listing, attribute);)
+        {
+            const std::string::size_type dashes = attribute.find("--ns3::");
+            if (dashes != std::string::npos)
+            {
+                attributes.push_back(
+                    attribute.substr(dashes + 2, attribute.find('=') - (dashes + 2)));
+            }
+        }
+    }
+    return attributes;
+}
+
+TEST(FlagFuzz, EveryAttributeOfTheModuleTakesOddValuesWithoutCrashOrHang)
+{
+    const std::vector<std::string> attributes = ModuleAttributes();
+    ASSERT_GE(attributes.size(), 100U) << "the driver lists the module's attributes";
+    const FuzzReport report =
+        Fuzz(FABRIC_LB_SIM,
+             {"--k=4", "--workload=permutation", "--msgBytes=4096", SIMULATED_TIME_LIMIT},
+             attributes,
+             {},
+             "fabric-lb-sim: error: ",
+             OddAttributeValues());
+    RecordProperty("summary", Summary(report));
+    std::cout << "fabric-lb-sim attributes: " << Summary(report) << std::endl;
+    EXPECT_EQ(report.runs, attributes.size() * OddAttributeValues().size());
     for (const std::string& problem : report.problems)
     {
         ADD_FAILURE() << problem;

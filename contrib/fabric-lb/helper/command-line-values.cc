@@ -14,6 +14,8 @@
 #include "ns3/global-value.h"
 #include "ns3/integer.h"
 #include "ns3/nstime.h"
+#include "ns3/object-factory.h"
+#include "ns3/pointer.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
@@ -179,6 +181,23 @@ ValueFromText(Ptr<const AttributeChecker> checkerPtr, const std::string& text)
         }
         return Ptr<AttributeValue>(value);
     }
+    if (type == "ns3::PointerValue")
+    {
+        // ns-3 ends the process on a name that is not an object it can create.
+        const auto* pointer = dynamic_cast<const PointerChecker*>(&checker);
+        TypeId typeId;
+        if (!pointer || !TypeId::LookupByNameFailSafe(text, &typeId) ||
+            !typeId.IsChildOf(pointer->GetPointeeTypeId()) || !typeId.HasConstructor())
+        {
+            return shown + " is not a registered " +
+                   (pointer ? pointer->GetPointeeTypeId().GetName() : std::string("object"));
+        }
+        return Ptr<AttributeValue>(Create<PointerValue>(ObjectFactory(text).Create()));
+    }
+    if (type == "ns3::ObjectPtrContainerValue")
+    {
+        return "a container of objects is not set from text";
+    }
     if (type == "ns3::BooleanValue" && text.empty())
     {
         return Ptr<AttributeValue>(Create<BooleanValue>(true)); // a bare --flag
@@ -219,6 +238,12 @@ SetDefaultFromText(const std::string& attribute, const std::string& text)
 {
     const AttributeTarget target = FindTarget(attribute);
     // ns-3's global values that name a TypeId as text: ns-3 ends the process on another name.
+    // MRG32k3a, ns-3's generator, takes seeds below its first modulus (ns-3 aborts above).
+    constexpr uint64_t largestSeed = 4294967086;
+    if (attribute == "RngSeed" && ParseWholeInteger<uint64_t>(text).value_or(0) > largestSeed)
+    {
+        return "'" + text + "' is not a seed in [1, " + std::to_string(largestSeed) + "]";
+    }
     static const std::map<std::string, std::string> typeIdGlobals{
         {"SimulatorImplementationType", "ns3::SimulatorImpl"},
         {"SchedulerType", "ns3::Scheduler"}};
