@@ -73,6 +73,41 @@ ComputeArrivalBound(const WireModel& wire, uint32_t packets, uint32_t hops)
            hops * wire.linkDelayPs;
 }
 
+uint64_t
+ComputeLegsArrivalBound(const std::vector<PathLeg>& legs, uint32_t packets)
+{
+    if (packets == 0)
+    {
+        throw std::invalid_argument("a message has at least one packet");
+    }
+    uint64_t firstPs = 0;
+    uint64_t slowestPs = 0;
+    for (const PathLeg& leg : legs)
+    {
+        firstPs += leg.hops * (leg.wire.DataPs() + leg.wire.linkDelayPs);
+        if (leg.hops > 0)
+        {
+            slowestPs = std::max(slowestPs, leg.wire.DataPs() + leg.wire.GapPs());
+        }
+    }
+    if (firstPs == 0)
+    {
+        throw std::invalid_argument("a message's path has at least one link");
+    }
+    return firstPs + (packets - 1) * slowestPs;
+}
+
+uint64_t
+ComputeAckTripPs(const std::vector<PathLeg>& legs)
+{
+    uint64_t tripPs = 0;
+    for (const PathLeg& leg : legs)
+    {
+        tripPs += leg.hops * (leg.wire.AckPs() + leg.wire.linkDelayPs);
+    }
+    return tripPs;
+}
+
 std::vector<std::optional<uint64_t>>
 ComputeEarliestStarts(const ConnectionMatrix& matrix,
                       const std::vector<uint64_t>& arrivalPs,
@@ -141,6 +176,35 @@ ComputePacedMessageBound(const WireModel& wire, uint32_t packets, uint32_t hops,
     return (packets - 1) * gapPs + ComputeLoneMessageBound(wire, 1, hops);
 }
 
+namespace
+{
+
+/// What a FlowLoad puts on the links from its source to its destination, and back.
+struct Serialisation
+{
+    uint64_t therePs; //!< its packets' serialisation towards the destination
+    uint64_t backPs;  //!< its ACKs' back towards the source (a message's alone)
+};
+
+/// \return \p flow's serialisation, data packets at \p d and ACKs at \p a each
+Serialisation
+SerialisationOf(const FlowLoad& flow, uint64_t d, uint64_t a)
+{
+    const uint64_t packets = flow.packets;
+    switch (flow.carries)
+    {
+    case Carries::DATA:
+        return {packets * d, 0};
+    case Carries::ACKS:
+        return {packets * a, 0};
+    case Carries::MESSAGE:
+        break;
+    }
+    return {packets * d, packets * a};
+}
+
+} // namespace
+
 uint64_t
 ComputeMatrixBound(const WireModel& wire, uint32_t hosts, const std::vector<FlowLoad>& flows)
 {
@@ -151,12 +215,21 @@ ComputeMatrixBound(const WireModel& wire, uint32_t hosts, const std::vector<Flow
 
     struct HostLoad
     {
-        uint64_t sent{0};             //!< data packets it sends
-        uint64_t received{0};         //!< data packets it receives
+        uint64_t upPs{0};             //!< serialisation on its uplink
+        uint64_t downPs{0};           //!< serialisation on its downlink
         uint32_t hops{0};             //!< largest hop count to a peer
         uint64_t startPs{UINT64_MAX}; //!< earliest start of a message it takes part in
+        bool upData{false};           //!< a message's data leaves by its uplink
+        bool upLeg{false};            //!< a leg's data leaves by its uplink
+        bool upAck{false};            //!< ACKs (a message's or a leg's) leave by its uplink
+        bool downNotData{false};      //!< ACKs or a leg's packets arrive by its downlink
     };
 
+    const uint64_t td = wire.DataPs();
+    const uint64_t ta = wire.AckPs();
+    const uint64_t tg = wire.GapPs();
+    const uint64_t d = td + tg;
+    const uint64_t a = ta + tg;
     std::vector<HostLoad> load(hosts);
     uint64_t bound = 0;
     for (const FlowLoad& flow : flows)
@@ -165,21 +238,32 @@ ComputeMatrixBound(const WireModel& wire, uint32_t hosts, const std::vector<Flow
         {
             throw std::invalid_argument("a message's host is beyond the fabric");
         }
-        bound =
-            std::max(bound, flow.startPs + ComputeLoneMessageBound(wire, flow.packets, flow.hops));
-        for (const uint32_t host : {flow.source, flow.destination})
+        HostLoad& source = load[flow.source];
+        HostLoad& destination = load[flow.destination];
+        for (HostLoad* host : {&source, &destination})
         {
-            load[host].hops = std::max(load[host].hops, flow.hops);
-            load[host].startPs = std::min(load[host].startPs, flow.startPs);
+            host->hops = std::max(host->hops, flow.hops);
+            host->startPs = std::min(host->startPs, flow.startPs);
         }
-        load[flow.source].sent += flow.packets;
-        load[flow.destination].received += flow.packets;
+        const Serialisation serialisation = SerialisationOf(flow, d, a);
+        source.upPs += serialisation.therePs;
+        destination.downPs += serialisation.therePs;
+        destination.upPs += serialisation.backPs;
+        source.downPs += serialisation.backPs;
+        if (flow.carries == Carries::MESSAGE)
+        {
+            bound = std::max(bound,
+                             flow.startPs + ComputeLoneMessageBound(wire, flow.packets, flow.hops));
+            source.upData = true;
+            source.downNotData = true;
+            destination.upAck = true;
+        }
+        else
+        {
+            (flow.carries == Carries::DATA ? source.upLeg : source.upAck) = true;
+            destination.downNotData = true;
+        }
     }
-    const uint64_t td = wire.DataPs();
-    const uint64_t ta = wire.AckPs();
-    const uint64_t tg = wire.GapPs();
-    const uint64_t d = td + tg;
-    const uint64_t a = ta + tg;
     for (const HostLoad& host : load)
     {
         if (host.hops == 0)
@@ -188,12 +272,29 @@ ComputeMatrixBound(const WireModel& wire, uint32_t hosts, const std::vector<Flow
         }
         const uint64_t p = host.hops * wire.linkDelayPs;
         const uint64_t ackReturn = host.hops * ta + p;
-        const uint64_t upTail =
-            host.received > 0 ? p + (host.hops - 1) * ta : (host.hops - 1) * td + p + ackReturn;
-        const uint64_t downTail = host.sent > 0 ? 0 : ackReturn;
-        const uint64_t up = host.sent * d + host.received * a - tg + upTail;
-        const uint64_t down = host.received * d + host.sent * a - tg + downTail;
-        bound = std::max(bound, host.startPs + std::max(up, down));
+        // The last packet on the uplink is of one of its kinds: the least of what they need.
+        uint64_t upTail = UINT64_MAX;
+        if (host.upAck)
+        {
+            upTail = p + (host.hops - 1) * ta;
+        }
+        if (host.upLeg)
+        {
+            upTail = std::min(upTail, (host.hops - 1) * td + p);
+        }
+        if (host.upData)
+        {
+            upTail = std::min(upTail, (host.hops - 1) * td + p + ackReturn);
+        }
+        const uint64_t downTail = host.downNotData ? 0 : ackReturn;
+        if (host.upPs > 0)
+        {
+            bound = std::max(bound, host.startPs + host.upPs - tg + upTail);
+        }
+        if (host.downPs > 0)
+        {
+            bound = std::max(bound, host.startPs + host.downPs - tg + downTail);
+        }
     }
     return bound;
 }
@@ -207,19 +308,20 @@ ComputeCutBound(const WireModel& wire,
     const uint64_t d = wire.DataPs() + wire.GapPs();
     const uint64_t a = wire.AckPs() + wire.GapPs();
     // The busiest host link, either direction: its data and the ACKs it owes.
-    std::vector<uint64_t> sent(hosts, 0);
-    std::vector<uint64_t> received(hosts, 0);
+    std::vector<uint64_t> up(hosts, 0);
+    std::vector<uint64_t> down(hosts, 0);
     for (const FlowLoad& flow : flows)
     {
-        sent.at(flow.source) += flow.packets;
-        received.at(flow.destination) += flow.packets;
+        const Serialisation serialisation = SerialisationOf(flow, d, a);
+        up.at(flow.source) += serialisation.therePs;
+        down.at(flow.destination) += serialisation.therePs;
+        up.at(flow.destination) += serialisation.backPs;
+        down.at(flow.source) += serialisation.backPs;
     }
     uint64_t busiestHost = 0;
     for (uint32_t host = 0; host < hosts; ++host)
     {
-        busiestHost = std::max({busiestHost,
-                                sent[host] * d + received[host] * a,
-                                received[host] * d + sent[host] * a});
+        busiestHost = std::max({busiestHost, up[host], down[host]});
     }
     const uint64_t busiestHostLink = busiestHost / topology.HostPorts();
 
@@ -245,10 +347,11 @@ ComputeCutBound(const WireModel& wire,
                 continue;
             }
             // Data leaves the source's group and enters the destination's; ACKs the reverse.
-            groups[from].out += flow.packets * d;
-            groups[from].in += flow.packets * a;
-            groups[to].in += flow.packets * d;
-            groups[to].out += flow.packets * a;
+            const Serialisation serialisation = SerialisationOf(flow, d, a);
+            groups[from].out += serialisation.therePs;
+            groups[from].in += serialisation.backPs;
+            groups[to].in += serialisation.therePs;
+            groups[to].out += serialisation.backPs;
             for (const uint32_t group : {from, to})
             {
                 groups[group].startPs = std::min(groups[group].startPs, flow.startPs);

@@ -1,0 +1,84 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The arithmetic of a run's bounds and limits, against numbers derived by hand: a message's
+ * legs at their own wires (PXN), the loads of legs on host links, and what a run is estimated
+ * to take. The defaults: 800 Gb/s, 0.5 us a link, 4158 B data (Td = 41.58 ns), 64 B ACK
+ * (Ta = 0.64 ns), 20 B gap (Tg = 0.2 ns): d = Td + Tg = 41.78 ns, a = Ta + Tg = 0.84 ns.
+ */
+
+#include "ns3/lower-bound.h"
+
+#include <gtest/gtest.h>
+#include <stdexcept>
+#include <vector>
+
+using ns3::fabriclb::Carries;
+using ns3::fabriclb::ComputeAckTripPs;
+using ns3::fabriclb::ComputeLegsArrivalBound;
+using ns3::fabriclb::ComputeMatrixBound;
+using ns3::fabriclb::FlowLoad;
+using ns3::fabriclb::PathLeg;
+using ns3::fabriclb::WireModel;
+
+namespace
+{
+
+/// NVLink at 1 Gb/s and 100 ns: Td = 33264 ns, Ta = 512 ns, Tg = 160 ns, d = 33424 ns.
+WireModel
+SlowServerLinks()
+{
+    WireModel wire;
+    wire.linkRateBps = 1000000000ULL;
+    wire.linkDelayPs = 100000;
+    return wire;
+}
+
+} // namespace
+
+TEST(LegsBound, OneLegIsTheLoneMessagesBound)
+{
+    const std::vector<PathLeg> fabric{{WireModel{}, 6}};
+    for (uint32_t packets : {1U, 10U, 256U})
+    {
+        EXPECT_EQ(ComputeLegsArrivalBound(fabric, packets),
+                  ns3::fabriclb::ComputeArrivalBound(WireModel{}, packets, 6));
+        EXPECT_EQ(ComputeLegsArrivalBound(fabric, packets) + ComputeAckTripPs(fabric),
+                  ns3::fabriclb::ComputeLoneMessageBound(WireModel{}, packets, 6));
+    }
+    EXPECT_THROW(ComputeLegsArrivalBound(fabric, 0), std::invalid_argument);
+    EXPECT_THROW(ComputeLegsArrivalBound({}, 1), std::invalid_argument);
+}
+
+TEST(LegsBound, PxnCrossesTheServersLinksAtTheirRate)
+{
+    // 100 packets from GPU 0 over NVLink (2 links) to its server's GPU on the destination's
+    // rail, then 4 fabric links: the first packet's store and forward and propagation over
+    // every link, 2 (33264 + 100) + 4 (41.58 + 500) = 66728 + 2166.32 ns, and 99 more behind
+    // it at NVLink's d = 33424 ns: 3377870.32 ns.
+    const std::vector<PathLeg> legs{{SlowServerLinks(), 2}, {WireModel{}, 4}};
+    EXPECT_EQ(ComputeLegsArrivalBound(legs, 100), 3377870320U);
+    // Its ACK back: 2 (0.512 + 100) + 4 (0.00064 + 0.5) us = 1224 + 2002.56 ns.
+    EXPECT_EQ(ComputeAckTripPs(legs), 3226560U);
+    // The legs' order does not matter; the slowest link paces.
+    const std::vector<PathLeg> reversed{{WireModel{}, 4}, {SlowServerLinks(), 2}};
+    EXPECT_EQ(ComputeLegsArrivalBound(reversed, 100), 3377870320U);
+}
+
+TEST(MatrixBound, LegsLoadTheLinksAtTheirEndsAlone)
+{
+    // A PXN message's legs over server links (H = 2, p = 1 us at 0.5 us a link): host 0's data
+    // to host 1, 3 packets; host 3's 3 ACKs to host 2. No message's own bound counts.
+    const std::vector<FlowLoad> legs{{0, 1, 3, 2, 0, Carries::DATA},
+                                     {3, 2, 3, 2, 0, Carries::ACKS}};
+    // Host 0's uplink: 3 d - Tg = 125140 ns, then its last data packet still crosses the leg,
+    // (H-1) Td + p = 41.58 + 1000 ns: 1166.72 ns. Host 1's downlink: 3 d - Tg, nothing after.
+    // Host 3's uplink: 3 a - Tg = 2.32 ns, then p + (H-1) Ta = 1000.64 ns.
+    EXPECT_EQ(ComputeMatrixBound(WireModel{}, 4, legs), 1166720U);
+    // ACKs alone: 3 a - Tg + p + (H-1) Ta on host 3's uplink.
+    EXPECT_EQ(ComputeMatrixBound(WireModel{}, 4, {legs[1]}), 1002960U);
+    // A whole message of 3 packets is its lone bound: 3 d - Tg + Td + p + 2 Ta + p.
+    const std::vector<FlowLoad> message{{0, 1, 3, 2, 0}};
+    EXPECT_EQ(ComputeMatrixBound(WireModel{}, 4, message),
+              ns3::fabriclb::ComputeLoneMessageBound(WireModel{}, 3, 2));
+}
