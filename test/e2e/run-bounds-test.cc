@@ -103,3 +103,17 @@ TEST(RunBounds, NoRailRunEndsBeforeItsBound)
         }
     }
 }
+
+TEST(RunBounds, TheTimeLimitCoversAFlowOverADegradedLinkAtLineRate)
+{
+    // agg-p0-0:core-0 at 0.1% of 800 Gb/s, flows at line rate: ECMP pins a flow of 160
+    // packets to it, which needs about 6.7 ms; the bound (12.965 us) splits every flow evenly
+    // and its 50 times, 648 us, ended the run. The limit now covers twice every message that may
+    // take the link at its rate: 94.3 ms (unit test SlowLinkEstimate has the arithmetic).
+    const std::string args = "--k=4 --failLinks=agg-p0-0:core-0 --failMode=degrade "
+                             "--failRate=0.001 --msgBytes=655360 --workload=permutation "
+                             "--rate=line";
+    const nlohmann::json j = RunJson(args);
+    EXPECT_EQ(j["messages_completed"], 16);
+    EXPECT_GT(j["cct_ns"].get<double>(), 6.5e6);
+}

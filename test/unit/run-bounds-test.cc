@@ -7,6 +7,7 @@
  * (Ta = 0.64 ns), 20 B gap (Tg = 0.2 ns): d = Td + Tg = 41.78 ns, a = Ta + Tg = 0.84 ns.
  */
 
+#include "ns3/leaf-spine-topology.h"
 #include "ns3/lower-bound.h"
 
 #include <gtest/gtest.h>
@@ -81,4 +82,29 @@ TEST(MatrixBound, LegsLoadTheLinksAtTheirEndsAlone)
     const std::vector<FlowLoad> message{{0, 1, 3, 2, 0}};
     EXPECT_EQ(ComputeMatrixBound(WireModel{}, 4, message),
               ns3::fabriclb::ComputeLoneMessageBound(WireModel{}, 3, 2));
+}
+
+TEST(SlowLinkEstimate, EveryMessageThatMayTakeADegradedLinkTakesItAtItsRate)
+{
+    // 2 leaves of 2 hosts under 2 spines; leaf 0's link to spine 0 degraded to half its rate.
+    const ns3::fabriclb::LeafSpineTopology fabric(2, 2, 2, 1);
+    std::vector<double> capacity(fabric.LinkCount(), 1);
+    capacity.at(*fabric.FindLink("leaf-0:spine-0")) = 0.5;
+    // Host 0 to host 2 (10 packets, at 0) and host 3 to host 1 (20, at 1 us) may both cross
+    // it, data one way and ACKs the other; host 0 to host 1 stays under leaf 0.
+    const std::vector<FlowLoad> flows{{0, 2, 10, 4, 0}, {3, 1, 20, 4, 1000000}, {0, 1, 5, 2, 0}};
+    // From the latest start, 1 us: 30 x (41.78 + 0.84) ns at half the rate, 2557.2 ns, then a
+    // trip there and back over 4 links at half the rate, 2 x 4 x (41.58 + 0.64 + 2 x 500) ns:
+    // 1000 + 2557.2 + 8337.76 = 11894.96 ns.
+    EXPECT_DOUBLE_EQ(ns3::fabriclb::EstimateSlowLinkPs(WireModel{}, fabric, capacity, flows),
+                     11894960.0);
+    // A leg of data alone puts its data packets on it, not their ACKs: 10 x 41.78 ns at half
+    // the rate, 835.6 ns, after its start at 0.
+    const std::vector<FlowLoad> leg{{0, 2, 10, 4, 0, Carries::DATA}};
+    EXPECT_DOUBLE_EQ(ns3::fabriclb::EstimateSlowLinkPs(WireModel{}, fabric, capacity, leg),
+                     835600.0 + 8337760.0);
+    // No degraded link: nothing to add.
+    EXPECT_EQ(ns3::fabriclb::EstimateSlowLinkPs(WireModel{}, fabric, {}, flows), 0.0);
+    capacity.assign(fabric.LinkCount(), 1);
+    EXPECT_EQ(ns3::fabriclb::EstimateSlowLinkPs(WireModel{}, fabric, capacity, flows), 0.0);
 }

@@ -255,6 +255,7 @@ FabricExperiment::Install()
                          m_result.hosts,
                          m_flowGapPs,
                          m_failures.GetTimeLimitPs(),
+                         m_failures.GetLinkCapacities(),
                          m_background ? std::optional(m_background->GetMaxBytes()) : std::nullopt);
     m_result.boundPs = m_runBounds.boundPs;
 }

@@ -30,8 +30,11 @@ namespace
 constexpr uint64_t CLOCK_END_PS = INT64_MAX;
 constexpr double LONGEST_BOUND_PS = CLOCK_END_PS / 4.0;
 constexpr uint64_t LATEST_TIME_LIMIT_PS = CLOCK_END_PS / 2;
-/// The automatic time limit: this many times the bound, and at least 200 us.
+/// The automatic time limit: this many times the bound, this many times what the degraded links
+/// may take (an upper estimate already; the margin for the packets that senders add for losses
+/// they learn of), and at least 200 us.
 constexpr uint64_t TIME_LIMIT_BOUNDS = 50;
+constexpr double TIME_LIMIT_SLOW_LINKS = 2;
 constexpr uint64_t SHORTEST_TIME_LIMIT_PS = 200000000;
 /// A run is announced as long if its bound exceeds 1 s of simulated time (normal runs take
 /// microseconds to milliseconds) or it expects more than 10^9 events (a quarter of an hour
@@ -113,6 +116,7 @@ ComputeRunBounds(const FabricBounds& bounds,
                  uint32_t hosts,
                  uint64_t flowGapPs,
                  uint64_t timeLimitPs,
+                 const std::vector<double>& linkCapacities,
                  std::optional<uint64_t> backgroundMaxBytes)
 {
     CheckDuration(bounds, fabric, traffic, flowGapPs);
@@ -163,9 +167,22 @@ ComputeRunBounds(const FabricBounds& bounds,
                                                   fabric.GetNic(0)->PacketsFor(*backgroundMaxBytes),
                                                   hops));
         }
+        // A flow over a degraded link (at line rate, or ECMP's pinned) may take the link's
+        // rate for all of it: the bound, which splits every flow ideally, does not see that.
+        const double slowLinksPs =
+            TIME_LIMIT_SLOW_LINKS * fabriclb::EstimateSlowLinkPs(bounds.GetWires().plane,
+                                                                 fabric.GetTopology(),
+                                                                 linkCapacities,
+                                                                 bounds.FlowLoads(traffic));
         run.timeLimitPs = longestPs >= LATEST_TIME_LIMIT_PS / TIME_LIMIT_BOUNDS
                               ? LATEST_TIME_LIMIT_PS
                               : std::max(TIME_LIMIT_BOUNDS * longestPs, SHORTEST_TIME_LIMIT_PS);
+        if (slowLinksPs > static_cast<double>(run.timeLimitPs))
+        {
+            run.timeLimitPs = slowLinksPs >= static_cast<double>(LATEST_TIME_LIMIT_PS)
+                                  ? LATEST_TIME_LIMIT_PS
+                                  : static_cast<uint64_t>(slowLinksPs);
+        }
     }
     AnnounceLongRun(bounds, traffic, boundPs);
     return run;

@@ -35,8 +35,9 @@ struct RunBounds
 /**
  * \ingroup fabric-lb
  * \brief Bounds a run's traffic: the collective's bound, or with several jobs the latest job's
- * iterations one after another, and every message's own; gives the run a time limit (50 times
- * its bound, at least 200 us) unless one is given; says on stderr that a run is expected to be
+ * iterations one after another, and every message's own; gives the run a time limit unless one
+ * is given: 50 times its bound, twice what its degraded links may take at their rate
+ * (fabriclb::EstimateSlowLinkPs), at least 200 us; says on stderr that a run is expected to be
  * long.
  * \param bounds the built fabric's bounds
  * \param fabric the built fabric
@@ -46,6 +47,8 @@ struct RunBounds
  * \param hosts hosts taking part
  * \param flowGapPs the flows' pacing gap at rho_max under failures (0: none)
  * \param timeLimitPs the time limit given (0: automatic)
+ * \param linkCapacities each link's capacity as a fraction of its rate, by link id (empty:
+ * all 1)
  * \param backgroundMaxBytes the largest background flow, if any
  * \return the bounds and the time limit
  * \throws std::invalid_argument if the bound could outlast ns-3's clock
@@ -58,6 +61,7 @@ RunBounds ComputeRunBounds(const FabricBounds& bounds,
                            uint32_t hosts,
                            uint64_t flowGapPs,
                            uint64_t timeLimitPs,
+                           const std::vector<double>& linkCapacities,
                            std::optional<uint64_t> backgroundMaxBytes);
 
 } // namespace ns3

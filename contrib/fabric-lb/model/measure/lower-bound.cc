@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <queue>
+#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -399,6 +400,84 @@ EstimateBoundCeilingPs(const WireModel& wire,
         busiestHost = std::max(busiestHost, packets);
     }
     return latestStart + (triggered ? oneAfterAnother : 0) + busiestHost * perPacket + longestTrip;
+}
+
+double
+EstimateSlowLinkPs(const WireModel& wire,
+                   const FabricTopology& topology,
+                   const std::vector<double>& capacity,
+                   const std::vector<FlowLoad>& flows)
+{
+    std::map<uint32_t, double> slowLoadPs; // by slow link: what may cross it
+    for (uint32_t link = 0; link < capacity.size(); ++link)
+    {
+        if (capacity[link] > 0 && capacity[link] < 1)
+        {
+            slowLoadPs[link] = 0;
+        }
+    }
+    if (slowLoadPs.empty())
+    {
+        return 0;
+    }
+    // The slow links on any shortest path between two tier-0 switches, either way.
+    std::map<std::pair<uint32_t, uint32_t>, std::vector<uint32_t>> slowOnPaths;
+    const auto slowLinksBetween = [&](uint32_t a, uint32_t b) -> const std::vector<uint32_t>& {
+        const auto [entry, added] = slowOnPaths.try_emplace(std::minmax(a, b));
+        if (added)
+        {
+            std::set<uint32_t> found;
+            for (const auto& [from, to] : {std::pair(a, b), std::pair(b, a)})
+            {
+                for (uint32_t slot = 0; slot < topology.LeafPathCount(from, to); ++slot)
+                {
+                    const LeafPath path = topology.LeafPathOf(from, to, slot);
+                    for (const std::vector<uint32_t>* links : {&path.up, &path.down})
+                    {
+                        for (uint32_t link : *links)
+                        {
+                            if (slowLoadPs.count(link) > 0)
+                            {
+                                found.insert(link);
+                            }
+                        }
+                    }
+                }
+            }
+            entry->second.assign(found.begin(), found.end());
+        }
+        return entry->second;
+    };
+    const uint64_t d = wire.DataPs() + wire.GapPs();
+    const uint64_t a = wire.AckPs() + wire.GapPs();
+    double latestStartPs = 0;
+    uint32_t longestHops = 0;
+    for (const FlowLoad& flow : flows)
+    {
+        latestStartPs = std::max(latestStartPs, static_cast<double>(flow.startPs));
+        longestHops = std::max(longestHops, flow.hops);
+        const uint32_t from = topology.AttachmentOf(flow.source).leaf;
+        const uint32_t to = topology.AttachmentOf(flow.destination).leaf;
+        if (from == to)
+        {
+            continue; // no switch-to-switch link between them
+        }
+        const Serialisation serialisation = SerialisationOf(flow, d, a);
+        for (uint32_t link : slowLinksBetween(from, to))
+        {
+            slowLoadPs[link] += static_cast<double>(serialisation.therePs + serialisation.backPs);
+        }
+    }
+    double busiestPs = 0;
+    double slowest = 1;
+    for (const auto& [link, loadPs] : slowLoadPs)
+    {
+        busiestPs = std::max(busiestPs, loadPs / capacity[link]);
+        slowest = std::min(slowest, capacity[link]);
+    }
+    const double tripPs =
+        longestHops * static_cast<double>(wire.DataPs() + wire.AckPs() + 2 * wire.linkDelayPs);
+    return latestStartPs + busiestPs + tripPs / slowest;
 }
 
 } // namespace fabriclb

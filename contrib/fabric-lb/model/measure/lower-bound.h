@@ -232,6 +232,25 @@ double EstimateBoundCeilingPs(const WireModel& wire,
                               uint64_t gapPs,
                               bool triggered);
 
+/**
+ * \ingroup fabric-lb
+ * \brief An upper estimate of the time the links slower than the others (degraded, capacity
+ * below 1) need for what may be routed over them: for each such link, every message whose
+ * shortest paths (FabricTopology::LeafPathOf, either way: its data or its ACKs) may take it,
+ * all its data packets and ACKs back to back at the link's rate; then the longest trip there
+ * and back at the slowest of those rates, from the latest start.
+ * \param wire a link's packets, rate and delay at capacity 1 (a plane's)
+ * \param topology the fabric
+ * \param capacity each link's capacity as a fraction of \p wire's rate, by link id (empty:
+ * all 1)
+ * \param flows the traffic's messages over the fabric, from where they enter it
+ * \return the estimate in picoseconds, 0 if no link is slower
+ */
+double EstimateSlowLinkPs(const WireModel& wire,
+                          const FabricTopology& topology,
+                          const std::vector<double>& capacity,
+                          const std::vector<FlowLoad>& flows);
+
 } // namespace fabriclb
 } // namespace ns3
 
