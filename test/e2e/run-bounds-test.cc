@@ -10,6 +10,8 @@
 
 #include "e2e-util.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -39,6 +41,32 @@ RunJson(const std::string& args)
     std::remove(json.c_str());
     return parsed;
 }
+
+/// What a refused run did: its outcome and its wall-clock time.
+struct Refusal
+{
+    Outcome outcome;   //!< exit status and output
+    double seconds{0}; //!< how long it took
+};
+
+/// Runs the driver with \p args, which must be refused: exit status 2, one line on stderr.
+Refusal
+RunRefused(const std::string& args)
+{
+    const auto start = std::chrono::steady_clock::now();
+    Refusal refusal{RunSim(args)};
+    refusal.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const Outcome& o = refusal.outcome;
+    EXPECT_EQ(o.status, 2) << args << "\n" << o.err;
+    EXPECT_EQ(o.err.rfind("fabric-lb-sim: error: ", 0), 0U) << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    return refusal;
+}
+
+/// A run is refused before it starts: within this many seconds of wall-clock time (under a
+/// second here, more under the sanitizers).
+constexpr double REFUSED_WITHIN_SECONDS = 10;
 
 /// A rail fabric of 2 servers of 2 GPUs, each GPU on a leaf of its own, one spine: GPUs 0 and
 /// 1 share server 0, GPUs 2 and 3 server 1; GPUs 0 and 2 are rail 0. Between leaves, 4 links.
@@ -116,4 +144,62 @@ TEST(RunBounds, TheTimeLimitCoversAFlowOverADegradedLinkAtLineRate)
     const nlohmann::json j = RunJson(args);
     EXPECT_EQ(j["messages_completed"], 16);
     EXPECT_GT(j["cct_ns"].get<double>(), 6.5e6);
+}
+
+TEST(RunBounds, ALinkDelayOfSecondsIsRefusedWithWhatItWouldTake)
+{
+    // 100 s a link: a packet's round trip is 1200 s, and until its first ACK is back each ideal
+    // sender counts its packets lost every 30 us (3 x the 10 us initial RTT) and resends them:
+    // 1.47e11 packets, all on the links at once, tens of TiB.
+    const Refusal refused = RunRefused("--k=4 --linkDelay=100s");
+    const std::string& err = refused.outcome.err;
+    EXPECT_LT(refused.seconds, REFUSED_WITHIN_SECONDS);
+    EXPECT_NE(err.find("k=4 with 16 messages needs about "), std::string::npos) << err;
+    EXPECT_NE(err.find("while they wait up to 1200 s for a first ACK, resending every 30 us"),
+              std::string::npos)
+        << err;
+    EXPECT_NE(err.find("more than this machine's"), std::string::npos) << err;
+}
+
+TEST(RunBounds, AMessageOfATerabyteIsRefusedWithWhatItWouldTake)
+{
+    // 16 messages of 244 million packets: 59628 MiB of state by packet (16 B each), and about
+    // 10^11 events; a machine with that memory refuses it for its events.
+    const Refusal refused = RunRefused("--k=4 --msgBytes=1000000000000");
+    const std::string& err = refused.outcome.err;
+    EXPECT_LT(refused.seconds, REFUSED_WITHIN_SECONDS);
+    const bool memory =
+        err.find("k=4 with 16 messages of 3.90625e+09 packets in all needs about 59628 MiB "
+                 "(16 B a packet; --msgBytes), more than this machine's") != std::string::npos;
+    const bool events =
+        err.find("above ns3::RunLimits::MaxEvents = 10000000000") != std::string::npos;
+    EXPECT_TRUE(memory || events) << err;
+}
+
+TEST(RunBounds, ARunAboveItsEventLimitRunsWhenTheLimitIsRaised)
+{
+    // 1 ms a link: the ideal senders resend their 256 packets every 30 us for the 12 ms their
+    // first ACK takes, 1.47 million packets in all (a run sends 1,468,278), about 3.6e7 events.
+    const std::string args = "--k=4 --linkDelay=1ms";
+    const Refusal refused = RunRefused(args + " --ns3::RunLimits::MaxEvents=10000000");
+    EXPECT_LT(refused.seconds, REFUSED_WITHIN_SECONDS);
+    EXPECT_EQ(refused.outcome.err,
+              "fabric-lb-sim: error: this run expects about 3.64e+07 events (at about a million "
+              "a second, 0.0101 hours of one core); its senders add about 1.47e+06 packets to "
+              "their 4096 while they wait up to 0.012 s for a first ACK, resending every 30 us, "
+              "above ns3::RunLimits::MaxEvents = 10000000: to run it anyway, raise that "
+              "(--ns3::RunLimits::MaxEvents=0: no limit)\n");
+    // Raised (no limit), it runs: here until a time limit of 1 us ends it.
+    for (const std::string limit : {"0", "100000000"})
+    {
+        const Outcome ran =
+            RunSim(args + " --ns3::RunLimits::MaxEvents=" + limit + " --timeLimit=1us");
+        EXPECT_EQ(ran.status, 1) << ran.err;
+        EXPECT_NE(ran.err.find("the time limit of 1 us"), std::string::npos) << ran.err;
+    }
+    // The terabyte message, on a machine with the memory for it, alike.
+    const Outcome big = RunSim("--k=4 --msgBytes=1000000000000 --timeLimit=1us "
+                               "--ns3::RunLimits::MaxEvents=0");
+    EXPECT_TRUE(big.status == 1 || big.err.find("more than this machine's") != std::string::npos)
+        << big.err;
 }

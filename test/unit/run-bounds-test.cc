@@ -7,6 +7,7 @@
  * (Ta = 0.64 ns), 20 B gap (Tg = 0.2 ns): d = Td + Tg = 41.78 ns, a = Ta + Tg = 0.84 ns.
  */
 
+#include "ns3/experiment-memory.h"
 #include "ns3/leaf-spine-topology.h"
 #include "ns3/lower-bound.h"
 
@@ -107,4 +108,51 @@ TEST(SlowLinkEstimate, EveryMessageThatMayTakeADegradedLinkTakesItAtItsRate)
     EXPECT_EQ(ns3::fabriclb::EstimateSlowLinkPs(WireModel{}, fabric, {}, flows), 0.0);
     capacity.assign(fabric.LinkCount(), 1);
     EXPECT_EQ(ns3::fabriclb::EstimateSlowLinkPs(WireModel{}, fabric, capacity, flows), 0.0);
+}
+
+TEST(RunWork, MessagesCostTheirPacketHopsAndWaitingSendersResendThem)
+{
+    using ns3::fabriclb::EstimateRunWork;
+    using ns3::fabriclb::EVENTS_PER_PACKET_HOP;
+    using ns3::fabriclb::MessageWork;
+    // A first ACK back within the first timeout (30 us): each message its own packets.
+    const std::vector<MessageWork> quick{{0, 256, 6, 7000000}, {1, 256, 4, 5000000}};
+    const ns3::fabriclb::RunWork normal = EstimateRunWork(quick, 30000000, 41780, 1e9);
+    EXPECT_EQ(normal.messagePackets, 512);
+    EXPECT_EQ(normal.addedPackets, 0);
+    EXPECT_DOUBLE_EQ(normal.events, EVENTS_PER_PACKET_HOP * (256 * 6 + 256 * 4));
+    EXPECT_EQ(normal.inFlight, 512);
+    EXPECT_EQ(normal.longestWaitPs, 0U);
+    // Host 0's message of 10 packets waits 100 us for its first ACK: it is counted lost at 30,
+    // 60 and 90 us and sent again each time, 30 packets more over its 6 hops. Host 1's of
+    // 1000 packets would add 3000, more than its line carries in 100 us, 100 / 0.04178 =
+    // 2393.5 packets: that many. The links hold 2000 packets at once.
+    const std::vector<MessageWork> slow{{0, 10, 6, 100000000}, {1, 1000, 2, 100000000}};
+    const ns3::fabriclb::RunWork waiting = EstimateRunWork(slow, 30000000, 41780, 2000);
+    const double line = 100000000.0 / 41780;
+    EXPECT_EQ(waiting.messagePackets, 1010);
+    EXPECT_DOUBLE_EQ(waiting.addedPackets, 30 + line);
+    EXPECT_DOUBLE_EQ(waiting.events,
+                     EVENTS_PER_PACKET_HOP * (10 * 6 + 1000 * 2 + 30 * 6 + line * 2));
+    EXPECT_EQ(waiting.inFlight, 2000);
+    EXPECT_EQ(waiting.longestWaitPs, 100000000U);
+    EXPECT_EQ(waiting.overduePs, 30000000U);
+}
+
+TEST(RunWork, MemoryCountsHostsMessagesAndPackets)
+{
+    // 23 MiB, 63 KiB a host, 1229 B a message, 16 B a packet sent, 310 B a packet in flight.
+    ns3::TrafficMemory traffic;
+    EXPECT_DOUBLE_EQ(ns3::EstimatePeakMemoryBytes(16, traffic), 24117248.0 + 16 * 64512.0);
+    // The k=4 permutation of 256 MiB: 16 messages of 65536 packets, 40.0 MiB (measured: a peak
+    // of 37.2 MiB under erasure coding, 41.1 MiB under go-back-N).
+    traffic.messages = 16;
+    traffic.packetsSent = 16 * 65536;
+    EXPECT_DOUBLE_EQ(ns3::EstimatePeakMemoryBytes(16, traffic),
+                     24117248.0 + 16 * 64512.0 + 16 * 1229.0 + 16 * 1048576.0);
+    // With a link delay of 1 ms the ideal senders add 1.47 million packets, on the links at
+    // once: 481 MiB (measured: 425 MiB).
+    traffic.packetsSent = 4096 + 1.47e6;
+    traffic.packetsInFlight = 1.47e6;
+    EXPECT_NEAR(ns3::EstimatePeakMemoryBytes(16, traffic) / (1 << 20), 481, 1);
 }

@@ -203,6 +203,7 @@ FabricExperiment::ConfigureTraffic(const fabriclb::Collective& collective,
         CheckMemory(topology, m_traffic.flows.size());
     }
     CheckMessageSizes(m_traffic, m_wire);
+    CheckMessagesMemory(topology, m_traffic, m_wire.payloadBytes);
 }
 
 void

@@ -5,6 +5,7 @@
 #include "lower-bound.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <queue>
@@ -478,6 +479,51 @@ EstimateSlowLinkPs(const WireModel& wire,
     const double tripPs =
         longestHops * static_cast<double>(wire.DataPs() + wire.AckPs() + 2 * wire.linkDelayPs);
     return latestStartPs + busiestPs + tripPs / slowest;
+}
+
+RunWork
+EstimateRunWork(const std::vector<MessageWork>& messages,
+                uint64_t overduePs,
+                double packetPs,
+                double wiresHold)
+{
+    /// What a sending host adds while its messages wait for their first ACK.
+    struct Added
+    {
+        double packets{0};  //!< sent again every timeout until the first ACK
+        double hops{0};     //!< their packet-hops
+        double lineRate{0}; //!< what its line allows in those waits
+    };
+
+    RunWork work;
+    work.overduePs = overduePs;
+    std::map<uint32_t, Added> added;
+    double packetHops = 0;
+    for (const MessageWork& message : messages)
+    {
+        const double packets = message.packets;
+        work.messagePackets += packets;
+        packetHops += packets * message.hops;
+        if (message.firstAckPs > overduePs)
+        {
+            const double resendings =
+                std::ceil(static_cast<double>(message.firstAckPs) / overduePs) - 1;
+            Added& host = added[message.source];
+            host.packets += packets * resendings;
+            host.hops += packets * resendings * message.hops;
+            host.lineRate += message.firstAckPs / packetPs;
+            work.longestWaitPs = std::max(work.longestWaitPs, message.firstAckPs);
+        }
+    }
+    for (const auto& [host, extra] : added)
+    {
+        const double share = std::min(1.0, extra.lineRate / extra.packets);
+        work.addedPackets += extra.packets * share;
+        packetHops += extra.hops * share;
+    }
+    work.events = EVENTS_PER_PACKET_HOP * packetHops;
+    work.inFlight = std::min(work.messagePackets + work.addedPackets, wiresHold);
+    return work;
 }
 
 } // namespace fabriclb
