@@ -195,10 +195,9 @@ ExperimentFailures::Install(Ptr<FabricHelper> fabric,
             messageOfPair.push_back(id);
         }
     }
-    const fabriclb::RhoMax rho = fabriclb::ComputeRhoMax(topology,
-                                                         m_manager->GetDroppingLinks(),
-                                                         m_manager->GetLinkCapacities(),
-                                                         pairs);
+    m_linkCapacities = m_manager->GetLinkCapacities();
+    const fabriclb::RhoMax rho =
+        fabriclb::ComputeRhoMax(topology, m_manager->GetDroppingLinks(), m_linkCapacities, pairs);
     // rho_max is a share of a NIC's line rate: its ports' sum.
     result.rhoMaxGbps =
         rho.fraction * topology.HostPorts() * fabric->GetLinkRate().GetBitRate() / 1e9;

@@ -75,6 +75,13 @@ class ExperimentFailures
                      const fabriclb::WireModel& wire,
                      ExperimentResult& result);
 
+    /// \return every link's capacity as a fraction of its rate once its failure has happened,
+    /// by link id (degraded links below 1); empty if none fails. After Install.
+    const std::vector<double>& GetLinkCapacities() const
+    {
+        return m_linkCapacities;
+    }
+
     /**
      * Reads what the failures did into \p result and releases the failure manager.
      * \param result takes the black-hole drops and whether the fabric converged
@@ -90,6 +97,7 @@ class ExperimentFailures
     uint64_t m_timeLimitPs{0};                           //!< the spec's time limit; 0: auto
     std::vector<fabriclb::NamedFailure> m_namedFailures; //!< the links named to fail
     Ptr<LinkFailureManager> m_manager;                   //!< if links fail
+    std::vector<double> m_linkCapacities;                //!< by link id, once failed
 };
 
 } // namespace ns3

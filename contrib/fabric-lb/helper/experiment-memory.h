@@ -5,20 +5,33 @@
 #ifndef FABRIC_LB_EXPERIMENT_MEMORY_H
 #define FABRIC_LB_EXPERIMENT_MEMORY_H
 
+#include "ns3/connection-matrix.h"
 #include "ns3/fabric-topology.h"
 
 #include <cstdint>
+#include <string>
 
 namespace ns3
 {
 
 /**
  * \ingroup fabric-lb
- * \param hosts hosts of the fat tree
- * \param flows messages of the collective
+ * \brief What a run's traffic holds in memory at its peak, as EstimatePeakMemoryBytes counts it.
+ */
+struct TrafficMemory
+{
+    double messages{0};        //!< messages: a queue pair at each end, their records
+    double packetsSent{0};     //!< data packets the senders send: state by PSN at both ends
+    double packetsInFlight{0}; //!< data packets on the links at once: a packet and its event each
+};
+
+/**
+ * \ingroup fabric-lb
+ * \param hosts hosts of the fabric
+ * \param traffic what its traffic holds
  * \return the peak memory a run is expected to take, from measurements on Debian's ns-3.37
  */
-uint64_t EstimatePeakMemoryBytes(uint32_t hosts, uint64_t flows);
+double EstimatePeakMemoryBytes(uint32_t hosts, const TrafficMemory& traffic);
 
 /**
  * \ingroup fabric-lb
@@ -29,6 +42,32 @@ uint64_t EstimatePeakMemoryBytes(uint32_t hosts, uint64_t flows);
  * \throws std::invalid_argument if the run would not fit
  */
 void CheckMemory(const fabriclb::FabricTopology& topology, uint64_t flows);
+
+/**
+ * \ingroup fabric-lb
+ * \brief Refuses messages whose packets, each sent once, do not fit in the machine's memory.
+ * \param topology the fabric
+ * \param traffic the messages
+ * \param payloadBytes a data packet's payload
+ * \throws std::invalid_argument if the run would not fit
+ */
+void CheckMessagesMemory(const fabriclb::FabricTopology& topology,
+                         const fabriclb::ConnectionMatrix& traffic,
+                         uint32_t payloadBytes);
+
+/**
+ * \ingroup fabric-lb
+ * \brief Refuses traffic whose packets do not fit in the machine's memory.
+ * \param topology the fabric
+ * \param traffic what the traffic holds
+ * \param what the traffic in words, after "<fabric> with ": its messages and packets
+ * \param why what makes it need that memory, after "needs about N MiB" (" (...)", or "")
+ * \throws std::invalid_argument if the run would not fit
+ */
+void CheckTrafficMemory(const fabriclb::FabricTopology& topology,
+                        const TrafficMemory& traffic,
+                        const std::string& what,
+                        const std::string& why);
 
 } // namespace ns3
 

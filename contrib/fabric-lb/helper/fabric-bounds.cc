@@ -41,25 +41,44 @@ FabricBounds::LoneBoundOf(const fabriclb::MatrixFlow& flow) const
     const Wires& wires = m_wires;
     Message bound;
     bound.packets = m_fabric->GetNic(0)->PacketsFor(flow.bytes);
-    // Within a server, over its links; else over the fabric from where the packets enter
-    // it (the PXN leg over the server's links counts for nothing: still a lower bound).
+    // Within a server over its links; else over the fabric from where the packets enter it,
+    // after the server's links to there (PXN), and the ACKs alike back.
     const bool inServer = topology.SameServer(flow.source, flow.destination);
-    const fabriclb::WireModel& wire = inServer ? wires.server : wires.hostLinks;
-    bound.hops = inServer ? 2
-                          : topology.Hops(topology.FabricEntryOf(flow.source, flow.destination),
-                                          flow.destination);
-    bound.ps = fabriclb::ComputeLoneMessageBound(wire, bound.packets, bound.hops);
+    const std::vector<fabriclb::PathLeg> data =
+        inServer ? std::vector<fabriclb::PathLeg>{{wires.server, 2}}
+                 : LegsOf(flow.source, flow.destination);
+    const std::vector<fabriclb::PathLeg> acks =
+        inServer ? data : LegsOf(flow.destination, flow.source);
+    const uint64_t ackTripPs = fabriclb::ComputeAckTripPs(acks);
+    bound.hops = 0;
+    for (const fabriclb::PathLeg& leg : data)
+    {
+        bound.hops += leg.hops;
+    }
+    bound.ps = fabriclb::ComputeLegsArrivalBound(data, bound.packets) + ackTripPs;
     if (m_flowGapPs > 0 && !inServer)
     {
         // At rho_max no message can finish sooner than its packets' pacing allows.
-        bound.pacedPs = fabriclb::ComputePacedMessageBound(wires.hostLinks,
-                                                           bound.packets,
-                                                           bound.hops,
-                                                           m_flowGapPs);
+        bound.pacedPs = (bound.packets - 1) * m_flowGapPs +
+                        fabriclb::ComputeLegsArrivalBound(data, 1) + ackTripPs;
         bound.ps = std::max(bound.ps, bound.pacedPs);
     }
-    bound.arrivalPs = bound.ps - bound.hops * (wire.AckPs() + wire.linkDelayPs);
+    bound.arrivalPs = bound.ps - ackTripPs;
     return bound;
+}
+
+std::vector<fabriclb::PathLeg>
+FabricBounds::LegsOf(uint32_t source, uint32_t destination) const
+{
+    const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
+    const uint32_t entry = topology.FabricEntryOf(source, destination);
+    std::vector<fabriclb::PathLeg> legs;
+    if (entry != source)
+    {
+        legs.push_back({m_wires.server, 2}); // up to the server's switch, down to the entry
+    }
+    legs.push_back({m_wires.hostLinks, topology.Hops(entry, destination)});
+    return legs;
 }
 
 FabricBounds::Traffic
@@ -113,39 +132,20 @@ FabricBounds::BoundOf(const fabriclb::ConnectionMatrix& traffic,
             fabriclb::ComputeEarliestStarts(traffic, arrivalPs, result.messageBoundsPs);
         std::vector<fabriclb::FlowLoad> fabricLoads;
         std::vector<fabriclb::FlowLoad> serverLoads;
-        bool entersElsewhere = false;
         for (size_t f = 0; f < traffic.flows.size(); ++f)
         {
-            const fabriclb::MatrixFlow& flow = traffic.flows[f];
-            if (!starts[f])
+            if (starts[f] &&
+                AddLoads(traffic.flows[f], *starts[f], fabricLoads, &serverLoads) == Route::RELAYED)
             {
-                continue;
+                // Its legs' loads bound the links at their ends; it still takes its own time.
+                result.boundPs = std::max(result.boundPs, *starts[f] + result.messageBoundsPs[f]);
             }
-            const uint32_t packets = nic->PacketsFor(flow.bytes);
-            if (topology.SameServer(flow.source, flow.destination))
-            {
-                serverLoads.push_back({flow.source, flow.destination, packets, 2, *starts[f]});
-                continue;
-            }
-            const uint32_t entry = topology.FabricEntryOf(flow.source, flow.destination);
-            entersElsewhere = entersElsewhere || entry != flow.source;
-            fabricLoads.push_back({entry,
-                                   flow.destination,
-                                   packets,
-                                   topology.Hops(entry, flow.destination),
-                                   *starts[f]});
-        }
-        // With PXN a message's ACKs come back through another host's port than its data left
-        // by: its fabric load counts its data alone.
-        fabriclb::WireModel fabricWire = boundWire;
-        if (entersElsewhere)
-        {
-            fabricWire.ackWireBytes = 0;
-            fabricWire.gapBytes = 0;
         }
         if (!fabricLoads.empty())
         {
-            result.boundPs = fabriclb::ComputeMatrixBound(fabricWire, m_hosts, fabricLoads);
+            result.boundPs =
+                std::max(result.boundPs,
+                         fabriclb::ComputeMatrixBound(boundWire, m_hosts, fabricLoads));
         }
         if (!serverLoads.empty())
         {
@@ -169,23 +169,60 @@ FabricBounds::BoundOf(const fabriclb::ConnectionMatrix& traffic,
 std::vector<fabriclb::FlowLoad>
 FabricBounds::FlowLoads(const fabriclb::ConnectionMatrix& traffic) const
 {
-    const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
-    Ptr<RoceNic> nic = m_fabric->GetNic(0);
     std::vector<fabriclb::FlowLoad> loads;
     for (const fabriclb::MatrixFlow& flow : traffic.flows)
     {
-        if (topology.SameServer(flow.source, flow.destination))
-        {
-            continue; // over the server's own links
-        }
-        const uint32_t entry = topology.FabricEntryOf(flow.source, flow.destination);
-        loads.push_back({entry,
-                         flow.destination,
-                         nic->PacketsFor(flow.bytes),
-                         topology.Hops(entry, flow.destination),
-                         flow.startPs.value_or(0)});
+        AddLoads(flow, flow.startPs.value_or(0), loads, nullptr);
     }
     return loads;
+}
+
+FabricBounds::Route
+FabricBounds::AddLoads(const fabriclb::MatrixFlow& flow,
+                       uint64_t startPs,
+                       std::vector<fabriclb::FlowLoad>& fabricLoads,
+                       std::vector<fabriclb::FlowLoad>* serverLoads) const
+{
+    const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
+    const uint32_t packets = m_fabric->GetNic(0)->PacketsFor(flow.bytes);
+    const uint32_t source = flow.source;
+    const uint32_t destination = flow.destination;
+    if (topology.SameServer(source, destination))
+    {
+        if (serverLoads)
+        {
+            serverLoads->push_back({source, destination, packets, 2, startPs});
+        }
+        return Route::IN_SERVER;
+    }
+    const uint32_t entry = topology.FabricEntryOf(source, destination);
+    const uint32_t ackEntry = topology.FabricEntryOf(destination, source);
+    if (entry == source && ackEntry == destination)
+    {
+        fabricLoads.push_back(
+            {source, destination, packets, topology.Hops(source, destination), startPs});
+        return Route::FABRIC;
+    }
+    // PXN: the data crosses the source's server links to the GPU on the destination's rail,
+    // then the fabric; the ACKs the destination's server links to the GPU on the source's
+    // rail, then the fabric.
+    using fabriclb::Carries;
+    fabricLoads.push_back(
+        {entry, destination, packets, topology.Hops(entry, destination), startPs, Carries::DATA});
+    fabricLoads.push_back(
+        {ackEntry, source, packets, topology.Hops(ackEntry, source), startPs, Carries::ACKS});
+    if (serverLoads)
+    {
+        if (entry != source)
+        {
+            serverLoads->push_back({source, entry, packets, 2, startPs, Carries::DATA});
+        }
+        if (ackEntry != destination)
+        {
+            serverLoads->push_back({destination, ackEntry, packets, 2, startPs, Carries::ACKS});
+        }
+    }
+    return Route::RELAYED;
 }
 
 } // namespace ns3

@@ -79,12 +79,42 @@ class FabricBounds
                     uint32_t participants) const;
 
     /// \return \p traffic's messages over the fabric as the bounds see them: from the host
-    /// where they enter it (FabricTopology::FabricEntryOf), none within a server
+    /// where they enter it (FabricTopology::FabricEntryOf; with PXN their data and their ACKs
+    /// each a leg of its own), none within a server
     std::vector<fabriclb::FlowLoad> FlowLoads(const fabriclb::ConnectionMatrix& traffic) const;
 
   private:
+    /// How a message crosses the fabric.
+    enum class Route : uint8_t
+    {
+        IN_SERVER, //!< over its server's own links alone
+        FABRIC,    //!< from its source over the fabric, its ACKs back the same way
+        RELAYED    //!< over server links to where it enters the fabric, and its ACKs alike (PXN)
+    };
+
     /// \return the wire models of m_fabric
     Wires MakeWires() const;
+
+    /// \return the legs from \p source to \p destination of another server: the server's
+    /// links to where the packets enter the fabric, if that is another host (PXN), then the
+    /// fabric
+    std::vector<fabriclb::PathLeg> LegsOf(uint32_t source, uint32_t destination) const;
+
+    /**
+     * Appends the loads of \p flow from \p startPs: over the fabric, the message from its
+     * source, or with PXN its data and its ACKs each from where they enter the fabric; and
+     * over servers' links, a message within a server or PXN's legs to where its packets enter
+     * the fabric.
+     * \param flow a message
+     * \param startPs when it may start
+     * \param fabricLoads takes its loads on the fabric's host links
+     * \param serverLoads takes its loads on the servers' links (null: not wanted)
+     * \return how it crosses the fabric
+     */
+    Route AddLoads(const fabriclb::MatrixFlow& flow,
+                   uint64_t startPs,
+                   std::vector<fabriclb::FlowLoad>& fabricLoads,
+                   std::vector<fabriclb::FlowLoad>* serverLoads) const;
 
     Ptr<const FabricHelper> m_fabric; //!< the fabric
     uint64_t m_flowGapPs;             //!< the flows' pacing gap (0: none)

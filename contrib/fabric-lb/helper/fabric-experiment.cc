@@ -204,6 +204,7 @@ FabricExperiment::ConfigureTraffic(const fabriclb::Collective& collective,
         CheckMemory(topology, m_traffic.flows.size());
     }
     CheckMessageSizes(m_traffic, m_wire);
+    CheckMessagesMemory(topology, m_traffic, m_wire.payloadBytes);
 }
 
 void
@@ -256,6 +257,7 @@ FabricExperiment::Install()
                          m_result.hosts,
                          m_flowGapPs,
                          m_failures.GetTimeLimitPs(),
+                         m_failures.GetLinkCapacities(),
                          m_background ? std::optional(m_background->GetMaxBytes()) : std::nullopt);
     m_result.boundPs = m_runBounds.boundPs;
 }

@@ -5,9 +5,11 @@
 #include "lower-bound.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <queue>
+#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -71,6 +73,41 @@ ComputeArrivalBound(const WireModel& wire, uint32_t packets, uint32_t hops)
 {
     return ComputeLoneMessageBound(wire, packets, hops) - hops * wire.AckPs() -
            hops * wire.linkDelayPs;
+}
+
+uint64_t
+ComputeLegsArrivalBound(const std::vector<PathLeg>& legs, uint32_t packets)
+{
+    if (packets == 0)
+    {
+        throw std::invalid_argument("a message has at least one packet");
+    }
+    uint64_t firstPs = 0;
+    uint64_t slowestPs = 0;
+    for (const PathLeg& leg : legs)
+    {
+        firstPs += leg.hops * (leg.wire.DataPs() + leg.wire.linkDelayPs);
+        if (leg.hops > 0)
+        {
+            slowestPs = std::max(slowestPs, leg.wire.DataPs() + leg.wire.GapPs());
+        }
+    }
+    if (firstPs == 0)
+    {
+        throw std::invalid_argument("a message's path has at least one link");
+    }
+    return firstPs + (packets - 1) * slowestPs;
+}
+
+uint64_t
+ComputeAckTripPs(const std::vector<PathLeg>& legs)
+{
+    uint64_t tripPs = 0;
+    for (const PathLeg& leg : legs)
+    {
+        tripPs += leg.hops * (leg.wire.AckPs() + leg.wire.linkDelayPs);
+    }
+    return tripPs;
 }
 
 std::vector<std::optional<uint64_t>>
@@ -141,6 +178,35 @@ ComputePacedMessageBound(const WireModel& wire, uint32_t packets, uint32_t hops,
     return (packets - 1) * gapPs + ComputeLoneMessageBound(wire, 1, hops);
 }
 
+namespace
+{
+
+/// What a FlowLoad puts on the links from its source to its destination, and back.
+struct Serialisation
+{
+    uint64_t therePs; //!< its packets' serialisation towards the destination
+    uint64_t backPs;  //!< its ACKs' back towards the source (a message's alone)
+};
+
+/// \return \p flow's serialisation, data packets at \p d and ACKs at \p a each
+Serialisation
+SerialisationOf(const FlowLoad& flow, uint64_t d, uint64_t a)
+{
+    const uint64_t packets = flow.packets;
+    switch (flow.carries)
+    {
+    case Carries::DATA:
+        return {packets * d, 0};
+    case Carries::ACKS:
+        return {packets * a, 0};
+    case Carries::MESSAGE:
+        break;
+    }
+    return {packets * d, packets * a};
+}
+
+} // namespace
+
 uint64_t
 ComputeMatrixBound(const WireModel& wire, uint32_t hosts, const std::vector<FlowLoad>& flows)
 {
@@ -151,12 +217,21 @@ ComputeMatrixBound(const WireModel& wire, uint32_t hosts, const std::vector<Flow
 
     struct HostLoad
     {
-        uint64_t sent{0};             //!< data packets it sends
-        uint64_t received{0};         //!< data packets it receives
+        uint64_t upPs{0};             //!< serialisation on its uplink
+        uint64_t downPs{0};           //!< serialisation on its downlink
         uint32_t hops{0};             //!< largest hop count to a peer
         uint64_t startPs{UINT64_MAX}; //!< earliest start of a message it takes part in
+        bool upData{false};           //!< a message's data leaves by its uplink
+        bool upLeg{false};            //!< a leg's data leaves by its uplink
+        bool upAck{false};            //!< ACKs (a message's or a leg's) leave by its uplink
+        bool downNotData{false};      //!< ACKs or a leg's packets arrive by its downlink
     };
 
+    const uint64_t td = wire.DataPs();
+    const uint64_t ta = wire.AckPs();
+    const uint64_t tg = wire.GapPs();
+    const uint64_t d = td + tg;
+    const uint64_t a = ta + tg;
     std::vector<HostLoad> load(hosts);
     uint64_t bound = 0;
     for (const FlowLoad& flow : flows)
@@ -165,21 +240,32 @@ ComputeMatrixBound(const WireModel& wire, uint32_t hosts, const std::vector<Flow
         {
             throw std::invalid_argument("a message's host is beyond the fabric");
         }
-        bound =
-            std::max(bound, flow.startPs + ComputeLoneMessageBound(wire, flow.packets, flow.hops));
-        for (const uint32_t host : {flow.source, flow.destination})
+        HostLoad& source = load[flow.source];
+        HostLoad& destination = load[flow.destination];
+        for (HostLoad* host : {&source, &destination})
         {
-            load[host].hops = std::max(load[host].hops, flow.hops);
-            load[host].startPs = std::min(load[host].startPs, flow.startPs);
+            host->hops = std::max(host->hops, flow.hops);
+            host->startPs = std::min(host->startPs, flow.startPs);
         }
-        load[flow.source].sent += flow.packets;
-        load[flow.destination].received += flow.packets;
+        const Serialisation serialisation = SerialisationOf(flow, d, a);
+        source.upPs += serialisation.therePs;
+        destination.downPs += serialisation.therePs;
+        destination.upPs += serialisation.backPs;
+        source.downPs += serialisation.backPs;
+        if (flow.carries == Carries::MESSAGE)
+        {
+            bound = std::max(bound,
+                             flow.startPs + ComputeLoneMessageBound(wire, flow.packets, flow.hops));
+            source.upData = true;
+            source.downNotData = true;
+            destination.upAck = true;
+        }
+        else
+        {
+            (flow.carries == Carries::DATA ? source.upLeg : source.upAck) = true;
+            destination.downNotData = true;
+        }
     }
-    const uint64_t td = wire.DataPs();
-    const uint64_t ta = wire.AckPs();
-    const uint64_t tg = wire.GapPs();
-    const uint64_t d = td + tg;
-    const uint64_t a = ta + tg;
     for (const HostLoad& host : load)
     {
         if (host.hops == 0)
@@ -188,12 +274,29 @@ ComputeMatrixBound(const WireModel& wire, uint32_t hosts, const std::vector<Flow
         }
         const uint64_t p = host.hops * wire.linkDelayPs;
         const uint64_t ackReturn = host.hops * ta + p;
-        const uint64_t upTail =
-            host.received > 0 ? p + (host.hops - 1) * ta : (host.hops - 1) * td + p + ackReturn;
-        const uint64_t downTail = host.sent > 0 ? 0 : ackReturn;
-        const uint64_t up = host.sent * d + host.received * a - tg + upTail;
-        const uint64_t down = host.received * d + host.sent * a - tg + downTail;
-        bound = std::max(bound, host.startPs + std::max(up, down));
+        // The last packet on the uplink is of one of its kinds: the least of what they need.
+        uint64_t upTail = UINT64_MAX;
+        if (host.upAck)
+        {
+            upTail = p + (host.hops - 1) * ta;
+        }
+        if (host.upLeg)
+        {
+            upTail = std::min(upTail, (host.hops - 1) * td + p);
+        }
+        if (host.upData)
+        {
+            upTail = std::min(upTail, (host.hops - 1) * td + p + ackReturn);
+        }
+        const uint64_t downTail = host.downNotData ? 0 : ackReturn;
+        if (host.upPs > 0)
+        {
+            bound = std::max(bound, host.startPs + host.upPs - tg + upTail);
+        }
+        if (host.downPs > 0)
+        {
+            bound = std::max(bound, host.startPs + host.downPs - tg + downTail);
+        }
     }
     return bound;
 }
@@ -207,19 +310,20 @@ ComputeCutBound(const WireModel& wire,
     const uint64_t d = wire.DataPs() + wire.GapPs();
     const uint64_t a = wire.AckPs() + wire.GapPs();
     // The busiest host link, either direction: its data and the ACKs it owes.
-    std::vector<uint64_t> sent(hosts, 0);
-    std::vector<uint64_t> received(hosts, 0);
+    std::vector<uint64_t> up(hosts, 0);
+    std::vector<uint64_t> down(hosts, 0);
     for (const FlowLoad& flow : flows)
     {
-        sent.at(flow.source) += flow.packets;
-        received.at(flow.destination) += flow.packets;
+        const Serialisation serialisation = SerialisationOf(flow, d, a);
+        up.at(flow.source) += serialisation.therePs;
+        down.at(flow.destination) += serialisation.therePs;
+        up.at(flow.destination) += serialisation.backPs;
+        down.at(flow.source) += serialisation.backPs;
     }
     uint64_t busiestHost = 0;
     for (uint32_t host = 0; host < hosts; ++host)
     {
-        busiestHost = std::max({busiestHost,
-                                sent[host] * d + received[host] * a,
-                                received[host] * d + sent[host] * a});
+        busiestHost = std::max({busiestHost, up[host], down[host]});
     }
     const uint64_t busiestHostLink = busiestHost / topology.HostPorts();
 
@@ -245,10 +349,11 @@ ComputeCutBound(const WireModel& wire,
                 continue;
             }
             // Data leaves the source's group and enters the destination's; ACKs the reverse.
-            groups[from].out += flow.packets * d;
-            groups[from].in += flow.packets * a;
-            groups[to].in += flow.packets * d;
-            groups[to].out += flow.packets * a;
+            const Serialisation serialisation = SerialisationOf(flow, d, a);
+            groups[from].out += serialisation.therePs;
+            groups[from].in += serialisation.backPs;
+            groups[to].in += serialisation.therePs;
+            groups[to].out += serialisation.backPs;
             for (const uint32_t group : {from, to})
             {
                 groups[group].startPs = std::min(groups[group].startPs, flow.startPs);
@@ -296,6 +401,129 @@ EstimateBoundCeilingPs(const WireModel& wire,
         busiestHost = std::max(busiestHost, packets);
     }
     return latestStart + (triggered ? oneAfterAnother : 0) + busiestHost * perPacket + longestTrip;
+}
+
+double
+EstimateSlowLinkPs(const WireModel& wire,
+                   const FabricTopology& topology,
+                   const std::vector<double>& capacity,
+                   const std::vector<FlowLoad>& flows)
+{
+    std::map<uint32_t, double> slowLoadPs; // by slow link: what may cross it
+    for (uint32_t link = 0; link < capacity.size(); ++link)
+    {
+        if (capacity[link] > 0 && capacity[link] < 1)
+        {
+            slowLoadPs[link] = 0;
+        }
+    }
+    if (slowLoadPs.empty())
+    {
+        return 0;
+    }
+    // The slow links on any shortest path between two tier-0 switches, either way.
+    std::map<std::pair<uint32_t, uint32_t>, std::vector<uint32_t>> slowOnPaths;
+    const auto slowLinksBetween = [&](uint32_t a, uint32_t b) -> const std::vector<uint32_t>& {
+        const auto [entry, added] = slowOnPaths.try_emplace(std::minmax(a, b));
+        if (added)
+        {
+            std::set<uint32_t> found;
+            for (const auto& [from, to] : {std::pair(a, b), std::pair(b, a)})
+            {
+                for (uint32_t slot = 0; slot < topology.LeafPathCount(from, to); ++slot)
+                {
+                    const LeafPath path = topology.LeafPathOf(from, to, slot);
+                    for (const std::vector<uint32_t>* links : {&path.up, &path.down})
+                    {
+                        for (uint32_t link : *links)
+                        {
+                            if (slowLoadPs.count(link) > 0)
+                            {
+                                found.insert(link);
+                            }
+                        }
+                    }
+                }
+            }
+            entry->second.assign(found.begin(), found.end());
+        }
+        return entry->second;
+    };
+    const uint64_t d = wire.DataPs() + wire.GapPs();
+    const uint64_t a = wire.AckPs() + wire.GapPs();
+    double latestStartPs = 0;
+    uint32_t longestHops = 0;
+    for (const FlowLoad& flow : flows)
+    {
+        latestStartPs = std::max(latestStartPs, static_cast<double>(flow.startPs));
+        longestHops = std::max(longestHops, flow.hops);
+        const uint32_t from = topology.AttachmentOf(flow.source).leaf;
+        const uint32_t to = topology.AttachmentOf(flow.destination).leaf;
+        if (from == to)
+        {
+            continue; // no switch-to-switch link between them
+        }
+        const Serialisation serialisation = SerialisationOf(flow, d, a);
+        for (uint32_t link : slowLinksBetween(from, to))
+        {
+            slowLoadPs[link] += static_cast<double>(serialisation.therePs + serialisation.backPs);
+        }
+    }
+    double busiestPs = 0;
+    double slowest = 1;
+    for (const auto& [link, loadPs] : slowLoadPs)
+    {
+        busiestPs = std::max(busiestPs, loadPs / capacity[link]);
+        slowest = std::min(slowest, capacity[link]);
+    }
+    const double tripPs =
+        longestHops * static_cast<double>(wire.DataPs() + wire.AckPs() + 2 * wire.linkDelayPs);
+    return latestStartPs + busiestPs + tripPs / slowest;
+}
+
+RunWork
+EstimateRunWork(const std::vector<MessageWork>& messages,
+                uint64_t overduePs,
+                double packetPs,
+                double wiresHold)
+{
+    /// What a sending host adds while its messages wait for their first ACK.
+    struct Added
+    {
+        double packets{0};  //!< sent again every timeout until the first ACK
+        double hops{0};     //!< their packet-hops
+        double lineRate{0}; //!< what its line allows in those waits
+    };
+
+    RunWork work;
+    work.overduePs = overduePs;
+    std::map<uint32_t, Added> added;
+    double packetHops = 0;
+    for (const MessageWork& message : messages)
+    {
+        const double packets = message.packets;
+        work.messagePackets += packets;
+        packetHops += packets * message.hops;
+        if (message.firstAckPs > overduePs)
+        {
+            const double resendings =
+                std::ceil(static_cast<double>(message.firstAckPs) / overduePs) - 1;
+            Added& host = added[message.source];
+            host.packets += packets * resendings;
+            host.hops += packets * resendings * message.hops;
+            host.lineRate += message.firstAckPs / packetPs;
+            work.longestWaitPs = std::max(work.longestWaitPs, message.firstAckPs);
+        }
+    }
+    for (const auto& [host, extra] : added)
+    {
+        const double share = std::min(1.0, extra.lineRate / extra.packets);
+        work.addedPackets += extra.packets * share;
+        packetHops += extra.hops * share;
+    }
+    work.events = EVENTS_PER_PACKET_HOP * packetHops;
+    work.inFlight = std::min(work.messagePackets + work.addedPackets, wiresHold);
+    return work;
 }
 
 } // namespace fabriclb

@@ -73,10 +73,6 @@ uint64_t ComputeLoneMessageBound(const WireModel& wire, uint32_t packets, uint32
 
 /**
  * \ingroup fabric-lb
- * \brief One message of a collective, as the bound sees it.
- */
-/**
- * \ingroup fabric-lb
  * \brief The bound of a message whose sender may release a packet only every
  * \p gapPs (a fixed rate below the line's, rho_max under failures): its last packet
  * leaves (m-1) gaps after its first, then takes a lone packet's time to be ACKed.
@@ -122,14 +118,60 @@ std::vector<std::optional<uint64_t>> ComputeEarliestStarts(
     const std::vector<uint64_t>& arrivalPs,
     const std::vector<uint64_t>& completionPs);
 
+/**
+ * \ingroup fabric-lb
+ * \brief What a FlowLoad carries from its source to its destination.
+ */
+enum class Carries : uint8_t
+{
+    MESSAGE, //!< a message: its data there, its ACKs back the same way
+    DATA,    //!< a message's data alone: its ACKs return another way (PXN)
+    ACKS     //!< a message's ACKs alone, one per data packet (PXN)
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief One message of a collective, or one leg of it, as the bound sees it.
+ */
 struct FlowLoad
 {
-    uint32_t source;      //!< sending host
-    uint32_t destination; //!< receiving host
-    uint32_t packets;     //!< m, its data packets (at least 1)
-    uint32_t hops;        //!< links between the two hosts
-    uint64_t startPs{0};  //!< when it may start
+    uint32_t source;                   //!< sending host
+    uint32_t destination;              //!< receiving host
+    uint32_t packets;                  //!< m, its data packets (at least 1)
+    uint32_t hops;                     //!< links between the two hosts
+    uint64_t startPs{0};               //!< when it may start
+    Carries carries{Carries::MESSAGE}; //!< what crosses those links
 };
+
+/**
+ * \ingroup fabric-lb
+ * \brief A stretch of a message's path over links of one kind: a server's own links
+ * (NVLink), or the fabric.
+ */
+struct PathLeg
+{
+    WireModel wire; //!< its links' packets, rate and delay
+    uint32_t hops;  //!< its links
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief When the last data packet of a message alone on an idle fabric can reach its
+ * receiver over a path of legs (PXN: the source server's links, then the fabric): every link's
+ * store and forward of a packet and its propagation, and the m - 1 packets behind it at the
+ * slowest link's pace. Over one leg it is ComputeArrivalBound.
+ * \param legs the data's path, in order (at least one link)
+ * \param packets m, at least 1
+ * \return that time after the message's start, in picoseconds
+ */
+uint64_t ComputeLegsArrivalBound(const std::vector<PathLeg>& legs, uint32_t packets);
+
+/**
+ * \ingroup fabric-lb
+ * \param legs an ACK's path
+ * \return its trip alone: every link's store and forward and propagation
+ */
+uint64_t ComputeAckTripPs(const std::vector<PathLeg>& legs);
 
 /**
  * \param wire link and packet parameters
@@ -138,12 +180,14 @@ struct FlowLoad
  * \return a lower bound on the time the last sender holds its last ACK: the
  * largest of (a) each message's start plus ComputeLoneMessageBound, and (b) each host link's load:
  * from the earliest start of a message that uses it, its data and ACK packets back to back, minus
- * the last gap, plus what the last packet still needs. On a host's uplink that is an ACK's p +
- * (H-1)*Ta if the host receives anything, else a data packet's trip and its ACK's return; on its
- * downlink nothing after an ACK, a data packet's ACK's return otherwise. H is the largest hop count
- * among the host's peers, the convention of ComputeAllToAllBound. For an all-to-all this is
- * ComputeAllToAllBound; for a permutation it is below ComputePermutationBound,
- * which also uses how the ACKs of every host's incoming message interleave.
+ * the last gap, plus what the last packet still needs. On a host's uplink that is the least of
+ * what its kinds of packet need: an ACK's p + (H-1)*Ta, a data packet's trip and its ACK's return,
+ * a leg's data packet's trip to the leg's end, (H-1)*Td + p; on its downlink nothing after an ACK
+ * or a leg's packet, a data packet's ACK's return otherwise. H is the largest hop count among the
+ * host's peers, the convention of ComputeAllToAllBound. A leg (Carries::DATA, Carries::ACKS)
+ * loads the links at its ends alone: its message's own bound is the caller's. For an all-to-all
+ * this is ComputeAllToAllBound; for a permutation it is below ComputePermutationBound, which
+ * also uses how the ACKs of every host's incoming message interleave.
  */
 uint64_t ComputeMatrixBound(const WireModel& wire,
                             uint32_t hosts,
@@ -155,13 +199,12 @@ uint64_t ComputeMatrixBound(const WireModel& wire,
  * than the busiest host link does (an oversubscribed tier).
  *
  * For each group of each cut and each direction, V = d x the data packets and a x the ACKs
- * that cross it (d = Td + Tg, a = Ta + Tg), spread at best evenly over its links: from the
- * earliest start of a message that crosses, the first data packet reaches the group's
- * switch (Td + one link delay), the links are busy V / links - Tg, and the last packet
- * still crosses its link and at least one more to a host (2 link delays + Ta).
- * \param wire link and packet parameters (a plane's, with several)
- * \param topology the fabric: its hosts, their ports and its cuts (FabricTopology::Cuts)
- * \param flows the collective's messages
+ * that cross it (each leg of a message its own: FlowLoad::carries) (d = Td + Tg, a = Ta + Tg),
+ * spread at best evenly over its links: from the earliest start of a message that crosses, the
+ * first data packet reaches the group's switch (Td + one link delay), the links are busy V / links
+ * - Tg, and the last packet still crosses its link and at least one more to a host (2 link delays +
+ * Ta). \param wire link and packet parameters (a plane's, with several) \param topology the fabric:
+ * its hosts, their ports and its cuts (FabricTopology::Cuts) \param flows the collective's messages
  * \return the largest such bound over the groups whose V per link exceeds the busiest host
  * link's d x data + a x ACKs (a host's spread over its ports); 0 if none does (the host
  * links' bounds are then the fabric's)
@@ -188,6 +231,76 @@ double EstimateBoundCeilingPs(const WireModel& wire,
                               const std::vector<FlowLoad>& flows,
                               uint64_t gapPs,
                               bool triggered);
+
+/**
+ * \ingroup fabric-lb
+ * \brief An upper estimate of the time the links slower than the others (degraded, capacity
+ * below 1) need for what may be routed over them: for each such link, every message whose
+ * shortest paths (FabricTopology::LeafPathOf, either way: its data or its ACKs) may take it,
+ * all its data packets and ACKs back to back at the link's rate; then the longest trip there
+ * and back at the slowest of those rates, from the latest start.
+ * \param wire a link's packets, rate and delay at capacity 1 (a plane's)
+ * \param topology the fabric
+ * \param capacity each link's capacity as a fraction of \p wire's rate, by link id (empty:
+ * all 1)
+ * \param flows the traffic's messages over the fabric, from where they enter it
+ * \return the estimate in picoseconds, 0 if no link is slower
+ */
+double EstimateSlowLinkPs(const WireModel& wire,
+                          const FabricTopology& topology,
+                          const std::vector<double>& capacity,
+                          const std::vector<FlowLoad>& flows);
+
+/// Simulated events a data packet costs a hop, its ACK's included (measured at k=4 and k=8:
+/// 3.9 to 4.4).
+constexpr double EVENTS_PER_PACKET_HOP = 4.4;
+
+/**
+ * \ingroup fabric-lb
+ * \brief One message as a run's work estimate sees it.
+ */
+struct MessageWork
+{
+    uint32_t source;     //!< sending host
+    uint32_t packets;    //!< its data packets
+    uint32_t hops;       //!< links on its path
+    uint64_t firstAckPs; //!< its first packet's round trip alone
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief What a run is expected to take (EstimateRunWork).
+ */
+struct RunWork
+{
+    double messagePackets{0};  //!< the messages' data packets
+    double addedPackets{0};    //!< data packets senders add while they wait for a first ACK
+    double events{0};          //!< simulated events
+    double inFlight{0};        //!< data packets on the links at once, at the most
+    uint64_t longestWaitPs{0}; //!< the longest wait for a first ACK beyond a timeout (0: none)
+    uint64_t overduePs{0};     //!< the senders' first timeout, which they resend at
+};
+
+/**
+ * \ingroup fabric-lb
+ * \brief Estimates a run's work: every message's packets over its hops at
+ * EVENTS_PER_PACKET_HOP, and what a sender adds while it waits for its first ACK beyond its
+ * first timeout. The ideal erasure sender counts each packet lost a timeout after its sending
+ * and sends another, so until the first ACK is back a message of m packets goes out
+ * ceil(first ACK / timeout) times (a link delay of seconds makes that the round trip times the
+ * rate, not the message), a host no faster than its line: the sum of its messages' waits
+ * over \p packetPs. Go-back-N and selective repeat back off and send less.
+ * \param messages the run's messages
+ * \param overduePs when a sender first counts a packet lost (its first timeout)
+ * \param packetPs the least time a sender takes to put a data packet on its link
+ * \param wiresHold the data packets that every link's delay holds at once, both ways: no more
+ * are in flight
+ * \return the estimate
+ */
+RunWork EstimateRunWork(const std::vector<MessageWork>& messages,
+                        uint64_t overduePs,
+                        double packetPs,
+                        double wiresHold);
 
 } // namespace fabriclb
 } // namespace ns3
