@@ -41,6 +41,8 @@ constexpr uint64_t LATEST_TIME_LIMIT_PS = CLOCK_END_PS / 2;
 constexpr uint64_t TIME_LIMIT_BOUNDS = 50;
 constexpr double TIME_LIMIT_SLOW_LINKS = 2;
 constexpr uint64_t SHORTEST_TIME_LIMIT_PS = 200000000;
+/// The largest RunLimits::MaxEvents: 10^15 events, about 30 years of one core.
+constexpr uint64_t MAX_EVENTS_LIMIT = 1000000000000000ULL;
 /// A run is announced as long if its bound exceeds 1 s of simulated time (normal runs take
 /// microseconds to milliseconds) or it expects more than 10^9 events (a quarter of an hour
 /// or more of one core, at about a million a second).
@@ -234,7 +236,7 @@ RunLimits::GetTypeId()
                           "at a million a second): a run expecting more is refused (0: no limit)",
                           UintegerValue(10000000000ULL),
                           MakeUintegerAccessor(&RunLimits::maxEvents),
-                          MakeUintegerChecker<uint64_t>());
+                          MakeUintegerChecker<uint64_t>(0, MAX_EVENTS_LIMIT));
     return tid;
 }
 
