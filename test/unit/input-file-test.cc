@@ -109,6 +109,17 @@ TEST_F(InputFiles, NeverWaitsOnAPipe)
               "--background=" + Path("pipe") + ": cannot read: a pipe, not a regular file");
 }
 
+TEST_F(InputFiles, NamesAReadError)
+{
+    // A process's memory at offset 0, never mapped: open succeeds, read fails with EIO.
+    if (!std::filesystem::exists("/proc/self/mem"))
+    {
+        GTEST_SKIP() << "no /proc";
+    }
+    EXPECT_EQ(ReadError("--jobs", "/proc/self/mem"),
+              "--jobs=/proc/self/mem: cannot read: input/output error");
+}
+
 TEST_F(InputFiles, RefusesAFileAboveTheCapUnread)
 {
     // A sparse file: its size says it all, nothing is read.
