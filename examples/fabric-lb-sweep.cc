@@ -70,14 +70,14 @@ main(int argc, char* argv[])
         try
         {
             KeepSettings(options);
+            const std::vector<Job> grid = MakeGrid(options);
+            failed = RunGrid(options, grid);
+            TabulateRuns(options, grid);
         }
         catch (const std::invalid_argument& e)
         {
             return Fail(e.what());
         }
-        const std::vector<Job> grid = MakeGrid(options);
-        failed = RunGrid(options, grid);
-        TabulateRuns(options, grid);
     }
     // The figures come from results.csv, whether just written or kept (--replot).
     Table table;
@@ -85,7 +85,7 @@ main(int argc, char* argv[])
     {
         table = ReadTable(options.out + "/results.csv");
     }
-    catch (const std::runtime_error& e)
+    catch (const std::invalid_argument& e)
     {
         return Fail(std::string(e.what()) + ": nothing to draw");
     }

@@ -5,12 +5,15 @@
 #include "sweep-runs.h"
 
 #include "ns3/collectives.h"
+#include "ns3/error-text.h"
+#include "ns3/input-file.h"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -56,18 +59,29 @@ MakeGrid(const Options& options)
 nlohmann::json
 ReadResult(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in)
+    const nlohmann::json none(nlohmann::json::value_t::discarded);
+    std::error_code noFile;
+    if (!std::filesystem::exists(path, noFile))
     {
-        return nlohmann::json(nlohmann::json::value_t::discarded);
+        return none;
     }
-    return nlohmann::json::parse(in, nullptr, false);
+    try
+    {
+        const nlohmann::json result =
+            nlohmann::json::parse(ns3::fabriclb::ReadInputFile("", path), nullptr, false);
+        return result.is_object() ? result : none; // a result is one object
+    }
+    catch (const ns3::fabriclb::InputFileError&)
+    {
+        return none; // a directory or a pipe: no result
+    }
 }
 
 bool
 IsIncomplete(const nlohmann::json& result)
 {
-    return !result.is_discarded() && result["messages_completed"] != result["messages"];
+    return !result.is_discarded() && result.value("messages_completed", nlohmann::json()) !=
+                                         result.value("messages", nlohmann::json());
 }
 
 void
@@ -80,17 +94,29 @@ KeepSettings(const Options& options)
                      : "-")
              << " workload=" << options.workload << " vary=" << options.varyFlag
              << " extra=" << options.extra;
+    settings << "\n";
     const std::string path = options.out + "/runs/settings.txt";
-    std::string kept;
-    if (std::ifstream in(path); in && std::getline(in, kept) && kept != settings.str())
+    std::error_code noFile;
+    if (!std::filesystem::exists(path, noFile))
     {
-        throw std::invalid_argument("--out '" + options.out + "' holds runs of other settings (" +
-                                    kept + ", now " + settings.str() + "): remove " + options.out +
-                                    "/runs to run anew, or choose another --out");
+        if (!(std::ofstream(path) << settings.str()))
+        {
+            throw std::invalid_argument("cannot write " + path);
+        }
+        return;
     }
-    if (kept.empty() && !(std::ofstream(path) << settings.str() << "\n"))
+    // Whatever stands there, written by this sweep or not, is read whole and compared.
+    const std::string kept = ns3::fabriclb::ReadInputFile("--out", path);
+    if (kept != settings.str())
     {
-        throw std::invalid_argument("cannot write " + path);
+        const auto shown = [](const std::string& text) {
+            return ns3::fabriclb::ShortText(text.substr(0, text.find_last_not_of('\n') + 1), 200);
+        };
+        throw std::invalid_argument("--out '" + ns3::fabriclb::PrintableText(options.out) +
+                                    "' holds runs of other settings (" + shown(kept) + ", now " +
+                                    shown(settings.str()) + "): remove " +
+                                    ns3::fabriclb::PrintableText(options.out) +
+                                    "/runs to run anew, or choose another --out");
     }
 }
 

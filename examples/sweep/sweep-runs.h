@@ -29,7 +29,8 @@ struct Job
 /// The grid in the order scheme, size, --vary value, run; each job with its JSON file.
 std::vector<Job> MakeGrid(const Options& options);
 
-/// \return the result in \p path, discarded if there is none or it is not JSON
+/// \return the result in \p path, discarded if there is none, it cannot be read (a directory,
+/// a pipe: fabriclb::ReadInputFile) or it is not one JSON object
 nlohmann::json ReadResult(const std::string& path);
 
 /// \return whether \p result is of an incomplete run: JSON written, not every message completed
@@ -39,7 +40,8 @@ bool IsIncomplete(const nlohmann::json& result);
  * Keeps the runs of one set of settings in \p options.out: writes out/runs/settings.txt (the
  * fabric, workload, --vary flag and --extra every run shares) the first time, and on a
  * resumed sweep refuses settings other than those its runs were made with.
- * \throws std::invalid_argument naming both settings when they differ
+ * \throws std::invalid_argument naming both settings when they differ (the file is compared
+ * whole), and for a settings file that cannot be read (fabriclb::ReadInputFile)
  */
 void KeepSettings(const Options& options);
 

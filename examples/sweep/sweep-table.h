@@ -73,6 +73,7 @@ using PointKey = std::tuple<std::string, uint64_t, size_t>;
 /// \return the switch stages the runs of \p grid report, in path order: the "stages" of the
 /// first result that has them (a leaf-spine's "leaf-up", "spine-down", "leaf-down"), else
 /// the fat tree's five
+/// \throws std::invalid_argument naming a result whose "stages" are not a list of names
 std::vector<std::string> StageNames(const std::vector<Job>& grid);
 
 /// What a sweep's results.csv holds, by point, as its figures draw it.
@@ -91,13 +92,16 @@ struct Table
 /// JSON on one line (with the --vary flag and value where the sweep varies one); with several
 /// jobs (--jobs) out/jobs.csv, a row per run and job, and with background traffic
 /// out/background.csv, a row per run and flow-size bucket.
+/// \throws std::invalid_argument naming a result with a field of another type than the driver
+/// writes
 void TabulateRuns(const Options& options, const std::vector<Job>& grid);
 
 /**
  * Reads a results.csv that TabulateRuns wrote (or an older one, without the later columns).
  * \param path its path
  * \return its points: the completed runs' values, the incomplete ones counted
- * \throws std::runtime_error if there is no such file or it has no header
+ * \throws std::invalid_argument if there is no such file or it has no header, and
+ * fabriclb::InputFileError (naming --out and the file) for one that cannot be read
  */
 Table ReadTable(const std::string& path);
 

@@ -256,6 +256,12 @@ TEST(SharedFabric, BadJobsFilesLoadsAndDistributionsAreOneLineAndExitTwo)
         R"({"jobs": [{"name": "r", "workload": "ring-allreduce", "hosts": "0-4", "group": 2}]})");
     const std::string falling = FileWith("falling.cdf", "100 0.5\n50 1\n");
     const std::string short_ = FileWith("short.cdf", "100 0.5\n200 0.9\n");
+    const std::string endless =
+        FileWith("endless.json", R"({"jobs": [{"name": "a", "workload": "permutation",
+                                  "hosts": "0-3", "iterations": 4294967295}]})");
+    const std::string huge =
+        FileWith("huge.json", R"({"jobs": [{"name": "a", "workload": "all-to-all",
+                               "hosts": "0-15", "iterations": 100000000}]})");
     const std::vector<std::pair<std::string, std::string>> cases{
         {"--jobs=" + notJson, notJson + ": not JSON: parse error at line 1"},
         {"--jobs=" + unknown, unknown + ": job 'x': unknown workload 'ring'"},
@@ -263,6 +269,11 @@ TEST(SharedFabric, BadJobsFilesLoadsAndDistributionsAreOneLineAndExitTwo)
         {"--jobs=" + overlap, overlap + ": job 'b': host 7 belongs to an earlier job"},
         {"--jobs=" + ringGroup, ringGroup + ": job 'r': a ring group of 2 hosts"},
         {"--jobs=/nonexistent/jobs.json", "/nonexistent/jobs.json: cannot open"},
+        // Before: iterations 2^32 - 1 were composed, until std::bad_alloc ended the run.
+        {"--jobs=" + endless,
+         endless + ": job 'a': 'iterations' must be a whole number from 1 to 268435456, got "
+                   "4294967295"},
+        {"--jobs=" + huge, huge + ": job 'a': k=4 with 24000000000 messages needs about "},
         {"--background=web-search --load=1.5", "--load: '1.5' is not a number in [0, 1]"},
         {"--background=web-search --load=1", "--load=1: a load must be in (0, 1)"},
         {"--background=web-search --load=0", "--load=0: a load must be in (0, 1)"},
@@ -279,7 +290,8 @@ TEST(SharedFabric, BadJobsFilesLoadsAndDistributionsAreOneLineAndExitTwo)
         EXPECT_NE(o.err.find(message), std::string::npos) << args << "\n" << o.err;
         EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << args << "\n" << o.err;
     }
-    for (const std::string& path : {notJson, unknown, beyond, overlap, ringGroup, falling, short_})
+    for (const std::string& path :
+         {notJson, unknown, beyond, overlap, ringGroup, falling, short_, endless, huge})
     {
         std::remove(path.c_str());
     }

@@ -410,6 +410,22 @@ TEST(ConnectionMatrix, EveryBrokenCorpusFileFailsAtItsLine)
         {"bad-duplicate-flow-id.cm", {5, "duplicate flow id 1 (first on line 3)"}},
         {"bad-undeclared-trigger.cm", {5, "trigger 2 is not declared"}},
         {"bad-undeclared-send-done.cm", {3, "send_done_trigger 5 is not declared"}},
+        {"bad-trigger-never-signalled.cm",
+         {6,
+          "trigger 1 never fires: no flow signals it (send_done_trigger or recv_done_trigger); "
+          "flow 2 (line 5) would never start"}},
+        {"bad-barrier-too-few-signals.cm",
+         {7,
+          "barrier trigger 1 never fires: it needs count 3 signals, and flows signal it 2 "
+          "times; flow 3 (line 6) would never start"}},
+        {"bad-multishot-too-few-signals.cm",
+         {7,
+          "multishot trigger 1 starts one flow a signal: 2 flows wait on it, and flows signal "
+          "it 1 time; flow 3 (line 6) would never start"}},
+        {"bad-trigger-cycle.cm",
+         {7,
+          "trigger 1 never fires: the flows that signal it never start (they wait on it, or on "
+          "a trigger that never fires); flow 2 (line 5) would never start"}},
         {"bad-trigger-id-zero.cm", {5, "trigger id 0 is not allowed (ids start at 1)"}},
         {"bad-duplicate-trigger-id.cm", {6, "duplicate trigger id 1 (first on line 4)"}},
         {"bad-barrier-no-count.cm", {5, "barrier trigger 1 needs 'count N' with N at least 1"}},
@@ -505,6 +521,34 @@ TEST(ConnectionMatrix, UndeclaredDoneTriggersNameTheirFlowsLine)
               "m.cm:4: recv_done_trigger 3 is not declared");
 }
 
+TEST(ConnectionMatrix, EveryTriggerThatFlowsWaitOnCanFire)
+{
+    const std::string header = "Nodes 4\nConnections 3\nTriggers 1\n";
+    // A chain: flow 1 fires trigger 1, which starts flow 2, which signals the barrier with
+    // flow 1's receiver; the barrier's count is met by signals of flows it started itself.
+    EXPECT_EQ(ErrorOf("Nodes 4\nConnections 3\nTriggers 2\n"
+                      "0->1 id 1 start 0 size 10 send_done_trigger 1 recv_done_trigger 2\n"
+                      "1->2 id 2 trigger 1 size 10 send_done_trigger 2\n"
+                      "2->3 id 3 trigger 2 size 10\n"
+                      "trigger id 1 oneshot\ntrigger id 2 barrier count 2\n"),
+              "");
+    // A trigger no flow waits on may go unsignalled.
+    EXPECT_EQ(ErrorOf("Nodes 4\nConnections 1\nTriggers 1\n0->1 id 1 start 0 size 10\n"
+                      "trigger id 7 multishot\n"),
+              "");
+    // A multishot trigger that signals itself: each flow it starts signals it for the next.
+    EXPECT_EQ(ErrorOf(header + "0->1 id 1 start 0 size 10 send_done_trigger 1\n"
+                               "1->2 id 2 trigger 1 size 10 send_done_trigger 1\n"
+                               "2->3 id 3 trigger 1 size 10\ntrigger id 1 multishot\n"),
+              "");
+    // Signals only from flows that wait on the trigger themselves.
+    EXPECT_EQ(ErrorOf(header + "0->1 id 1 start 0 size 10\n"
+                               "1->2 id 2 trigger 1 size 10 recv_done_trigger 1\n"
+                               "2->3 id 3 trigger 1 size 10\ntrigger id 1 barrier count 1\n"),
+              "m.cm:7: trigger 1 never fires: the flows that signal it never start (they wait on "
+              "it, or on a trigger that never fires); flow 2 (line 5) would never start");
+}
+
 TEST(ConnectionMatrix, OneTrailingSpaceIsAllowedAsInHtsim)
 {
     EXPECT_EQ(ErrorOf("Nodes 4 \nConnections 1 \n0->1 id 1 start 0 size 10 \n"), "");
@@ -562,7 +606,7 @@ TEST(ConnectionMatrix, FilesThatCannotBeRead)
     }
     catch (const MatrixError& e)
     {
-        EXPECT_EQ(std::string(e.what()), MATRIX_DIR + ": cannot read");
+        EXPECT_EQ(std::string(e.what()), MATRIX_DIR + ": cannot read: a directory");
     }
 }
 

@@ -106,6 +106,19 @@ TEST(FlowSizeCdf, RejectsEachKindOfBadLine)
     EXPECT_EQ(ErrorOf("100 inf\n"), "c.cdf:1: probability 'inf' is outside [0, 1]");
 }
 
+TEST(FlowSizeCdf, RejectsOddFilesNamingTheLine)
+{
+    EXPECT_EQ(ErrorOf("1 0\n18446744073709551616 1\n"),
+              "c.cdf:2: size '18446744073709551616' is above 2^53 bytes");
+    EXPECT_EQ(ErrorOf(std::string("\0\xff\x7f 1\n", 6)),
+              "c.cdf:1: size '\\x00\\xff\\x7f' is not a whole number of bytes");
+    EXPECT_EQ(ErrorOf("1 0\n\n\n5 NaN\n"), "c.cdf:4: probability 'NaN' is not a number");
+    EXPECT_EQ(ErrorOf("1 0\n2 1e-400\n"),
+              "c.cdf:2: probability '1e-400' is beyond what a double holds");
+    EXPECT_EQ(ErrorOf(std::string(100000, '7') + " 1\n"),
+              "c.cdf:1: size '" + std::string(40, '7') + "...' is above 2^53 bytes");
+}
+
 TEST(FlowSizeCdf, RejectsPointsOutOfOrder)
 {
     EXPECT_EQ(ErrorOf("100 0.1\n\n100 0.5\n200 1\n"),

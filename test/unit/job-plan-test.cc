@@ -9,6 +9,7 @@
 #include "ns3/job-plan.h"
 #include "ns3/ring-collectives.h"
 
+#include <functional>
 #include <gtest/gtest.h>
 #include <set>
 #include <sstream>
@@ -143,6 +144,55 @@ TEST(JobsFile, RefusesWhatItCannotUseWithOneLineNamingTheJob)
     EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "permutation", "hosts": "0-1",
                             "receiver": 0}]})"),
               "jobs.json: job 'x': \"receiver\" is a host number, for workload \"incast\"");
+}
+
+TEST(JobsFile, RefusesOddValuesOfEveryKind)
+{
+    const auto job = [](const std::string& keys) {
+        return ParseError(R"({"jobs": [{"name": "x", "workload": "permutation", "hosts": "0-1")" +
+                          keys + "}]}");
+    };
+    EXPECT_EQ(job(R"(, "iterations": 4294967295)"),
+              "jobs.json: job 'x': 'iterations' must be a whole number from 1 to 268435456, got "
+              "4294967295");
+    EXPECT_EQ(job(R"(, "iterations": 268435456)"), "");
+    EXPECT_EQ(job(R"(, "iterations": 1e300)"),
+              "jobs.json: job 'x': 'iterations' must be a whole number from 1 to 268435456, got "
+              "1e+300");
+    EXPECT_EQ(job(R"(, "group": {"a": [1]})"),
+              "jobs.json: job 'x': 'group' must be a whole number from 1 to 4294967295, got "
+              "{\"a\":[1]}");
+    EXPECT_EQ(job(R"(, "model": [")" + std::string(100, 'm') + R"("])"),
+              "jobs.json: job 'x': 'model' must be a string, got '[\"" + std::string(38, 'm') +
+                  "...'");
+    // nlohmann would keep the last of two equal keys.
+    EXPECT_EQ(job(R"(, "start": "1us", "start": "2us")"),
+              "jobs.json: key 'start' twice in one object");
+    EXPECT_EQ(ParseError(R"({"jobs": [], "jobs": [1]})"),
+              "jobs.json: key 'jobs' twice in one object");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "permutation", "hosts": {"place":
+              "random", "count": 2, "count": 3}}]})"),
+              "jobs.json: key 'count' twice in one object");
+    EXPECT_EQ(ParseError(R"({"jobs": )" + std::string(100, '[') + std::string(100, ']') + "}"),
+              "jobs.json: nests deeper than 64 levels");
+    // Host numbers from 2^24 on are no fabric's; 2^32 would have wrapped to host 0.
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "permutation",
+                            "hosts": [1, 4294967296]}]})"),
+              "jobs.json: job 'x': 'hosts': host 4294967296 is beyond any fabric (at most "
+              "16777216 hosts)");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "incast", "hosts": "0-3",
+                            "receiver": 4294967296}]})"),
+              "jobs.json: job 'x': \"receiver\" is a host number, for workload \"incast\"");
+    // Names and keys are shown printable, on one line.
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "a\nb", "workload": "permutation",
+                            "hosts": "0-1", "\u0001": 1}]})"),
+              "jobs.json: job 'a\\x0ab': unknown key '\\x01'");
+    // nlohmann's message ends in all it last read: cut short.
+    const std::string unclosed = "parse error at line 1, column 5012: syntax error while parsing "
+                                 "value - invalid string: missing closing quote; last read: '\"" +
+                                 std::string(5000, 'z');
+    EXPECT_EQ(ParseError("{\"jobs\": [\"" + std::string(5000, 'z')),
+              "jobs.json: not JSON: " + unclosed.substr(0, 200) + "...");
 }
 
 TEST(PlaceJobs, ListsRangesAndContiguousRunsTakeTheHostsInOrder)
@@ -288,4 +338,88 @@ TEST(ParseHostList, ReadsListsAndRanges)
     EXPECT_THROW(ParseHostList("1,"), std::invalid_argument);
     EXPECT_THROW(ParseHostList("a-b"), std::invalid_argument);
     EXPECT_THROW(ParseHostList("1 2"), std::invalid_argument);
+}
+
+TEST(ParseHostList, RefusesListsNoFabricHasBeforeMakingThem)
+{
+    const auto error = [](const std::string& text) {
+        try
+        {
+            ParseHostList(text);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    EXPECT_EQ(error("0-999999999"), "host 999999999 is beyond any fabric (at most 16777216 hosts)");
+    EXPECT_EQ(error("0-16777215"), "");
+    EXPECT_EQ(error("0-16777215,0"), "lists more than 16777216 hosts, more than any fabric has");
+    EXPECT_EQ(error("0-9999999999"), "'0-9999999999' is not a list of hosts and ranges (0-7,12)");
+}
+
+TEST(ComposeJobs, CountsEveryIterationsMessagesBeforeComposingThem)
+{
+    const auto matrix = [](uint32_t flows, uint64_t startPs) {
+        ConnectionMatrix m{};
+        m.nodes = 2;
+        for (uint32_t f = 0; f < flows; ++f)
+        {
+            m.flows.push_back(MatrixFlow{f % 2, 1 - f % 2, f + 1, 10, startPs, {}, {}, {}, {}, 0});
+        }
+        return m;
+    };
+    const auto composeError = [](const std::string& text,
+                                 const ConnectionMatrix& one,
+                                 const std::function<void(uint64_t)>& check) {
+        JobsFile file = Parse(text);
+        PlaceJobs(file, FatTreeK4(), FIRST);
+        try
+        {
+            ComposeJobs(
+                file,
+                16,
+                [&one](const JobSpec&) { return one; },
+                check);
+        }
+        catch (const JobsError& e)
+        {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    const std::string twoJobs = R"({"jobs": [
+        {"name": "a", "workload": "matrix", "matrix": "m.cm", "hosts": "0-1", "iterations": 3},
+        {"name": "b", "workload": "matrix", "matrix": "m.cm", "hosts": "2-3", "iterations": 5}]})";
+    // The check sees every iteration's messages, 3 x 4 + 5 x 4, and its refusal names the file.
+    uint64_t checked = 0;
+    EXPECT_EQ(composeError(twoJobs, matrix(4, 0), [&checked](uint64_t m) { checked = m; }), "");
+    EXPECT_EQ(checked, 32U);
+    EXPECT_EQ(composeError(twoJobs,
+                           matrix(4, 0),
+                           [](uint64_t) { throw std::invalid_argument("too big"); }),
+              "jobs.json: too big");
+    // 2^28 iterations of 4 messages: refused before the check, before any is composed.
+    EXPECT_EQ(composeError(R"({"jobs": [{"name": "a", "workload": "matrix", "matrix": "m.cm",
+                               "hosts": "0-1", "iterations": 268435456}]})",
+                           matrix(4, 0),
+                           [](uint64_t) { ADD_FAILURE() << "checked"; }),
+              "jobs.json: job 'a': its 268435456 iterations of 4 messages and 0 triggers take the "
+              "jobs beyond the 2^28 messages or triggers a run may hold");
+    // A flow's start on top of the job's, and iterations a huge gap apart, beyond ns-3's clock.
+    EXPECT_EQ(composeError(R"({"jobs": [{"name": "a", "workload": "matrix", "matrix": "m.cm",
+                               "hosts": "0-1", "start": "1000000s"}]})",
+                           matrix(1, 9000000000000000000U),
+                           {}),
+              "jobs.json: job 'a': its flows would start beyond ns-3's clock (2^63 - 1 ps, 106 "
+              "days): from 1000000000000000000 ps on, 1 iteration(s) 0 ps apart, each with flows "
+              "starting up to 9000000000000000000 ps in");
+    EXPECT_EQ(composeError(R"({"jobs": [{"name": "a", "workload": "matrix", "matrix": "m.cm",
+                               "hosts": "0-1", "iterations": 11, "gap": "1000000s"}]})",
+                           matrix(1, 0),
+                           {}),
+              "jobs.json: job 'a': its flows would start beyond ns-3's clock (2^63 - 1 ps, 106 "
+              "days): from 0 ps on, 11 iteration(s) 1000000000000000000 ps apart, each with "
+              "flows starting up to 0 ps in");
 }

@@ -336,7 +336,109 @@ TEST(SweepTable, ReadsAnOlderCsvWithoutTheLaterColumns)
     EXPECT_EQ(p.runs, 1U);
     EXPECT_EQ(p.incomplete, 1U);
     EXPECT_EQ(p.cctIncrease.values, std::vector<double>{5});
-    EXPECT_THROW(ReadTable((scratch.path / "none.csv").string()), std::runtime_error);
+    EXPECT_THROW(ReadTable((scratch.path / "none.csv").string()), std::invalid_argument);
+}
+
+TEST(SweepTable, RefusesACsvItDidNotWriteNamingTheLine)
+{
+    const ScratchDirectory scratch("sweep-odd-csv");
+    const std::string path = (scratch.path / "results.csv").string();
+    const std::string header = "scheme,msg_bytes,run,cct_increase_pct,q_mean_pkts,max_queue_pkts,"
+                               "messages,messages_completed,hosts\n";
+    const std::string row = "rr,4096,1,5,0.5,2,16,16,16\n";
+    const auto error = [&path](const std::string& text) {
+        std::ofstream(path, std::ios::binary) << text;
+        try
+        {
+            ReadTable(path);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    EXPECT_EQ(error(header + row), "");
+    EXPECT_EQ(error(header + "rr,4096,1,null,,2,16,16,16\n"), ""); // a result without the field
+    EXPECT_EQ(error("scheme,msg_bytes\n" + row),
+              path + ":1: no column 'messages': not a results.csv of fabric-lb-sweep");
+    EXPECT_EQ(error(header + "rr,4096,1,5\n"), path + ":2: 4 cells where the header has 9");
+    EXPECT_EQ(error(header + row + "rr,4096,2,5,0.5,x2,16,16,16\n"),
+              path + ":3: max_queue_pkts 'x2' is not a number");
+    EXPECT_EQ(error(header + "rr,4096,1,nan,0.5,2,16,16,16\n"),
+              path + ":2: cct_increase_pct 'nan' is not a number");
+    EXPECT_EQ(error(header + "rr,-4096,1,5,0.5,2,16,16,16\n"),
+              path + ":2: msg_bytes '-4096' is not a whole number of bytes, at least 1");
+    EXPECT_EQ(error(header + "rr,0,1,5,0.5,2,16,16,16\n"),
+              path + ":2: msg_bytes '0' is not a whole number of bytes, at least 1");
+    EXPECT_EQ(error(header + "rr,99999999999999999999,1,5,0.5,2,16,16,16\n"),
+              path + ":2: msg_bytes '99999999999999999999' is not a whole number of bytes, at "
+                     "least 1");
+    EXPECT_EQ(error(header + "rr,4096,1,5,0.5,2,16,16,1e3\n"),
+              path + ":2: hosts '1e3' is not a whole number");
+    EXPECT_EQ(error(header + ",4096,1,5,0.5,2,16,16,16\n"), path + ":2: no scheme");
+    EXPECT_EQ(error(header + row + row),
+              path + ":3: run '1' of this scheme, size and value again (first on line 2)");
+    EXPECT_EQ(error(header + row.substr(0, 10)),
+              path + ":2: the last line has no newline: the file is cut short");
+    std::filesystem::remove(path);
+    std::filesystem::create_directory(path);
+    EXPECT_EQ(error(""), "--out=" + path + ": cannot read: a directory");
+}
+
+TEST(SweepTable, ResultsOfAnotherShapeAreNoResults)
+{
+    const ScratchDirectory scratch("sweep-odd-results");
+    const Options options = OfanPermutationSweep(scratch.path, 3);
+    const std::vector<Job> grid = MakeGrid(options);
+    // Not one object: no result (the run is made again); a directory is none either.
+    std::ofstream(grid[0].json) << "[1, 2]";
+    EXPECT_TRUE(ReadResult(grid[0].json).is_discarded());
+    std::filesystem::create_directory(grid[1].json);
+    EXPECT_TRUE(ReadResult(grid[1].json).is_discarded());
+    // An object without the fields is a result, incomplete or not, without a crash.
+    std::ofstream(grid[2].json) << "{}";
+    EXPECT_FALSE(IsIncomplete(ReadResult(grid[2].json)));
+    // A field of another type than the driver writes is refused, naming the file.
+    std::ofstream(grid[2].json) << R"({"messages": 1, "messages_completed": 1, "stages": 5})";
+    try
+    {
+        TabulateRuns(options, grid);
+        ADD_FAILURE() << "accepted";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_EQ(
+            std::string(e.what()).rfind(grid[2].json + ": not a result of fabric-lb-sim (", 0),
+            0U)
+            << e.what();
+    }
+}
+
+TEST(SweepResume, KeptSettingsAreComparedWhole)
+{
+    const ScratchDirectory scratch("sweep-settings");
+    Options options = OfanPermutationSweep(scratch.path, 1);
+    KeepSettings(options);
+    const std::string path = (scratch.path / "runs/settings.txt").string();
+    std::ifstream in(path);
+    const std::string settings((std::istreambuf_iterator<char>(in)), {});
+    EXPECT_NO_THROW(KeepSettings(options)) << "the same settings resume";
+    // The right first line, and more: not what this sweep wrote.
+    std::ofstream(path, std::ios::app) << "k=8\n";
+    EXPECT_THROW(KeepSettings(options), std::invalid_argument);
+    std::filesystem::remove(path);
+    std::filesystem::create_directory(path);
+    try
+    {
+        KeepSettings(options);
+        ADD_FAILURE() << "accepted";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_EQ(std::string(e.what()), "--out=" + path + ": cannot read: a directory");
+    }
+    EXPECT_EQ(settings.back(), '\n');
 }
 
 } // namespace

@@ -6,13 +6,14 @@
 
 #include "ns3/command-line-values.h"
 #include "ns3/double.h"
+#include "ns3/error-text.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/value-limits.h"
 #include "ns3/workload.h"
 
-#include <fstream>
+#include <filesystem>
 
 namespace ns3
 {
@@ -52,17 +53,19 @@ void
 BackgroundTraffic::Configure(uint32_t hosts, double hostRateBps)
 {
     const fabriclb::FlowSizeCdf* builtin = fabriclb::FlowSizeCdf::Builtin(m_distribution);
-    if (!builtin && !std::ifstream(m_distribution))
+    std::error_code noFile; // a name too long to be a file's
+    if (!builtin && !std::filesystem::exists(m_distribution, noFile))
     {
         std::string names;
         for (const fabriclb::FlowSizeCdfDescription& d : fabriclb::FlowSizeCdf::Builtins())
         {
             names += (names.empty() ? "" : ", ") + d.name;
         }
-        throw std::invalid_argument("--background=" + m_distribution +
+        throw std::invalid_argument("--background=" + fabriclb::PrintableText(m_distribution) +
                                     ": neither a distribution (" + names +
                                     ") nor a file that can be read");
     }
+    // A file that is there but no CDF (a directory, a pipe, bad lines) is refused as such.
     m_sizes = builtin ? *builtin : fabriclb::FlowSizeCdf::Load(m_distribution);
     m_hosts = hosts;
     m_hostRateBps = hostRateBps;

@@ -5,11 +5,14 @@
 #include "experiment-traffic.h"
 
 #include "experiment-lookup.h"
+#include "experiment-memory.h"
 
 #include "ns3/collectives.h"
+#include "ns3/error-text.h"
 #include "ns3/fsdp-collective.h"
 #include "ns3/workload.h"
 
+#include <algorithm>
 #include <fstream>
 #include <stdexcept>
 
@@ -63,28 +66,39 @@ ReadJobs(const ExperimentConfig& config, const fabriclb::FabricTopology& topolog
     // One workload stream for every job in turn: the first job draws what a lone run
     // of its collective draws.
     Ptr<UniformRandomVariable> workload = WorkloadStream();
-    return JobSet::Read(config.jobsFile,
-                        topology,
-                        fabriclb::UniformIndexFrom(placement),
-                        [&config, workload](const fabriclb::JobSpec& job) {
-                            ExperimentConfig jobConfig = config;
-                            jobConfig.workload = job.workload;
-                            jobConfig.messageBytes = job.bytes.value_or(config.messageBytes);
-                            jobConfig.group = job.group.value_or(config.group);
-                            jobConfig.model = job.model.value_or(config.model);
-                            jobConfig.layers = job.layers.value_or(config.layers);
-                            jobConfig.matrixFile = job.matrixFile;
-                            if (jobConfig.workload == "fsdp" &&
-                                !fabriclb::FindLlamaModel(jobConfig.model))
-                            {
-                                throw std::invalid_argument("unknown model '" + jobConfig.model +
-                                                            "' (--model=help lists them)");
-                            }
-                            return CollectiveNamed(job.workload)
-                                .build(CollectiveParamsOf(jobConfig,
-                                                          static_cast<uint32_t>(job.hosts.size()),
-                                                          workload));
-                        });
+    return JobSet::Read(
+        config.jobsFile,
+        topology,
+        fabriclb::UniformIndexFrom(placement),
+        [&config, &topology, workload](const fabriclb::JobSpec& job) {
+            ExperimentConfig jobConfig = config;
+            jobConfig.workload = job.workload;
+            jobConfig.messageBytes = job.bytes.value_or(config.messageBytes);
+            jobConfig.group = job.group.value_or(config.group);
+            jobConfig.model = job.model.value_or(config.model);
+            jobConfig.layers = job.layers.value_or(config.layers);
+            jobConfig.matrixFile = job.matrixFile;
+            if (jobConfig.workload == "fsdp" && !fabriclb::FindLlamaModel(jobConfig.model))
+            {
+                throw std::invalid_argument("unknown model " +
+                                            fabriclb::QuotedToken(jobConfig.model) +
+                                            " (--model=help lists them)");
+            }
+            const fabriclb::Collective& collective = CollectiveNamed(job.workload);
+            const fabriclb::CollectiveParams params =
+                CollectiveParamsOf(jobConfig, static_cast<uint32_t>(job.hosts.size()), workload);
+            // A collective that tells its size is refused before it is built
+            // when its iterations would not fit.
+            const unsigned __int128 messages =
+                static_cast<unsigned __int128>(collective.messages(params)) * job.iterations;
+            if (messages > 0)
+            {
+                CheckMemory(
+                    topology,
+                    static_cast<uint64_t>(std::min<unsigned __int128>(messages, UINT64_MAX)));
+            }
+            return collective.build(params);
+        });
 }
 
 void

@@ -4,6 +4,8 @@
 
 #include "job-set.h"
 
+#include "experiment-memory.h"
+
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -27,12 +29,16 @@ JobSet::Read(const std::string& path,
         fabric.podOf.push_back(topology.PartitionGroupOf({0, leaf}));
     }
     fabriclb::PlaceJobs(set.m_file, fabric, draw);
-    // Each job's collective is built once, so that its run alone has the same traffic.
-    set.m_composed =
-        fabriclb::ComposeJobs(set.m_file, fabric.hosts, [&set, &build](const fabriclb::JobSpec& j) {
+    // Each job's collective is built once, so that its run alone has the same traffic; the
+    // messages of all iterations are counted, and refused beyond memory, before they are made.
+    set.m_composed = fabriclb::ComposeJobs(
+        set.m_file,
+        fabric.hosts,
+        [&set, &build](const fabriclb::JobSpec& j) {
             set.m_built.push_back(build(j));
             return set.m_built.back();
-        });
+        },
+        [&topology](uint64_t messages) { CheckMemory(topology, messages); });
     return set;
 }
 

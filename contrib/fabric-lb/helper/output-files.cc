@@ -4,6 +4,8 @@
 
 #include "output-files.h"
 
+#include "ns3/input-file.h"
+
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -67,6 +69,10 @@ OutputFiles::AddOutput(const std::string& flag, const std::string& path)
 void
 OutputFiles::Check() const
 {
+    for (const auto& [flag, path] : m_inputs)
+    {
+        fabriclb::CheckInputFile(flag, path);
+    }
     for (size_t i = 0; i < m_outputs.size(); ++i)
     {
         const auto& [flag, path] = m_outputs[i];

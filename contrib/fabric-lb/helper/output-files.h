@@ -14,7 +14,8 @@ namespace ns3
 
 /**
  * \ingroup fabric-lb
- * \brief The files a run reads and writes, checked before anything is built: no output
+ * \brief The files a run reads and writes, checked before anything is built: every input
+ * is a regular file that can be read (fabriclb::CheckInputFile, naming its flag), no output
  * names an input or another output, and every output can be written. A result is written
  * whole or not at all: to a temporary name beside it, then renamed, so that a refused or
  * failed run leaves no empty or half-written file and an earlier result stays until the
@@ -30,8 +31,9 @@ class OutputFiles
     void AddOutput(const std::string& flag, const std::string& path);
 
     /**
-     * \throws std::invalid_argument naming the flags when an output is an input or another
-     * output, or an output's folder cannot be written
+     * \throws std::invalid_argument naming the flag and file of an input that cannot be read,
+     * and naming the flags when an output is an input or another output, or an output's
+     * folder cannot be written
      */
     void Check() const;
 

@@ -13,8 +13,8 @@
 /**
  * \file
  * \ingroup fabric-lb
- * How the file parsers (connection matrices, flow-size CDFs) show what they read in their
- * one-line errors, without a simulator.
+ * How the file parsers (connection matrices, flow-size CDFs, jobs files, the sweep's files)
+ * show what they read in their one-line errors, without a simulator.
  */
 
 namespace ns3
@@ -51,15 +51,18 @@ PrintableText(std::string_view text)
     return out;
 }
 
+/// \return \p text printable, cut after \p max bytes and then ending in "..."
+inline std::string
+ShortText(std::string_view text, size_t max)
+{
+    return text.size() > max ? PrintableText(text.substr(0, max)) + "..." : PrintableText(text);
+}
+
 /// \return \p token quoted for an error message, printable, cut short if long
 inline std::string
 QuotedToken(std::string_view token)
 {
-    if (token.size() > QUOTED_TOKEN_MAX)
-    {
-        return "'" + PrintableText(token.substr(0, QUOTED_TOKEN_MAX)) + "...'";
-    }
-    return "'" + PrintableText(token) + "'";
+    return "'" + ShortText(token, QUOTED_TOKEN_MAX) + "'";
 }
 
 /**

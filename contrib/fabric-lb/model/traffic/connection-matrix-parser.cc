@@ -8,10 +8,11 @@
 #include "matrix-line-reader.h"
 
 #include "ns3/error-text.h"
+#include "ns3/input-file.h"
 
 #include <algorithm>
-#include <fstream>
 #include <istream>
+#include <sstream>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
@@ -467,6 +468,94 @@ class ConnectionMatrixParser : public MatrixLineReader
                 Declared(*flow.recvDoneTrigger, "recv_done_trigger");
             }
         }
+        CheckEveryFlowStarts();
+    }
+
+    /**
+     * Fails at the trigger line of the first flow, in file order, that would never start: it
+     * waits on a trigger that no flow signals, that its flows signal too few times (a
+     * barrier's count, a multishot's waiting flows), or whose signalling flows never start
+     * themselves. Plays the signals as TriggerState fires them, from the timed flows on.
+     */
+    void CheckEveryFlowStarts()
+    {
+        const std::vector<MatrixFlow>& flows = m_matrix.flows;
+        const std::vector<MatrixTrigger>& triggers = m_matrix.triggers;
+        std::vector<TriggerState> states(triggers.begin(), triggers.end());
+        std::vector<uint32_t> named(triggers.size(), 0); // signals the flows name, started or not
+        std::vector<bool> starts(flows.size(), false);
+        std::vector<uint32_t> started; // flows whose signals are still to play
+        for (uint32_t f = 0; f < flows.size(); ++f)
+        {
+            for (const std::optional<uint32_t>& signalled :
+                 {flows[f].sendDoneTrigger, flows[f].recvDoneTrigger})
+            {
+                if (signalled)
+                {
+                    ++named[m_triggerIndex.at(*signalled)];
+                }
+            }
+            if (flows[f].startPs)
+            {
+                starts[f] = true;
+                started.push_back(f);
+            }
+        }
+        while (!started.empty())
+        {
+            const MatrixFlow& flow = flows[started.back()];
+            started.pop_back();
+            for (const std::optional<uint32_t>& signalled :
+                 {flow.sendDoneTrigger, flow.recvDoneTrigger})
+            {
+                if (!signalled)
+                {
+                    continue;
+                }
+                const size_t t = m_triggerIndex.at(*signalled);
+                const TriggerRelease release = states[t].Signal();
+                for (uint32_t w = release.first; w < release.last; ++w)
+                {
+                    starts[triggers[t].waiting[w]] = true;
+                    started.push_back(triggers[t].waiting[w]);
+                }
+            }
+        }
+        const auto never = std::find(starts.begin(), starts.end(), false);
+        if (never == starts.end())
+        {
+            return;
+        }
+        const MatrixFlow& flow = flows[never - starts.begin()];
+        const size_t t = m_triggerIndex.at(*flow.trigger);
+        const MatrixTrigger& trigger = triggers[t];
+        const std::string name = "trigger " + std::to_string(trigger.id);
+        const std::string times = std::to_string(named[t]) + (named[t] == 1 ? " time" : " times");
+        std::string why;
+        if (named[t] == 0)
+        {
+            why =
+                name + " never fires: no flow signals it (send_done_trigger or recv_done_trigger)";
+        }
+        else if (trigger.kind == TriggerKind::BARRIER && named[t] < trigger.count)
+        {
+            why = "barrier " + name + " never fires: it needs count " +
+                  std::to_string(trigger.count) + " signals, and flows signal it " + times;
+        }
+        else if (trigger.kind == TriggerKind::MULTISHOT && named[t] < trigger.waiting.size())
+        {
+            why = "multishot " + name +
+                  " starts one flow a signal: " + std::to_string(trigger.waiting.size()) +
+                  " flows wait on it, and flows signal it " + times;
+        }
+        else
+        {
+            why = name + " never fires: the flows that signal it never start (they wait on it, " +
+                  "or on a trigger that never fires)";
+        }
+        m_line = trigger.line;
+        Fail(why + "; flow " + std::to_string(flow.id) + " (line " + std::to_string(flow.line) +
+             ") would never start");
     }
 
     /// Fails at the header line when its count differs from the lines found.
@@ -510,11 +599,7 @@ ParseConnectionMatrix(std::istream& in, const std::string& fileName, uint32_t ho
 ConnectionMatrix
 ReadConnectionMatrix(const std::string& path, uint32_t hostCount)
 {
-    std::ifstream in(path);
-    if (!in)
-    {
-        throw MatrixError(path, 0, "cannot open");
-    }
+    std::istringstream in(ReadInputFileAs<MatrixError>(path));
     return ParseConnectionMatrix(in, path, hostCount);
 }
 

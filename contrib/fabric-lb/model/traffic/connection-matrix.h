@@ -41,6 +41,13 @@
    trigger id T oneshot|multishot|barrier [count N]
    failure switch_type TOR|AGG|CORE switch_id S link_id L
    \endverbatim
+ * Every flow that waits on a trigger must be able to start: played from the timed flows
+ * on, each flow signalling its triggers once it is done (TriggerState), its trigger must
+ * fire. A trigger that no flow signals, a barrier that fewer flows signal than its count,
+ * a multishot trigger signalled fewer times than flows wait on it, or a trigger signalled
+ * only by flows that wait on it (directly or through other triggers) is an error at the
+ * trigger's line: the run would never end.
+ *
  * After SRC->DST the key-value pairs may come in any order, as in htsim, except
  * that `id` must precede `trigger` (htsim asserts otherwise); likewise the words
  * of a trigger line. Every number is a decimal integer with digits only; start
@@ -187,7 +194,7 @@ struct ConnectionMatrix
  * fabric, flow without start or with both start and trigger, zero size,
  * duplicate flow or trigger id, reference to an undeclared trigger, barrier
  * without a count, a count header that disagrees with the body, a failure line
- * without its switch type, switch id and link id
+ * without its switch type, switch id and link id, a flow whose trigger never fires
  */
 ConnectionMatrix ParseConnectionMatrix(std::istream& in,
                                        const std::string& fileName,
@@ -199,8 +206,9 @@ ConnectionMatrix ParseConnectionMatrix(std::istream& in,
  * \param path the file
  * \param hostCount hosts in the fabric
  * \return its traffic
- * \throws MatrixError as ParseConnectionMatrix does, and "PATH: cannot open"
- * or "PATH: cannot read"
+ * \throws MatrixError as ParseConnectionMatrix does, and "PATH: cannot open" or "PATH:
+ * cannot read: ..." for a file ReadInputFile refuses (missing, a directory, a pipe or
+ * device, above its 256 MiB cap)
  */
 ConnectionMatrix ReadConnectionMatrix(const std::string& path, uint32_t hostCount);
 

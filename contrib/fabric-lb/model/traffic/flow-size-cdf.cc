@@ -5,11 +5,11 @@
 #include "flow-size-cdf.h"
 
 #include "ns3/error-text.h"
+#include "ns3/input-file.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <istream>
 #include <sstream>
 #include <string_view>
@@ -178,7 +178,11 @@ class CdfParser
         {
             Fail("probability " + QuotedToken(token) + " is not a number");
         }
-        if (error == std::errc::result_out_of_range || probability < 0 || probability > 1)
+        if (error == std::errc::result_out_of_range)
+        {
+            Fail("probability " + QuotedToken(token) + " is beyond what a double holds");
+        }
+        if (probability < 0 || probability > 1)
         {
             Fail("probability " + QuotedToken(token) + " is outside [0, 1]");
         }
@@ -324,11 +328,7 @@ FlowSizeCdf::Parse(std::istream& in, const std::string& name)
 FlowSizeCdf
 FlowSizeCdf::Load(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in)
-    {
-        throw CdfError(path, 0, "cannot open");
-    }
+    std::istringstream in(ReadInputFileAs<CdfError>(path));
     return Parse(in, path);
 }
 

@@ -16,7 +16,8 @@
  * \ingroup fabric-lb
  * Flow-size distributions for background traffic, read and sampled without a simulator.
  *
- * A CDF file has one point a line, `SIZE PROBABILITY`, separated by spaces or tabs:
+ * A CDF file has one point a line, `SIZE PROBABILITY`, separated by spaces or tabs (a
+ * carriage return counts as a space: a file with CRLF line ends reads as with LF):
  * SIZE a decimal whole number of bytes, 1 to 2^53 (every size exact in a double),
  * PROBABILITY the cumulative probability P(flow size <= SIZE), a decimal number
  * in [0, 1] (not a percentage). Sizes strictly increase from line to line,
@@ -109,7 +110,9 @@ class FlowSizeCdf
      *
      * \param path the file
      * \return the distribution
-     * \throws CdfError as Parse does, and "PATH: cannot open" or "PATH: cannot read"
+     * \throws CdfError as Parse does, and "PATH: cannot open" or "PATH: cannot read: ..."
+     * for a file ReadInputFile refuses (missing, a directory, a pipe or device, above its
+     * 256 MiB cap)
      */
     static FlowSizeCdf Load(const std::string& path);
 

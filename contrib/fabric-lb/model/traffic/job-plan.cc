@@ -99,7 +99,7 @@ PlaceJobs(JobsFile& file, const PlacementFabric& fabric, const UniformIndex& dra
     for (JobSpec& job : file.jobs)
     {
         const auto fail = [&file, &job](const std::string& problem) {
-            throw JobsError(file.name + ": job '" + job.name + "': " + problem);
+            throw JobsError(JobProblem(file.name, job.name, problem));
         };
         const HostPlacement& placement = job.placement;
         const FreeHosts available = file.shareHosts ? FreeHosts(fabric.hosts) : free;
@@ -211,28 +211,78 @@ PlaceJobs(JobsFile& file, const PlacementFabric& fabric, const UniformIndex& dra
 ComposedJobs
 ComposeJobs(const JobsFile& file,
             uint32_t fabricHosts,
-            const std::function<ConnectionMatrix(const JobSpec&)>& build)
+            const std::function<ConnectionMatrix(const JobSpec&)>& build,
+            const std::function<void(uint64_t messages)>& checkMessages)
 {
+    // Each job's collective, once; then what its iterations expand to, before any is composed.
+    std::vector<ConnectionMatrix> built;
+    unsigned __int128 messages = 0;
+    unsigned __int128 triggers = 0;
+    for (const JobSpec& job : file.jobs)
+    {
+        const auto fail = [&file, &job](const std::string& problem) {
+            throw JobsError(JobProblem(file.name, job.name, problem));
+        };
+        try
+        {
+            built.push_back(build(job));
+        }
+        catch (const std::invalid_argument& e)
+        {
+            fail(e.what());
+        }
+        const ConnectionMatrix& one = built.back();
+        if (!one.failures.empty())
+        {
+            fail("a job's matrix may not fail links (use --failLinks)");
+        }
+        messages += static_cast<unsigned __int128>(job.iterations) * one.flows.size();
+        // A later iteration's timed flows wait on a release trigger of its own.
+        triggers += static_cast<unsigned __int128>(job.iterations) * (one.triggers.size() + 1);
+        if (messages > MAX_JOB_MESSAGES || triggers > MAX_JOB_MESSAGES)
+        {
+            fail("its " + std::to_string(job.iterations) + " iterations of " +
+                 std::to_string(one.flows.size()) + " messages and " +
+                 std::to_string(one.triggers.size()) +
+                 " triggers take the jobs beyond the 2^28 messages or triggers a run may hold");
+        }
+        // Each iteration starts a gap after the previous one ends, and ends after its latest
+        // timed flow has started: the last one's latest flow starts no earlier than this.
+        uint64_t latestStart = 0;
+        for (const MatrixFlow& flow : one.flows)
+        {
+            latestStart = std::max(latestStart, flow.startPs.value_or(0));
+        }
+        const unsigned __int128 lastFlowStart =
+            job.startPs + static_cast<unsigned __int128>(job.iterations) * latestStart +
+            static_cast<unsigned __int128>(job.iterations - 1) * job.gapPs;
+        if (lastFlowStart > INT64_MAX)
+        {
+            fail("its flows would start beyond ns-3's clock (2^63 - 1 ps, 106 days): from " +
+                 std::to_string(job.startPs) + " ps on, " + std::to_string(job.iterations) +
+                 " iteration(s) " + std::to_string(job.gapPs) +
+                 " ps apart, each with flows starting up to " + std::to_string(latestStart) +
+                 " ps in");
+        }
+    }
+    if (checkMessages)
+    {
+        try
+        {
+            checkMessages(static_cast<uint64_t>(messages));
+        }
+        catch (const std::invalid_argument& e)
+        {
+            throw JobsError(file.name, 0, e.what());
+        }
+    }
     ComposedJobs composed;
     composed.traffic.nodes = fabricHosts;
     uint32_t nextTriggerId = 1;
     for (uint32_t j = 0; j < file.jobs.size(); ++j)
     {
         const JobSpec& job = file.jobs[j];
-        ConnectionMatrix one;
-        try
-        {
-            one = build(job);
-        }
-        catch (const std::invalid_argument& e)
-        {
-            throw JobsError(file.name + ": job '" + job.name + "': " + e.what());
-        }
-        if (!one.failures.empty())
-        {
-            throw JobsError(file.name + ": job '" + job.name +
-                            "': a job's matrix may not fail links (use --failLinks)");
-        }
+        const ConnectionMatrix& one = built[j];
         composed.firstFlow.push_back(static_cast<uint32_t>(composed.traffic.flows.size()));
         composed.flowsPerIteration.push_back(static_cast<uint32_t>(one.flows.size()));
         composed.firstTrigger.push_back(static_cast<uint32_t>(composed.traffic.triggers.size()));

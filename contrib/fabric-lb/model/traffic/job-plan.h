@@ -40,7 +40,8 @@
  * `strided` (round robin over the fabric's `pods` or `leaves`, "across"; leaves by
  * default) or `per-server` (one host of each server in turn). Unless `shareHosts` is
  * true, no host belongs to two jobs, and rules place a job on hosts no earlier job
- * holds. Unknown keys are errors.
+ * holds. Unknown keys, and a key twice in one object, are errors. A job runs at most
+ * 2^28 iterations, and all jobs' iterations at most 2^28 messages (MAX_JOB_MESSAGES).
  */
 
 namespace ns3
@@ -58,7 +59,38 @@ class JobsError : public std::invalid_argument
   public:
     /// \param what the whole line
     explicit JobsError(const std::string& what);
+
+    /**
+     * \param file the jobs file
+     * \param line the 1-based line at fault, or 0 for the file as a whole
+     * \param problem what is wrong
+     */
+    JobsError(const std::string& file, uint32_t line, const std::string& problem);
 };
+
+/**
+ * \param file the jobs file
+ * \param job the job's name
+ * \param problem what is wrong with it
+ * \return "FILE: job 'NAME': problem", the name and file printable, a long name cut short
+ */
+std::string JobProblem(const std::string& file, const std::string& job, const std::string& problem);
+
+/**
+ * The most messages a run's jobs may expand to (their iterations times their collectives'
+ * messages), and the most iterations a job may run: 2^28. At the 1.2 KiB a message that
+ * CheckMemory counts that is about 300 GiB, beyond any machine this module runs on, and
+ * flow and trigger ids (32 bits) stay far from wrapping. A jobs file that asks for more is refused
+ * before its iterations are composed.
+ */
+constexpr uint64_t MAX_JOB_MESSAGES = uint64_t{1} << 28;
+
+/**
+ * One more than the largest host number a jobs file may name, and the most hosts a list
+ * may hold: 2^24, the addresses of 10.0.0.0/8, of which the address plan gives each host
+ * link four (no fabric has as many hosts).
+ */
+constexpr uint32_t MAX_LISTED_HOSTS = uint32_t{1} << 24;
 
 /**
  * \ingroup fabric-lb
@@ -118,12 +150,14 @@ struct JobsFile
  * \param in the JSON text
  * \param fileName the name errors give
  * \return its jobs, unplaced
- * \throws JobsError for text that is not JSON, a missing or unknown key, a value of the
- * wrong type, a duplicate name, an unknown workload, a bad time or a zero count
+ * \throws JobsError for text that is not JSON, nested deeper than 64 levels or with a key
+ * twice in one object, a missing or unknown key, a value of the wrong type, a duplicate
+ * name, an unknown workload, a bad time, a zero count, more than MAX_JOB_MESSAGES
+ * iterations, a host number from MAX_LISTED_HOSTS on
  */
 JobsFile ParseJobsFile(std::istream& in, const std::string& fileName);
 
-/// ParseJobsFile on a file \throws JobsError also for a file that cannot be opened
+/// ParseJobsFile on a file \throws JobsError also for a file ReadInputFile refuses
 JobsFile ReadJobsFile(const std::string& path);
 
 /**
@@ -178,20 +212,28 @@ struct ComposedJobs
 };
 
 /**
- * Composes the jobs' collectives.
+ * Composes the jobs' collectives: builds each job's collective once, counts the messages
+ * and triggers its iterations expand to (in 128-bit arithmetic), and only then composes them.
  * \param file the placed jobs
  * \param fabricHosts hosts of the fabric (the matrix's `nodes`)
  * \param build a job's collective over ranks 0 .. its host count - 1 (one iteration)
+ * \param checkMessages given the messages of every job's every iteration, before they are
+ * composed, throws std::invalid_argument if the run cannot hold them (none: no check)
  * \return the flows, their owners and the jobs' flow ranges
- * \throws whatever \p build throws, as JobsError naming the job
+ * \throws whatever \p build or \p checkMessages throws, as JobsError naming the job or
+ * the file; JobsError for more than MAX_JOB_MESSAGES messages or triggers, and for
+ * iterations whose flows would start beyond ns-3's clock (the job's start, each iteration's
+ * latest timed flow, the gaps between them)
  */
 ComposedJobs ComposeJobs(const JobsFile& file,
                          uint32_t fabricHosts,
-                         const std::function<ConnectionMatrix(const JobSpec&)>& build);
+                         const std::function<ConnectionMatrix(const JobSpec&)>& build,
+                         const std::function<void(uint64_t messages)>& checkMessages = {});
 
 /**
  * \param text a list of hosts and ranges, "0-7,12"
- * \return the hosts, in order \throws std::invalid_argument for a malformed list
+ * \return the hosts, in order \throws std::invalid_argument for a malformed list, a host
+ * from MAX_LISTED_HOSTS on, or more than MAX_LISTED_HOSTS hosts
  */
 std::vector<uint32_t> ParseHostList(const std::string& text);
 

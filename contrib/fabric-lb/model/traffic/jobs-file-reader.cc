@@ -7,11 +7,13 @@
 #include "collectives.h"
 #include "job-plan.h"
 
+#include "ns3/error-text.h"
 #include "ns3/fabric-paths.h"
+#include "ns3/input-file.h"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 
 namespace ns3
 {
@@ -23,10 +25,46 @@ JobsError::JobsError(const std::string& what)
 {
 }
 
+JobsError::JobsError(const std::string& file, uint32_t line, const std::string& problem)
+    : std::invalid_argument(FileErrorLine(file, line, problem))
+{
+}
+
+std::string
+JobProblem(const std::string& file, const std::string& job, const std::string& problem)
+{
+    return PrintableText(file) + ": job " + QuotedToken(job) + ": " + problem;
+}
+
 namespace
 {
 
 using Json = nlohmann::json;
+
+/// The deepest a jobs file's JSON nests: a jobs file needs 4 levels (the file, "jobs", a
+/// job, its "hosts"); far deeper text is no jobs file.
+constexpr int MAX_DEPTH = 64;
+
+/// \return \p value as an error message shows it: its JSON, printable, cut short if long
+std::string
+Shown(const Json& value)
+{
+    const std::string text = value.dump();
+    return text.size() > QUOTED_TOKEN_MAX ? QuotedToken(text) : PrintableText(text);
+}
+
+/// \return a host number of a jobs file, checked against MAX_LISTED_HOSTS
+uint32_t
+HostNumber(uint64_t host)
+{
+    if (host >= MAX_LISTED_HOSTS)
+    {
+        throw std::invalid_argument("host " + std::to_string(host) +
+                                    " is beyond any fabric (at most " +
+                                    std::to_string(MAX_LISTED_HOSTS) + " hosts)");
+    }
+    return static_cast<uint32_t>(host);
+}
 
 /// Reads one job's keys; \p fail throws for its job.
 class JobReader
@@ -48,7 +86,7 @@ class JobReader
         }
         if (!m_job[key].is_string())
         {
-            m_fail("'" + key + "' must be a string");
+            m_fail("'" + key + "' must be a string, got " + Shown(m_job[key]));
         }
         return m_job[key].get<std::string>();
     }
@@ -65,7 +103,7 @@ class JobReader
             (value.is_number_integer() && value.get<int64_t>() <= 0) || value.get<uint64_t>() > max)
         {
             m_fail("'" + key + "' must be a whole number from 1 to " + std::to_string(max) +
-                   ", got " + value.dump());
+                   ", got " + Shown(value));
         }
         return value.get<uint64_t>();
     }
@@ -81,7 +119,7 @@ class JobReader
         const std::optional<uint64_t> ps = ParseSimulatedTimePs(*text);
         if (!ps)
         {
-            m_fail("'" + key + "' must be a time with a unit (10us), got '" + *text + "'");
+            m_fail("'" + key + "' must be a time with a unit (10us), got " + QuotedToken(*text));
         }
         return *ps;
     }
@@ -114,9 +152,16 @@ ReadPlacement(const Json& hosts, const std::function<void(const std::string&)>& 
         {
             if (!host.is_number_unsigned())
             {
-                fail("'hosts' must list host numbers, got " + host.dump());
+                fail("'hosts' must list host numbers, got " + Shown(host));
             }
-            placement.hosts.push_back(host.get<uint32_t>());
+            try
+            {
+                placement.hosts.push_back(HostNumber(host.get<uint64_t>()));
+            }
+            catch (const std::invalid_argument& e)
+            {
+                fail(std::string("'hosts': ") + e.what());
+            }
         }
         if (placement.hosts.empty())
         {
@@ -137,7 +182,7 @@ ReadPlacement(const Json& hosts, const std::function<void(const std::string&)>& 
     {
         if (key != "place" && key != "count" && key != "across")
         {
-            fail("unknown key '" + key + "' in 'hosts' (place, count, across)");
+            fail("unknown key " + QuotedToken(key) + " in 'hosts' (place, count, across)");
         }
     }
     if (!hosts.contains("place") || !hosts["place"].is_string() ||
@@ -169,9 +214,10 @@ ReadPlacement(const Json& hosts, const std::function<void(const std::string&)>& 
 JobSpec
 ReadJob(const Json& job, size_t index, const std::string& fileName)
 {
-    std::string label = "job " + std::to_string(index + 1);
-    const auto fail = [&fileName, &label](const std::string& problem) {
-        throw JobsError(fileName + ": " + label + ": " + problem);
+    std::optional<std::string> name;
+    const auto fail = [&fileName, &name, index](const std::string& problem) {
+        throw name ? JobsError(JobProblem(fileName, *name, problem))
+                   : JobsError(fileName, 0, "job " + std::to_string(index + 1) + ": " + problem);
     };
     if (!job.is_object())
     {
@@ -191,18 +237,18 @@ ReadJob(const Json& job, size_t index, const std::string& fileName)
                                             "receiver"};
     const JobReader reader(job, fail);
     JobSpec spec;
-    const std::optional<std::string> name = reader.String("name");
-    if (!name || name->empty())
+    const std::optional<std::string> named = reader.String("name");
+    if (!named || named->empty())
     {
         fail("needs a \"name\"");
     }
-    spec.name = *name;
-    label = "job '" + spec.name + "'";
+    spec.name = *named;
+    name = spec.name;
     for (const auto& [key, value] : job.items())
     {
         if (keys.count(key) == 0)
         {
-            fail("unknown key '" + key + "'");
+            fail("unknown key " + QuotedToken(key));
         }
     }
     const std::optional<std::string> workload = reader.String("workload");
@@ -212,7 +258,7 @@ ReadJob(const Json& job, size_t index, const std::string& fileName)
     }
     if (!Workloads().Find(*workload))
     {
-        fail("unknown workload '" + *workload + "' (--workload=help lists them)");
+        fail("unknown workload " + QuotedToken(*workload) + " (--workload=help lists them)");
     }
     spec.workload = *workload;
     spec.bytes = reader.Positive("msgBytes", UINT64_MAX >> 1);
@@ -223,7 +269,8 @@ ReadJob(const Json& job, size_t index, const std::string& fileName)
     spec.placement = ReadPlacement(job["hosts"], fail);
     spec.startPs = reader.Time("start");
     spec.gapPs = reader.Time("gap");
-    spec.iterations = static_cast<uint32_t>(reader.Positive("iterations").value_or(1));
+    spec.iterations =
+        static_cast<uint32_t>(reader.Positive("iterations", MAX_JOB_MESSAGES).value_or(1));
     if (const std::optional<uint64_t> group = reader.Positive("group"))
     {
         spec.group = static_cast<uint32_t>(*group);
@@ -240,7 +287,8 @@ ReadJob(const Json& job, size_t index, const std::string& fileName)
     }
     if (job.contains("receiver"))
     {
-        if (spec.workload != "incast" || !job["receiver"].is_number_unsigned())
+        if (spec.workload != "incast" || !job["receiver"].is_number_unsigned() ||
+            job["receiver"].get<uint64_t>() >= MAX_LISTED_HOSTS)
         {
             fail("\"receiver\" is a host number, for workload \"incast\"");
         }
@@ -264,10 +312,10 @@ ParseHostList(const std::string& text)
         }
         if (begin == position || position - begin > 9)
         {
-            throw std::invalid_argument("'" + text +
-                                        "' is not a list of hosts and ranges (0-7,12)");
+            throw std::invalid_argument(QuotedToken(text) +
+                                        " is not a list of hosts and ranges (0-7,12)");
         }
-        return static_cast<uint32_t>(std::stoul(text.substr(begin, position - begin)));
+        return HostNumber(std::stoul(text.substr(begin, position - begin)));
     };
     while (true)
     {
@@ -283,6 +331,11 @@ ParseHostList(const std::string& text)
                                             std::to_string(last) + " runs backwards");
             }
         }
+        if (hosts.size() + (last - first) >= MAX_LISTED_HOSTS)
+        {
+            throw std::invalid_argument("lists more than " + std::to_string(MAX_LISTED_HOSTS) +
+                                        " hosts, more than any fabric has");
+        }
         for (uint32_t host = first; host <= last; ++host)
         {
             hosts.push_back(host);
@@ -293,8 +346,8 @@ ParseHostList(const std::string& text)
         }
         if (text[position] != ',')
         {
-            throw std::invalid_argument("'" + text +
-                                        "' is not a list of hosts and ranges (0-7,12)");
+            throw std::invalid_argument(QuotedToken(text) +
+                                        " is not a list of hosts and ranges (0-7,12)");
         }
         ++position;
     }
@@ -303,27 +356,54 @@ ParseHostList(const std::string& text)
 JobsFile
 ParseJobsFile(std::istream& in, const std::string& fileName)
 {
+    const auto fail = [&fileName](const std::string& problem) {
+        throw JobsError(fileName, 0, problem);
+    };
+    // nlohmann keeps the last of two equal keys: each object's keys so far, to refuse them.
+    std::vector<std::set<std::string>> keys;
+    const Json::parser_callback_t check = [&](int depth, Json::parse_event_t event, Json& parsed) {
+        if (depth > MAX_DEPTH)
+        {
+            fail("nests deeper than " + std::to_string(MAX_DEPTH) + " levels");
+        }
+        if (event == Json::parse_event_t::object_start)
+        {
+            keys.emplace_back();
+        }
+        else if (event == Json::parse_event_t::object_end)
+        {
+            keys.pop_back();
+        }
+        else if (event == Json::parse_event_t::key &&
+                 !keys.back().insert(parsed.get<std::string>()).second)
+        {
+            fail("key " + QuotedToken(parsed.get<std::string>()) + " twice in one object");
+        }
+        return true;
+    };
     Json root;
     try
     {
-        root = Json::parse(in);
+        root = Json::parse(in, check);
     }
-    catch (const Json::parse_error& e)
+    catch (const Json::exception& e)
     {
-        // nlohmann's message: "[json.exception.parse_error.101] parse error at line L, ..."
+        // nlohmann's message: "[json.exception.parse_error.101] parse error at line L, ...",
+        // ending in what it last read, which may be long; or a number too large for it,
+        // "[json.exception.out_of_range.406] number overflow parsing '...'".
         const std::string what = e.what();
-        const size_t at = what.find("parse error");
-        throw JobsError(fileName + ": not JSON: " + what.substr(at == std::string::npos ? 0 : at));
+        const size_t at = what.find("] ");
+        fail("not JSON: " + ShortText(what.substr(at == std::string::npos ? 0 : at + 2), 200));
     }
     if (!root.is_object() || !root.contains("jobs") || !root["jobs"].is_array())
     {
-        throw JobsError(fileName + ": needs an object with a \"jobs\" array");
+        fail("needs an object with a \"jobs\" array");
     }
     for (const auto& [key, value] : root.items())
     {
         if (key != "jobs" && key != "shareHosts")
         {
-            throw JobsError(fileName + ": unknown key '" + key + "' (jobs, shareHosts)");
+            fail("unknown key " + QuotedToken(key) + " (jobs, shareHosts)");
         }
     }
     JobsFile file;
@@ -332,7 +412,7 @@ ParseJobsFile(std::istream& in, const std::string& fileName)
     {
         if (!root["shareHosts"].is_boolean())
         {
-            throw JobsError(fileName + ": \"shareHosts\" must be true or false");
+            fail("\"shareHosts\" must be true or false");
         }
         file.shareHosts = root["shareHosts"].get<bool>();
     }
@@ -342,12 +422,12 @@ ParseJobsFile(std::istream& in, const std::string& fileName)
         file.jobs.push_back(ReadJob(root["jobs"][j], j, fileName));
         if (!names.insert(file.jobs.back().name).second)
         {
-            throw JobsError(fileName + ": two jobs are called '" + file.jobs.back().name + "'");
+            fail("two jobs are called " + QuotedToken(file.jobs.back().name));
         }
     }
     if (file.jobs.empty())
     {
-        throw JobsError(fileName + ": \"jobs\" is empty");
+        fail("\"jobs\" is empty");
     }
     return file;
 }
@@ -355,11 +435,7 @@ ParseJobsFile(std::istream& in, const std::string& fileName)
 JobsFile
 ReadJobsFile(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in)
-    {
-        throw JobsError(path + ": cannot open");
-    }
+    std::istringstream in(ReadInputFileAs<JobsError>(path));
     return ParseJobsFile(in, path);
 }
 
