@@ -19,21 +19,30 @@ for arg in "$@"; do
   esac
 done
 
-"$root/tools/build.sh"
-(cd "$root/build" && ctest --output-on-failure -j "$(nproc)")
+# Each tier's minutes, printed at the end (the README gives them on a machine with no caches).
+times=""
+timed() { # NAME COMMAND...
+  local start=$SECONDS
+  "${@:2}"
+  times="$times $1 $(((SECONDS - start) / 60))m$(((SECONDS - start) % 60))s"
+}
+
+timed build "$root/tools/build.sh"
+timed stand-alone-tests bash -c "cd '$root/build' && ctest --output-on-failure -j $(nproc)"
 standalone=$(cd "$root/build" && ctest -N | sed -n 's/^Total Tests: //p')
 
 sanitized=0
 if [ "$sanitize" -eq 1 ]; then
-  "$root/tools/sanitize.sh"
+  timed sanitized "$root/tools/sanitize.sh"
   sanitized=$(cat "$root/build-asan/tests-run")
 fi
 
 in_tree_checks=0
 if [ "$in_tree" -eq 1 ]; then
-  "$root/tools/in-tree-check.sh"
+  timed in-tree "$root/tools/in-tree-check.sh"
   suites=$("$root/build/fabric-lb-test-runner" --list | grep -c '^fabric-lb-')
   in_tree_checks=$((suites + 5)) # the suites, 3 ./ns3 runs, 2 one-rank against two-rank runs
 fi
 echo "fabric-lb tests: $standalone stand-alone, $sanitized sanitized, $in_tree_checks in-tree"
+echo "fabric-lb test tiers:$times"
 echo "$((standalone + sanitized + in_tree_checks)) passed, 0 failed"
