@@ -115,6 +115,33 @@ RangeOf(const AttributeChecker& checker)
     return "[" + range.replace(range.find(':'), 1, ", ") + "]";
 }
 
+/// \return a time checker's range, "[0ps, 1s]", from its "Time +0ps:+1e+12ps"
+std::string
+TimeRangeOf(const AttributeChecker& checker)
+{
+    const auto shownTime = [](const std::string& text) {
+        const double ps = std::stod(text); // "+1e+12ps": the number, its unit dropped
+        for (const auto& [unit, scale] :
+             {std::pair{"s", 1e12}, {"ms", 1e9}, {"us", 1e6}, {"ns", 1e3}})
+        {
+            if (ps >= scale && std::fmod(ps, scale) == 0)
+            {
+                std::ostringstream os;
+                os << ps / scale << unit;
+                return os.str();
+            }
+        }
+        std::ostringstream os;
+        os << ps << "ps";
+        return os.str();
+    };
+    const std::string info = checker.GetUnderlyingTypeInformation();
+    const std::string range = info.substr(info.find(' ') + 1);
+    const std::string::size_type colon = range.find(':');
+    return "[" + shownTime(range.substr(0, colon)) + ", " + shownTime(range.substr(colon + 1)) +
+           "]";
+}
+
 /// \return \p text as a value of \p checker's type, or why it is not one
 std::variant<Ptr<AttributeValue>, std::string>
 ValueFromText(Ptr<const AttributeChecker> checkerPtr, const std::string& text)
@@ -163,9 +190,13 @@ ValueFromText(Ptr<const AttributeChecker> checkerPtr, const std::string& text)
         {
             value = Create<TimeValue>(PicoSeconds(*ps));
         }
-        if (!ps || !checker.Check(*value))
+        if (!ps)
         {
             return shown + " is not a time with its unit (ps, ns, us, ms or s) such as 500ns";
+        }
+        if (!checker.Check(*value))
+        {
+            return shown + " is not a time in " + TimeRangeOf(checker);
         }
         return value;
     }
