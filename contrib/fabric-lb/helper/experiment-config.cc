@@ -57,7 +57,7 @@ FailureSpec::GetTypeId()
                           MakeEnumChecker(RHO_MAX, "rhomax", LINE_RATE, "line"))
             .AddAttribute("TimeLimit",
                           "simulated time at which a run gives up, failures or not (auto: 50x "
-                          "the bound, at least 200us)",
+                          "the bound, at least 200us, and twice what degraded links may take)",
                           StringValue("auto"),
                           MakeStringAccessor(&FailureSpec::timeLimit),
                           MakeStringChecker());
