@@ -12,7 +12,7 @@
  * and every input file is byte for byte what it was.
  */
 
-#include "e2e-util.h"
+#include "fuzz-runner.h"
 
 #include <algorithm>
 #include <chrono>
@@ -38,73 +38,11 @@ namespace
 
 namespace fs = std::filesystem;
 
-/// The longest a run may take on a loaded machine; the runs here take tens of milliseconds.
-constexpr std::chrono::seconds TIMEOUT{30};
-
 /// The driver's options of every run: a time limit that ends a run of a mutated file that asks
 /// for much traffic (status 1) long before the timeout.
 const std::vector<std::string> SIM_BASE{FABRIC_LB_SIM, "--k=4", "--timeLimit=200us"};
 /// A workload's messages (the jobs' default, the permutation beside background): one packet.
 const std::string ONE_PACKET = "--msgBytes=4096";
-
-/// What one run did.
-struct RunOutcome
-{
-    bool timedOut{false}; //!< killed at the timeout
-    int signal{0};        //!< the signal that ended it, 0 if none
-    int status{-1};       //!< exit status, if it exited
-    std::string err;      //!< stderr
-};
-
-/**
- * Runs \p argv (no shell) in \p dir, stdout discarded, in a process group of its own that is
- * killed whole at the timeout. (flag-fuzz-test.cc's runner, copied: it lives in that file.)
- */
-RunOutcome
-RunInDir(const std::vector<std::string>& argv, const std::string& dir)
-{
-    const std::string errPath = dir + "/../stderr";
-    const pid_t pid = fork();
-    if (pid == 0)
-    {
-        setpgid(0, 0);
-        if (chdir(dir.c_str()) != 0)
-        {
-            _exit(120);
-        }
-        const int devNull = open("/dev/null", O_RDWR);
-        const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(devNull, STDIN_FILENO);
-        dup2(devNull, STDOUT_FILENO);
-        dup2(err, STDERR_FILENO);
-        std::vector<char*> args;
-        for (const std::string& arg : argv)
-        {
-            args.push_back(const_cast<char*>(arg.c_str()));
-        }
-        args.push_back(nullptr);
-        execv(args[0], args.data());
-        _exit(121);
-    }
-    RunOutcome outcome;
-    const auto deadline = std::chrono::steady_clock::now() + TIMEOUT;
-    int raw = 0;
-    while (waitpid(pid, &raw, WNOHANG) == 0)
-    {
-        if (std::chrono::steady_clock::now() > deadline)
-        {
-            outcome.timedOut = true;
-            kill(-pid, SIGKILL);
-            waitpid(pid, &raw, 0);
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    outcome.signal = !outcome.timedOut && WIFSIGNALED(raw) ? WTERMSIG(raw) : 0;
-    outcome.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    outcome.err = Slurp(errPath);
-    return outcome;
-}
 
 /// A mutated input: what it is called in a report, and its bytes (or a directory or a pipe).
 struct Mutation
@@ -291,11 +229,11 @@ Summary(const std::string& kind, const FuzzReport& report)
 
 /// \return the problem of a run that broke a rule, "" if none
 std::string
-BrokenRule(const RunOutcome& o, const std::string& errorPrefix)
+BrokenRule(const FuzzOutcome& o, const std::string& errorPrefix)
 {
     if (o.timedOut)
     {
-        return "still running after " + std::to_string(TIMEOUT.count()) + " s";
+        return "still running after " + std::to_string(FUZZ_TIMEOUT.count()) + " s";
     }
     if (o.signal != 0)
     {
@@ -342,7 +280,7 @@ Fuzz(const InputKind& kind)
         // Every regular file of the folder is an input: the one fuzzed and what it names.
         const std::map<std::string, std::string> before = Contents(dir);
         const auto start = std::chrono::steady_clock::now();
-        const RunOutcome o = RunInDir(kind.argv, dir.string());
+        const FuzzOutcome o = RunInDir(kind.argv, dir.string(), dir.string() + "/../stderr");
         report.slowest =
             std::max<std::chrono::duration<double>>(report.slowest,
                                                     std::chrono::steady_clock::now() - start);
@@ -560,8 +498,9 @@ TEST_F(FileFuzz, WhatIsNoFileIsRefusedNamingTheFlagAndFile)
                  {"--matrix", {"--workload=matrix"}},
                  {"--background", {ONE_PACKET}}})
         {
-            const RunOutcome o =
-                RunInDir(With(With(SIM_BASE, args), {flag + "=" + name}), dir.string());
+            const FuzzOutcome o = RunInDir(With(With(SIM_BASE, args), {flag + "=" + name}),
+                                           dir.string(),
+                                           dir.string() + "/../stderr");
             EXPECT_EQ(o.status, 2) << flag;
             EXPECT_EQ(o.err, sim + flag + "=" + name + ": cannot read: " + what + "\n");
         }
@@ -572,10 +511,11 @@ TEST_F(FileFuzz, WhatIsNoFileIsRefusedNamingTheFlagAndFile)
         fs::remove(dir / "sweep" / file);
         fs::create_directory(dir / "sweep" / file);
         const bool replot = file == "results.csv";
-        const RunOutcome o =
+        const FuzzOutcome o =
             RunInDir(replot ? std::vector<std::string>{FABRIC_LB_SWEEP, "--replot", "--out=sweep"}
                             : SweepArgs({}),
-                     dir.string());
+                     dir.string(),
+                     dir.string() + "/../stderr");
         EXPECT_EQ(o.status, 2) << file;
         EXPECT_EQ(o.err,
                   "fabric-lb-sweep: error: --out=sweep/" + file + ": cannot read: a directory" +

@@ -8,7 +8,7 @@
  * error line. The flags are read from each program's --help, so a new flag is fuzzed too.
  */
 
-#include "e2e-util.h"
+#include "fuzz-runner.h"
 
 #include <algorithm>
 #include <chrono>
@@ -31,73 +31,9 @@ using namespace fabriclbe2e;
 namespace
 {
 
-/// What one run of a program did.
-struct FuzzOutcome
-{
-    bool timedOut{false};  //!< killed at the timeout
-    bool signalled{false}; //!< ended by a signal of its own
-    int signal{0};         //!< that signal
-    int status{0};         //!< exit status, if it exited
-    std::string err;       //!< stderr
-};
-
 /// Every run ends by this simulated time: a value that asks for a long run (a message of 2^32
 /// bytes) is not a hang. A k=4 run of one packet a message takes about 7 us.
 const std::string SIMULATED_TIME_LIMIT = "--timeLimit=100us";
-
-/// The longest a run may take on a loaded machine; a k=4 run of one packet a message takes
-/// a few tens of milliseconds.
-constexpr std::chrono::seconds TIMEOUT{30};
-
-/**
- * Runs \p argv (no shell) in \p dir, stdout discarded, in a process group of its own that is
- * killed whole at the timeout (the sweep's runs with it).
- */
-FuzzOutcome
-RunInDir(const std::vector<std::string>& argv, const std::string& dir)
-{
-    const std::string errPath = dir + "/stderr";
-    const pid_t pid = fork();
-    if (pid == 0)
-    {
-        setpgid(0, 0);
-        if (chdir(dir.c_str()) != 0)
-        {
-            _exit(120);
-        }
-        const int devNull = open("/dev/null", O_WRONLY);
-        const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(devNull, STDOUT_FILENO);
-        dup2(err, STDERR_FILENO);
-        std::vector<char*> args;
-        for (const std::string& arg : argv)
-        {
-            args.push_back(const_cast<char*>(arg.c_str()));
-        }
-        args.push_back(nullptr);
-        execv(args[0], args.data());
-        _exit(121);
-    }
-    FuzzOutcome outcome;
-    const auto deadline = std::chrono::steady_clock::now() + TIMEOUT;
-    int raw = 0;
-    while (waitpid(pid, &raw, WNOHANG) == 0)
-    {
-        if (std::chrono::steady_clock::now() > deadline)
-        {
-            outcome.timedOut = true;
-            kill(-pid, SIGKILL);
-            waitpid(pid, &raw, 0);
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    outcome.signalled = !outcome.timedOut && WIFSIGNALED(raw);
-    outcome.signal = outcome.signalled ? WTERMSIG(raw) : 0;
-    outcome.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    outcome.err = Slurp(errPath);
-    return outcome;
-}
 
 /// \return the flags in the "Program Options" part of \p program's --help, without "--"
 std::vector<std::string>
@@ -213,7 +149,7 @@ Fuzz(const std::string& program,
             }
             argv.push_back("--" + flag + "=" + value);
             const auto start = std::chrono::steady_clock::now();
-            const FuzzOutcome o = RunInDir(argv, dir.string());
+            const FuzzOutcome o = RunInDir(argv, dir.string(), dir.string() + "/stderr");
             report.slowest =
                 std::max<std::chrono::duration<double>>(report.slowest,
                                                         std::chrono::steady_clock::now() - start);
@@ -222,9 +158,9 @@ Fuzz(const std::string& program,
             std::string problem;
             if (o.timedOut)
             {
-                problem = "still running after " + std::to_string(TIMEOUT.count()) + " s";
+                problem = "still running after " + std::to_string(FUZZ_TIMEOUT.count()) + " s";
             }
-            else if (o.signalled)
+            else if (o.signal != 0)
             {
                 problem = "killed by signal " + std::to_string(o.signal);
             }

@@ -79,8 +79,8 @@ CheckLinkRates(const FabricHelper& fabric, const ExperimentConfig& config)
     DataRateValue serverRate;
     fabric.GetAttribute("ServerLinkRate", serverRate);
     fabriclb::WireModel::CheckLinkRate(serverRate.Get().GetBitRate(), "a server link's rate");
-    const bool failsLinks = !config.failures.links.empty() || config.failures.probability > 0;
-    if (failsLinks && AttributeDefault("ns3::LinkFailureManager::Mode") == "degrade")
+    if (config.failures.FailsLinks() &&
+        AttributeDefault("ns3::LinkFailureManager::Mode") == "degrade")
     {
         const std::string shareText = AttributeDefault("ns3::LinkFailureManager::DegradedRate");
         const double share = std::stod(shareText);

@@ -42,6 +42,12 @@ class FailureSpec : public ObjectBase
     std::string convergence; //!< G: a time (10us), N RTTs (1rtt), or inf
     FlowRate rate;           //!< the flows' rate under failures
     std::string timeLimit;   //!< simulated time to give up at: a time, or auto
+
+    /// \return whether the run fails links: named ones or at random
+    bool FailsLinks() const
+    {
+        return !links.empty() || probability > 0;
+    }
 };
 
 /**

@@ -16,16 +16,6 @@
 namespace ns3
 {
 
-namespace
-{
-/// \return whether the run fails links
-bool
-FailsLinks(const ExperimentConfig& config)
-{
-    return !config.failures.links.empty() || config.failures.probability > 0;
-}
-} // namespace
-
 const std::vector<FlagRules::Rule>&
 FlagRules::Rules()
 {
@@ -48,7 +38,7 @@ FlagRules::Rules()
          "without --jobs or --background"},
         // --failRate too, without --failMode=degrade: a sweep over the modes keeps it.
         {{"failMode", "failRate", "convergence", "rate"},
-         FailsLinks,
+         [](const ExperimentConfig& config) { return config.failures.FailsLinks(); },
          "without --failLinks or --failProb"},
         {{"failPlane"},
          [](const ExperimentConfig& config) {
