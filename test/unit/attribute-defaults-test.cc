@@ -46,7 +46,10 @@ TEST(AttributeDefaults, ClosedSetsAreEnumAttributesThatRefuseOtherNames)
 
 TEST(AttributeDefaults, TextSetsADefaultOnlyWhenWholeAndInRange)
 {
-    Time::SetResolution(Time::PS);
+    if (Time::GetResolution() != Time::PS) // once a process: it converts every Time made
+    {
+        Time::SetResolution(Time::PS);
+    }
     const std::string bytes = "ns3::ExperimentConfig::MessageBytes";
     EXPECT_EQ(SetDefaultFromText(bytes, "1.5"), "'1.5' is not a non-negative integer");
     EXPECT_EQ(SetDefaultFromText(bytes, "-1"), "'-1' is not a non-negative integer");

@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "recovery-acks.h"
+
 #include "ns3/erasure-logic.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/go-back-n-logic.h"
@@ -14,22 +16,7 @@
 #include <stdexcept>
 
 using namespace ns3::fabriclb;
-
-namespace
-{
-
-/// An ACK that echoes \p psn and says every PSN below \p cumulative arrived.
-AckInfo
-Ack(uint32_t psn, uint32_t cumulative = 0, uint64_t sack = 0)
-{
-    AckInfo ack;
-    ack.psn = psn;
-    ack.cumulativePsn = cumulative;
-    ack.sackBitmap = sack;
-    return ack;
-}
-
-} // namespace
+using fabriclb_test::Ack;
 
 TEST(RttEstimator, StartsFromTheInitialEstimateWithHalfOfItAsVariation)
 {

@@ -46,9 +46,9 @@ ExitStatusOf(const ExperimentResult& result, bool writer, const std::string& pro
     {
         std::cerr << program << ": error: packet books do not balance: "
                   << result.packetsSent + result.acksSent << " sent (data and ACKs), "
-                  << result.packetsDelivered + result.acksDelivered << " delivered, "
-                  << result.packetsDropped << " dropped, " << result.inFlight << " in flight"
-                  << std::endl;
+                  << result.packetsDelivered + result.headersDelivered + result.acksDelivered
+                  << " delivered, " << result.packetsDropped << " dropped, " << result.inFlight
+                  << " in flight" << std::endl;
         return 1;
     }
     if (result.messagesCompleted != result.messages)

@@ -13,8 +13,8 @@ namespace ns3
 bool
 ExperimentResult::PacketBooksBalance() const
 {
-    return packetsSent + acksSent ==
-           packetsDelivered + acksDelivered + packetsDropped + linkDrops + inFlight;
+    return packetsSent + acksSent == packetsDelivered + headersDelivered + acksDelivered +
+                                         packetsDropped + linkDrops + inFlight;
 }
 
 double
@@ -106,6 +106,7 @@ ExperimentResult::ToJson() const
         {"packets_sent", packetsSent},
         {"acks_sent", acksSent},
         {"packets_delivered", packetsDelivered},
+        {"trimmed_headers_delivered", headersDelivered},
         {"acks_delivered", acksDelivered},
         {"in_flight", inFlight},
         {"packets_dropped", packetsDropped},

@@ -165,7 +165,8 @@ struct ExperimentResult
     std::vector<std::pair<FabricStage, std::string>> switchStages{NamedSwitchStages()};
     uint64_t packetsSent{0};      //!< data packets the hosts sent
     uint64_t acksSent{0};         //!< ACKs the hosts sent
-    uint64_t packetsDelivered{0}; //!< data packets the hosts received
+    uint64_t packetsDelivered{0}; //!< data packets the hosts received whole
+    uint64_t headersDelivered{0}; //!< data packets the hosts received trimmed to their header
     uint64_t acksDelivered{0};    //!< ACKs the hosts received
     uint64_t packetsDropped{0};   //!< packets dropped at any port
     uint64_t linkDrops{0};        //!< packets links lost at random (FabricHelper::LossRate)

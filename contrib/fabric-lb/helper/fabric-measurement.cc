@@ -48,6 +48,7 @@ CombineRanks(ExperimentResult& result,
                                   &result.packetsSent,
                                   &result.acksSent,
                                   &result.packetsDelivered,
+                                  &result.headersDelivered,
                                   &result.acksDelivered,
                                   &result.packetsDropped,
                                   &result.linkDrops,
@@ -264,6 +265,7 @@ MeasureFabric(const FabricHelper& fabric,
         result.packetsSent += nic->GetDataSent();
         result.acksSent += nic->GetAcksSent();
         result.packetsDelivered += nic->GetDataReceived();
+        result.headersDelivered += nic->GetTrimmedReceived();
         result.acksDelivered += nic->GetAcksReceived();
         result.lossesDetected += nic->GetLossesDetected();
         result.retransmissions += nic->GetRetransmissions();

@@ -34,11 +34,16 @@ constexpr uint8_t DSCP_DATA = 26;
 /// DSCP of a control packet: ACK, NACK, CNP (CS6, as RoCE deployments mark CNPs).
 constexpr uint8_t DSCP_CONTROL = 48;
 
-/// \return the class of a packet whose IPv4 DSCP is \p dscp: control for DSCP_CONTROL
+/// DSCP of a data packet a switch trimmed to its header (CS5; UET lets operators choose it).
+constexpr uint8_t DSCP_TRIMMED = 40;
+
+/// \return the class of a packet whose IPv4 DSCP is \p dscp: control for DSCP_CONTROL and
+/// DSCP_TRIMMED
 inline TrafficClass
 ClassOfDscp(uint8_t dscp)
 {
-    return dscp == DSCP_CONTROL ? TrafficClass::CONTROL : TrafficClass::DATA;
+    return dscp == DSCP_CONTROL || dscp == DSCP_TRIMMED ? TrafficClass::CONTROL
+                                                        : TrafficClass::DATA;
 }
 
 /// How a port chooses among its classes' heads.

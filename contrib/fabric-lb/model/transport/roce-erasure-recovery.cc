@@ -33,7 +33,8 @@ RoceErasureRecovery::GetTypeId()
 }
 
 std::unique_ptr<fabriclb::RecoverySender>
-RoceErasureRecovery::CreateSender(uint32_t packets) const
+RoceErasureRecovery::CreateSender(uint32_t packets,
+                                  const fabriclb::CongestionContext& /* context */) const
 {
     return std::make_unique<fabriclb::ErasureSender>(packets);
 }

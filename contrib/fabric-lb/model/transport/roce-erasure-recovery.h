@@ -24,7 +24,9 @@ class RoceErasureRecovery : public RoceRecoveryOps
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    std::unique_ptr<fabriclb::RecoverySender> CreateSender(uint32_t packets) const override;
+    std::unique_ptr<fabriclb::RecoverySender> CreateSender(
+        uint32_t packets,
+        const fabriclb::CongestionContext& context) const override;
     std::unique_ptr<fabriclb::RecoveryReceiver> CreateReceiver(uint32_t packets) const override;
     bool SharesRttEstimate() const override;
 };

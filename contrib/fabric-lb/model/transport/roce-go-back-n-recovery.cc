@@ -33,7 +33,8 @@ RoceGoBackNRecovery::GetTypeId()
 }
 
 std::unique_ptr<fabriclb::RecoverySender>
-RoceGoBackNRecovery::CreateSender(uint32_t packets) const
+RoceGoBackNRecovery::CreateSender(uint32_t packets,
+                                  const fabriclb::CongestionContext& /* context */) const
 {
     return std::make_unique<fabriclb::GoBackNSender>(packets);
 }

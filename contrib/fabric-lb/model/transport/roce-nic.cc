@@ -473,8 +473,9 @@ RoceNic::Receive(Ptr<Packet> packet,
     const bool stamped = m_telemetry && packet->PeekPacketTag(telemetry);
     if (roce.opcode == RoceHeader::DATA)
     {
-        ++m_dataReceived;
-        ReceiveData(roce, header, sourcePort, stamped ? &telemetry.Hops() : nullptr);
+        const bool trimmed = header.GetDscp() == fabriclb::DSCP_TRIMMED;
+        ++(trimmed ? m_trimmedReceived : m_dataReceived);
+        ReceiveData(roce, header, sourcePort, stamped ? &telemetry.Hops() : nullptr, trimmed);
         return;
     }
     ++m_acksReceived;
@@ -485,7 +486,8 @@ void
 RoceNic::ReceiveData(const RoceHeader& data,
                      const Ipv4Header& header,
                      uint16_t sourcePort,
-                     const std::vector<fabriclb::HopTelemetry>* telemetry)
+                     const std::vector<fabriclb::HopTelemetry>* telemetry,
+                     bool trimmed)
 {
     const uint64_t key = (static_cast<uint64_t>(header.GetSource().Get()) << 32) | data.queuePair;
     RoceResponder& receiver = m_receivers[key];
@@ -493,7 +495,15 @@ RoceNic::ReceiveData(const RoceHeader& data,
     {
         receiver.recovery = m_recovery->CreateReceiver(data.messagePackets);
     }
-    const fabriclb::ReceiveOutcome outcome = receiver.recovery->OnData(data.psn);
+    fabriclb::ReceiveOutcome outcome;
+    if (trimmed)
+    {
+        outcome.reply = receiver.recovery->OnTrimmed(data.psn);
+    }
+    else
+    {
+        outcome = receiver.recovery->OnData(data.psn);
+    }
     if (outcome.delivered)
     {
         m_packetDeliveredTrace(data.messageId, *outcome.delivered);

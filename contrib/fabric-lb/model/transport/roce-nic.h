@@ -214,10 +214,16 @@ class RoceNic : public Object, private RoceLinkOwner
         return m_acksSent;
     }
 
-    /// \return data packets received
+    /// \return data packets received whole
     uint64_t GetDataReceived() const
     {
         return m_dataReceived;
+    }
+
+    /// \return data packets received trimmed to their header (fabriclb::DSCP_TRIMMED)
+    uint64_t GetTrimmedReceived() const
+    {
+        return m_trimmedReceived;
     }
 
     /// \return ACKs received
@@ -357,12 +363,13 @@ class RoceNic : public Object, private RoceLinkOwner
                  Ptr<Ipv4Interface> incomingInterface);
     /// With the bypass, a frame that one of the host's ports received.
     void ReceiveFrame(Ptr<FabricPortDevice> port, Ptr<Packet> frame);
-    /// Handles data for one of our responders and queues the answer, echoing \p telemetry
-    /// (null: none).
+    /// Handles data for one of our responders, whole or \p trimmed to its header, and
+    /// queues the answer, echoing \p telemetry (null: none).
     void ReceiveData(const RoceHeader& data,
                      const Ipv4Header& header,
                      uint16_t sourcePort,
-                     const std::vector<fabriclb::HopTelemetry>* telemetry);
+                     const std::vector<fabriclb::HopTelemetry>* telemetry,
+                     bool trimmed);
 
     fabriclb::WireModel m_wire;          //!< packet sizes and pacing
     Time m_initialRtt;                   //!< RTT estimate before the first sample
@@ -397,11 +404,12 @@ class RoceNic : public Object, private RoceLinkOwner
     uint32_t m_host{0};                                         //!< with a server link, its host
     std::unordered_map<uint64_t, RoceResponder> m_receivers;    //!< by (sender address, queue pair)
 
-    uint64_t m_acksSent{0};     //!< counter
-    uint64_t m_dataReceived{0}; //!< counter
-    uint64_t m_acksReceived{0}; //!< counter
-    uint64_t m_nacksSent{0};    //!< counter
-    uint64_t m_cnpsSent{0};     //!< counter
+    uint64_t m_acksSent{0};        //!< counter
+    uint64_t m_dataReceived{0};    //!< counter
+    uint64_t m_trimmedReceived{0}; //!< counter
+    uint64_t m_acksReceived{0};    //!< counter
+    uint64_t m_nacksSent{0};       //!< counter
+    uint64_t m_cnpsSent{0};        //!< counter
 
     TracedCallback<uint32_t, uint32_t> m_messageStartedTrace;  //!< a message is handed to the NIC
     TracedCallback<uint32_t, uint32_t> m_messageAckedTrace;    //!< sender holds all m ACKs

@@ -61,7 +61,8 @@ struct RecoveryReply
     {
         NONE, //!< nothing (the packet is discarded silently)
         ACK,  //!< acknowledges the packet
-        NACK  //!< reports a sequence gap: resend from cumulativePsn
+        NACK  //!< reports a loss: a sequence gap (resend from cumulativePsn) or, under
+              //!< reliable unordered delivery, the trimmed packet that drew it
     };
 
     Kind kind{NONE};           //!< what to send
@@ -94,6 +95,18 @@ class RecoveryReceiver
      * \return the answer and what the application got
      */
     virtual ReceiveOutcome OnData(uint32_t psn) = 0;
+
+    /**
+     * \brief A switch trimmed a data packet to its header (fabriclb::DSCP_TRIMMED) and
+     * the header arrived. By default the receiver does not read trimmed headers: the
+     * packet is lost to it, as if dropped.
+     * \param psn the PSN of the trimmed packet
+     * \return the answer (by default none)
+     */
+    virtual RecoveryReply OnTrimmed([[maybe_unused]] uint32_t psn)
+    {
+        return {};
+    }
 };
 
 /**
@@ -102,7 +115,7 @@ class RecoveryReceiver
  */
 struct AckInfo
 {
-    bool nack{false};          //!< a NACK: resend from cumulativePsn
+    bool nack{false};          //!< a NACK: resend from cumulativePsn (gbn) or psn (rud)
     uint32_t psn{0};           //!< the data packet that drew it
     uint32_t cumulativePsn{0}; //!< every PSN below has arrived (gbn, sack)
     uint64_t sackBitmap{0};    //!< bit i: PSN cumulativePsn + 1 + i has arrived (sack)

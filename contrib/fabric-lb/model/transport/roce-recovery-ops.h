@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_ROCE_RECOVERY_OPS_H
 #define FABRIC_LB_ROCE_RECOVERY_OPS_H
 
+#include "roce-congestion-logic.h"
 #include "roce-recovery-logic.h"
 
 #include "ns3/object.h"
@@ -35,9 +36,12 @@ class RoceRecoveryOps : public Object
 
     /**
      * \param packets m, the message's packets
+     * \param context what the queue pair knows of its NIC and the fabric (its base RTT)
      * \return the sender side's state
      */
-    virtual std::unique_ptr<fabriclb::RecoverySender> CreateSender(uint32_t packets) const = 0;
+    virtual std::unique_ptr<fabriclb::RecoverySender> CreateSender(
+        uint32_t packets,
+        const fabriclb::CongestionContext& context) const = 0;
 
     /**
      * \param packets m, the message's packets

@@ -43,7 +43,8 @@ RoceSelectiveRepeatRecovery::GetTypeId()
 }
 
 std::unique_ptr<fabriclb::RecoverySender>
-RoceSelectiveRepeatRecovery::CreateSender(uint32_t packets) const
+RoceSelectiveRepeatRecovery::CreateSender(uint32_t packets,
+                                          const fabriclb::CongestionContext& /* context */) const
 {
     return std::make_unique<fabriclb::SelectiveRepeatSender>(packets, m_reorderThreshold);
 }

@@ -59,7 +59,7 @@ RoceSendSide::Start(Ipv4Address destination,
     const uint32_t qp = m_senders.size();
     m_senders.emplace_back(destination,
                            messageId,
-                           m_recovery->CreateSender(packets),
+                           m_recovery->CreateSender(packets, context),
                            m_congestion->CreateController(context),
                            m_initialRttPs);
     m_senders.back().serverLink = serverLink;

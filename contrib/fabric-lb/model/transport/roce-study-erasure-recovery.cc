@@ -43,7 +43,8 @@ RoceStudyErasureRecovery::GetTypeId()
 }
 
 std::unique_ptr<fabriclb::RecoverySender>
-RoceStudyErasureRecovery::CreateSender(uint32_t packets) const
+RoceStudyErasureRecovery::CreateSender(uint32_t packets,
+                                       const fabriclb::CongestionContext& /* context */) const
 {
     return std::make_unique<fabriclb::StudyErasureSender>(packets, m_lossless);
 }

@@ -26,7 +26,9 @@ class RoceStudyErasureRecovery : public RoceRecoveryOps
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-    std::unique_ptr<fabriclb::RecoverySender> CreateSender(uint32_t packets) const override;
+    std::unique_ptr<fabriclb::RecoverySender> CreateSender(
+        uint32_t packets,
+        const fabriclb::CongestionContext& context) const override;
     std::unique_ptr<fabriclb::RecoveryReceiver> CreateReceiver(uint32_t packets) const override;
 
   private:

@@ -1,0 +1,60 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "roce-rud-recovery.h"
+
+#include "rud-logic.h"
+
+#include "ns3/fabric-registry.h"
+#include "ns3/value-limits.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(RoceRudRecovery);
+
+namespace
+{
+/// The `rud` recovery.
+const fabriclb::Registration<fabriclb::RecoveryStrategy> g_rud(
+    {"rud",
+     "Ultra Ethernet's reliable unordered delivery: reordering is never a loss; a trimmed "
+     "header's NACK, time (RACK) or the timer is",
+     "ns3::RoceRudRecovery"});
+} // namespace
+
+TypeId
+RoceRudRecovery::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RoceRudRecovery")
+            .SetParent<RoceRecoveryOps>()
+            .SetGroupName("FabricLb")
+            .AddConstructor<RoceRudRecovery>()
+            .AddAttribute(
+                "ReorderWindow",
+                "A packet is lost once one sent this much later has arrived (zero: "
+                "the fabric's base RTT, one packet's round trip over its longest path)",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&RoceRudRecovery::m_reorderWindow),
+                MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)));
+    return tid;
+}
+
+std::unique_ptr<fabriclb::RecoverySender>
+RoceRudRecovery::CreateSender(uint32_t packets, const fabriclb::CongestionContext& context) const
+{
+    const int64_t windowPs = m_reorderWindow.IsStrictlyPositive()
+                                 ? m_reorderWindow.GetPicoSeconds()
+                                 : static_cast<int64_t>(context.baseRttPs);
+    return std::make_unique<fabriclb::RudSender>(packets, windowPs);
+}
+
+std::unique_ptr<fabriclb::RecoveryReceiver>
+RoceRudRecovery::CreateReceiver(uint32_t packets) const
+{
+    return std::make_unique<fabriclb::RudReceiver>(packets);
+}
+
+} // namespace ns3
