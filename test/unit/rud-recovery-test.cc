@@ -37,7 +37,7 @@ SendNew(RudSender& sender, uint32_t count, int64_t gapPs)
 
 TEST(RudRecovery, ReorderingWithinTheWindowIsNeverALoss)
 {
-    RudSender sender(10, 1000);
+    RudSender sender(10, 1000, 0);
     RttEstimator rtt(100000);
     std::vector<uint32_t> lost;
     SendNew(sender, 10, 100); // the last one 900 ps after the first: all within the window
@@ -55,7 +55,7 @@ TEST(RudRecovery, ReorderingWithinTheWindowIsNeverALoss)
 
 TEST(RudRecovery, APacketIsLostOnceOneSentMoreThanTheWindowLaterHasArrived)
 {
-    RudSender sender(6, 1000);
+    RudSender sender(6, 1000, 0);
     RttEstimator rtt(100000);
     std::vector<uint32_t> lost;
     SendNew(sender, 6, 1000); // sent at 0, 1000, ..., 5000
@@ -72,7 +72,7 @@ TEST(RudRecovery, APacketIsLostOnceOneSentMoreThanTheWindowLaterHasArrived)
 
 TEST(RudRecovery, AnAckBeyondTheBitmapAcknowledgesItsOwnPacket)
 {
-    RudSender sender(200, 0);
+    RudSender sender(200, 0, 0);
     RttEstimator rtt(100000);
     std::vector<uint32_t> lost;
     SendNew(sender, 200, 10);
@@ -85,7 +85,7 @@ TEST(RudRecovery, AnAckBeyondTheBitmapAcknowledgesItsOwnPacket)
 
 TEST(RudRecovery, ATrimmedHeadersNackIsALossAtOnceAndAStaleNackIsIgnored)
 {
-    RudSender sender(4, 1000000);
+    RudSender sender(4, 1000000, 0);
     RttEstimator rtt(100000);
     std::vector<uint32_t> lost;
     SendNew(sender, 4, 100);
@@ -104,7 +104,7 @@ TEST(RudRecovery, ATrimmedHeadersNackIsALossAtOnceAndAStaleNackIsIgnored)
 
 TEST(RudRecovery, RetransmissionsDateNoDeliveryAndATailLossWaitsForTheTimer)
 {
-    RudSender sender(3, 1000);
+    RudSender sender(3, 1000, 0);
     RttEstimator rtt(10000);
     std::vector<uint32_t> lost;
     SendNew(sender, 3, 100); // 0, 1, 2 at 0, 100, 200

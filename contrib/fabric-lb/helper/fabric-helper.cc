@@ -390,6 +390,9 @@ FabricHelper::ConnectHosts(SwitchPorts& ports)
     const fabriclb::WireModel nicWire = m_wireModel.OverLinks(hostPorts);
     const uint32_t hostsPerServer = topo.HostsPerServer();
     std::vector<Ptr<Ipv4Route>> serverDown; // the current server switch's, by host
+    // The most queueing a packet can meet: every port of the longest path full.
+    const Time pathBufferDrain =
+        m_linkRate.CalculateBytesTxTime(GetPortBufferBytes()) * topo.LongestPathHops();
     for (uint32_t h = 0; h < topo.HostCount(); ++h)
     {
         std::vector<Ptr<Ipv4Route>> uplinks;
@@ -451,6 +454,7 @@ FabricHelper::ConnectHosts(SwitchPorts& ports)
         m_hosts.Get(h)->AggregateObject(nic);
         nic->Setup(m_hosts.Get(h), h, uplinks, uplinkQueues, policy, nicWire);
         nic->SetLongestPathHops(topo.LongestPathHops());
+        nic->SetPathBufferDrain(pathBufferDrain);
         if (serverLink)
         {
             nic->SetServerLink(m_topology, h, serverLink);

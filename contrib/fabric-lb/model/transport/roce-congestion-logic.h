@@ -28,6 +28,9 @@ struct CongestionContext
     uint32_t longestPathHops{0}; //!< links on the fabric's longest host-to-host path
     /// the unloaded round trip of the fabric's longest path, ps (0: unknown)
     uint64_t baseRttPs{0};
+    /// how long the port buffers of the fabric's longest path take to drain at line rate, ps:
+    /// the most queueing a packet can meet, and so the most that spraying can reorder (0: unknown)
+    uint64_t pathBufferPs{0};
 };
 
 /**

@@ -401,6 +401,7 @@ RoceNic::MakeCongestionContext(bool serverLink) const
     context.longestPathHops = m_longestPathHops;
     // One packet's round trip over the longest path, alone.
     context.baseRttPs = fabriclb::ComputeLoneMessageBound(m_wire, 1, m_longestPathHops);
+    context.pathBufferPs = m_pathBufferPs;
     return context;
 }
 

@@ -172,6 +172,17 @@ class RoceNic : public Object, private RoceLinkOwner
     }
 
     /**
+     * \brief Tells the NIC how much queueing its packets can meet: the port buffers of the
+     * fabric's longest path, drained at line rate (what a recovery's timeout must outlast).
+     * Before it sends.
+     * \param drain the time
+     */
+    void SetPathBufferDrain(Time drain)
+    {
+        m_pathBufferPs = drain.GetPicoSeconds();
+    }
+
+    /**
      * \param stream first stream index
      * \return the number of streams used (the pacing jitter's)
      */
@@ -392,7 +403,8 @@ class RoceNic : public Object, private RoceLinkOwner
     std::optional<int64_t>
         m_cnpIntervalPs;              //!< least time between CNPs per queue pair; none: no CNPs
     uint64_t m_pacingGapPs{0};        //!< a queue pair's pacing gap before jitter; 0: unpaced
-    uint32_t m_longestPathHops{0};    //!< links on the fabric's longest path
+    uint32_t m_longestPathHops{0};
+    uint64_t m_pathBufferPs{0};       //!< the longest path's buffers drained at line rate, ps    //!< links on the fabric's longest path
     bool m_telemetry{false};          //!< data packets carry in-band telemetry (hpcc)
     Ptr<UniformRandomVariable> m_rng; //!< pacing jitter and start offsets
 

@@ -38,6 +38,15 @@ RoceRudRecovery::GetTypeId()
                 "the fabric's base RTT, one packet's round trip over its longest path)",
                 TimeValue(Time(0)),
                 MakeTimeAccessor(&RoceRudRecovery::m_reorderWindow),
+                MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
+            .AddAttribute(
+                "Timeout",
+                "An unacknowledged packet is lost this long after its last sending, "
+                "doubling while none arrives (zero: the fabric's base RTT and the time "
+                "its longest path's port buffers take to drain, the most queueing a "
+                "packet can meet, as uet-htsim sets its RTO)",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&RoceRudRecovery::m_timeout),
                 MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)));
     return tid;
 }
@@ -48,7 +57,10 @@ RoceRudRecovery::CreateSender(uint32_t packets, const fabriclb::CongestionContex
     const int64_t windowPs = m_reorderWindow.IsStrictlyPositive()
                                  ? m_reorderWindow.GetPicoSeconds()
                                  : static_cast<int64_t>(context.baseRttPs);
-    return std::make_unique<fabriclb::RudSender>(packets, windowPs);
+    const int64_t timeoutPs = m_timeout.IsStrictlyPositive()
+                                  ? m_timeout.GetPicoSeconds()
+                                  : static_cast<int64_t>(context.baseRttPs + context.pathBufferPs);
+    return std::make_unique<fabriclb::RudSender>(packets, windowPs, timeoutPs);
 }
 
 std::unique_ptr<fabriclb::RecoveryReceiver>

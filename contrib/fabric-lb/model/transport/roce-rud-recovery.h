@@ -17,8 +17,8 @@ namespace ns3
  * \brief `rud`: reliable unordered delivery as Ultra Ethernet's transport does it
  * (fabriclb::RudSender, fabriclb::RudReceiver): reordering is never a loss; a loss is
  * learned from a trimmed header's NACK, from time (a packet sent ReorderWindow later
- * has arrived) or from the retransmission timer. Every queue pair keeps its own RTT
- * estimate; retransmissions take whatever path the load balancer gives them.
+ * has arrived) or from the retransmission timer (Timeout). Retransmissions take whatever
+ * path the load balancer gives them.
  */
 class RoceRudRecovery : public RoceRecoveryOps
 {
@@ -35,6 +35,7 @@ class RoceRudRecovery : public RoceRecoveryOps
 
   private:
     Time m_reorderWindow; //!< ReorderWindow (zero: the fabric's base RTT)
+    Time m_timeout;       //!< Timeout (zero: the base RTT and the longest path's buffers)
 };
 
 } // namespace ns3

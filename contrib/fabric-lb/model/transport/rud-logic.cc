@@ -11,10 +11,17 @@ namespace ns3
 namespace fabriclb
 {
 
-RudSender::RudSender(uint32_t packets, int64_t reorderWindowPs)
+RudSender::RudSender(uint32_t packets, int64_t reorderWindowPs, int64_t timeoutPs)
     : SackSender(packets),
-      m_reorderWindowPs(reorderWindowPs)
+      m_reorderWindowPs(reorderWindowPs),
+      m_timeoutPs(timeoutPs)
 {
+}
+
+int64_t
+RudSender::OverduePs(const RttEstimator& rtt) const
+{
+    return m_timeoutPs > 0 ? m_timeoutPs : rtt.OverduePs();
 }
 
 void

@@ -120,7 +120,7 @@ SackSender::Deadline(const RttEstimator& rtt) const
     {
         if (Outstanding(psn))
         {
-            return LastSentPs(psn) + rtt.OverduePs() * Backoff();
+            return LastSentPs(psn) + OverduePs(rtt) * Backoff();
         }
     }
     return std::nullopt;
@@ -134,7 +134,7 @@ SackSender::OnTimer(int64_t nowPs, const RttEstimator& rtt, std::vector<uint32_t
     {
         return false;
     }
-    const int64_t overduePs = rtt.OverduePs() * Backoff();
+    const int64_t overduePs = OverduePs(rtt) * Backoff();
     for (uint32_t psn = m_unacked; psn < m_next; ++psn)
     {
         if (Outstanding(psn) && LastSentPs(psn) + overduePs <= nowPs)

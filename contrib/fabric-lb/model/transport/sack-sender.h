@@ -29,7 +29,7 @@ constexpr uint32_t SACK_BITMAP_PACKETS = 64;
  * ACKs carry a cumulative PSN and a bitmap of the SACK_BITMAP_PACKETS PSNs after it.
  * Losses are resent first, lowest PSN first, then new PSNs in order. When the oldest
  * outstanding packet (unacknowledged, not waiting to be resent; the lowest such PSN) is
- * overdue (RttEstimator::OverduePs times the back-off after its last sending) every
+ * overdue (OverduePs times the back-off after its last sending) every
  * overdue outstanding packet is lost and the back-off doubles, up to
  * MAX_TIMEOUT_BACKOFF; cumulative progress resets it. RTT samples come from ACKs of
  * packets sent once (Karn).
@@ -50,6 +50,16 @@ class SackSender : public ResendingSender
     bool OnTimer(int64_t nowPs, const RttEstimator& rtt, std::vector<uint32_t>& lost) override;
 
   protected:
+    /**
+     * \param rtt the queue pair's RTT estimate
+     * \return how long after its last sending an unacknowledged packet is overdue, before
+     * back-off: by default the estimate's RttEstimator::OverduePs
+     */
+    virtual int64_t OverduePs(const RttEstimator& rtt) const
+    {
+        return rtt.OverduePs();
+    }
+
     /**
      * \brief The loss rule, after an ACK's cumulative PSN and bitmap are taken.
      * \param ack the ACK
