@@ -219,31 +219,43 @@ TEST(Nscc, TheAverageDelayIsAnExponentialWeighting)
     EXPECT_DOUBLE_EQ(cc.AverageDelayPs(), 0.0125 * 8 * US + 0.9875 * 0.0125 * 8 * US);
 }
 
-TEST(Nscc, ALossShrinksTheWindowByAPacketAndAsksForAQuickAdapt)
+TEST(Nscc, ANackShrinksTheWindowByAPacketAndAsksForAQuickAdapt)
 {
     NsccController cc(Reference(), FollowingTheLastSample());
     cc.OnAck(Ack(0, 3 * US)); // the first quick-adapt period runs to 21 us
-    cc.OnLoss(US);
+    cc.OnNack(US);
     EXPECT_EQ(cc.WindowBytes(), WINDOW - PACKET);
-    EXPECT_DOUBLE_EQ(cc.AverageDelayPs(), BASE_RTT) << "a loss is a base round trip of delay";
+    EXPECT_DOUBLE_EQ(cc.AverageDelayPs(), BASE_RTT) << "a NACK is a base round trip of delay";
     Acks(cc, 2 * US, 5, 3 * US); // 20,000 B through in the period
     EXPECT_EQ(cc.WindowBytes(), WINDOW - PACKET);
     cc.OnAck(Ack(PERIOD_END + 1, 3 * US)); // 24,000 B < 225,000 / 8: quick adapt
     EXPECT_EQ(cc.WindowBytes(), 24000);
 }
 
-TEST(Nscc, QuickAdaptAtALossAfterThePeriodThenIgnoresTheOldWindowsMarks)
+TEST(Nscc, QuickAdaptAtANackAfterThePeriodThenIgnoresTheOldWindowsMarks)
 {
     NsccController cc(Reference(), FollowingTheLastSample());
     Acks(cc, 0, 6, 3 * US); // the first opens the period; 20,000 B through after it
-    cc.OnLoss(PERIOD_END + 1);
-    EXPECT_EQ(cc.WindowBytes(), 20000) << "to what got through, and no loss decrease";
+    cc.OnNack(PERIOD_END + 1);
+    EXPECT_EQ(cc.WindowBytes(), 20000) << "to what got through, and no NACK decrease";
     // ECN at 18 us of queueing would decrease, but the old window's 100,000 B are ignored:
     // the marks of 24 packets, not the 25th's.
     Acks(cc, PERIOD_END + 2, 24, 18 * US, true);
     EXPECT_EQ(cc.WindowBytes(), 20000);
     cc.OnAck(Ack(PERIOD_END + 2 + 24 * US, 18 * US, true));
     EXPECT_EQ(cc.WindowBytes(), 12000); // 0.6 of it
+}
+
+TEST(Nscc, ALossLearntWithoutANackShrinksTheWindowByAPacketAndAsksNothing)
+{
+    NsccController cc(Reference(), FollowingTheLastSample());
+    cc.OnAck(Ack(0, 3 * US));
+    cc.OnLoss(US);
+    EXPECT_EQ(cc.WindowBytes(), WINDOW - PACKET);
+    EXPECT_DOUBLE_EQ(cc.AverageDelayPs(), 3 * US) << "no delay sample";
+    Acks(cc, 2 * US, 5, 3 * US);
+    cc.OnAck(Ack(PERIOD_END + 1, 3 * US)); // 24,000 B through, but no quick adapt
+    EXPECT_EQ(cc.WindowBytes(), WINDOW - PACKET);
 }
 
 TEST(Nscc, QuickAdaptOnDelayBeyondFourTargets)
@@ -260,21 +272,38 @@ TEST(Nscc, QuickAdaptOnDelayBeyondFourTargets)
     EXPECT_GT(busy.WindowBytes(), WINDOW);
 }
 
-TEST(Nscc, TheWindowStaysWithinItsBoundsAndTheLargestFollowsTheBaseRtt)
+TEST(Nscc, TheWindowStaysWithinItsBounds)
 {
     NsccController cc(Reference(), StartingAtWindow());
     for (int i = 0; i < 40; ++i)
     {
-        cc.OnLoss(i * US); // a packet each, and a quick adapt to nothing through
+        cc.OnLoss(i * US); // a packet each
     }
     EXPECT_EQ(cc.WindowBytes(), PACKET);
     EXPECT_TRUE(cc.WindowOpen(0)) << "one packet always goes";
     EXPECT_FALSE(cc.WindowOpen(1));
     Acks(cc, 40 * US, 600, TARGET); // fair increase up to the largest window
     EXPECT_EQ(cc.WindowBytes(), MAX_WINDOW);
-    cc.OnAck(Ack(1000 * US, -4 * US)); // an 8 us round trip: the base and 1.5 BDP follow
-    EXPECT_EQ(cc.BaseRttPs(), 8 * US);
-    EXPECT_EQ(cc.MaxWindowBytes(), 150000);
-    EXPECT_EQ(cc.WindowBytes(), 150000);
-    EXPECT_DOUBLE_EQ(cc.RateBps(), 100e9);
+}
+
+TEST(Nscc, AnAcksQueueingDelayIsOverItsOwnPathsBaseRtt)
+{
+    // The fabric's longest path has 6 links; a packet that crossed one switch took 2: its
+    // path's base round trip is 12 * 2 / 6 = 4 us.
+    NsccController cc(Reference(), FollowingTheLastSample());
+    AckFeedback ack = Ack(0, 0);
+    ack.delayPs = 7 * US;
+    ack.hops = 1;
+    cc.OnAck(ack);
+    EXPECT_DOUBLE_EQ(cc.AverageDelayPs(), 3 * US);
+    ack.hops = 5; // the longest path: 7 us is below its base
+    cc.OnAck(ack);
+    EXPECT_DOUBLE_EQ(cc.AverageDelayPs(), 0);
+    NsccParams fixed = FollowingTheLastSample();
+    fixed.baseRttPs = 2 * US; // a base round trip set is every path's
+    fixed.targetDelayPs = TARGET;
+    NsccController own(Reference(), fixed);
+    ack.hops = 1;
+    own.OnAck(ack);
+    EXPECT_DOUBLE_EQ(own.AverageDelayPs(), 5 * US);
 }

@@ -91,15 +91,12 @@ Resolve(const CongestionContext& context, NsccParams params)
 NsccController::NsccController(const CongestionContext& context, const NsccParams& params)
     : m_context(context),
       m_params(Resolve(context, params)),
-      m_derivedMaxWindow(params.maxWindowBytes == 0),
-      m_baseRttPs(m_params.baseRttPs)
+      m_baseRttPerPath(params.baseRttPs == 0 && context.longestPathHops > 0)
 {
-    m_maxWindowBytes =
-        m_derivedMaxWindow
-            ? static_cast<int64_t>(MAX_WINDOW_BDPS * BytesIn(context.lineRateBps, m_baseRttPs))
-            : static_cast<int64_t>(m_params.maxWindowBytes);
-    m_params.maxWindowBytes = m_maxWindowBytes;
-    m_params.initialWindowBytes = OrDerived(m_params.initialWindowBytes, m_maxWindowBytes);
+    m_params.maxWindowBytes =
+        OrDerived(m_params.maxWindowBytes,
+                  MAX_WINDOW_BDPS * BytesIn(context.lineRateBps, m_params.baseRttPs));
+    m_params.initialWindowBytes = OrDerived(m_params.initialWindowBytes, m_params.maxWindowBytes);
     m_windowBytes = static_cast<int64_t>(m_params.initialWindowBytes);
     ClampWindow();
 }
@@ -121,7 +118,7 @@ double
 NsccController::RateBps() const
 {
     const double rate =
-        m_windowBytes * BITS_PS_PER_BYTE_S / static_cast<double>(std::max<int64_t>(m_baseRttPs, 1));
+        m_windowBytes * BITS_PS_PER_BYTE_S / static_cast<double>(m_params.baseRttPs);
     return std::min(rate, m_context.lineRateBps);
 }
 
@@ -141,10 +138,10 @@ NsccController::AverageDelay(double samplePs)
 void
 NsccController::ClampWindow()
 {
-    m_windowBytes =
-        std::clamp<int64_t>(m_windowBytes,
-                            static_cast<int64_t>(m_params.minWindowBytes),
-                            std::max<int64_t>(m_maxWindowBytes, m_params.minWindowBytes));
+    m_windowBytes = std::clamp<int64_t>(
+        m_windowBytes,
+        static_cast<int64_t>(m_params.minWindowBytes),
+        static_cast<int64_t>(std::max(m_params.maxWindowBytes, m_params.minWindowBytes)));
 }
 
 bool
@@ -162,7 +159,7 @@ NsccController::QuickAdapt(int64_t nowPs, bool ecn, int64_t delayPs)
             static_cast<double>(delayPs) >
                 m_params.quickAdaptDelayFactor * static_cast<double>(m_params.targetDelayPs);
         if (m_quickAdaptEndPs && trouble &&
-            m_achievedBytes < (static_cast<uint64_t>(m_maxWindowBytes) >> m_params.quickAdaptGate))
+            m_achievedBytes < (m_params.maxWindowBytes >> m_params.quickAdaptGate))
         {
             m_bytesToIgnore = m_windowBytes;
             m_bytesIgnored = 0;
@@ -171,7 +168,7 @@ NsccController::QuickAdapt(int64_t nowPs, bool ecn, int64_t delayPs)
             done = true;
         }
         m_achievedBytes = 0;
-        m_quickAdaptEndPs = nowPs + m_baseRttPs + m_params.targetDelayPs;
+        m_quickAdaptEndPs = nowPs + m_params.baseRttPs + m_params.targetDelayPs;
     }
     if (done)
     {
@@ -212,7 +209,7 @@ NsccController::DecreaseMultiplicatively(int64_t nowPs)
     m_fastIncreaseBytes = 0;
     const double target = static_cast<double>(m_params.targetDelayPs);
     if (m_averageDelayPs <= target ||
-        (m_lastDecreasePs && nowPs - *m_lastDecreasePs <= m_baseRttPs))
+        (m_lastDecreasePs && nowPs - *m_lastDecreasePs <= m_params.baseRttPs))
     {
         return;
     }
@@ -248,19 +245,14 @@ NsccController::OnAck(const AckFeedback& ack)
     m_achievedBytes += acked;
     m_ackedSinceAdjustBytes += acked;
     m_bytesIgnored += acked;
-    if (ack.delayPs < m_baseRttPs)
-    {
-        m_baseRttPs = ack.delayPs;
-        if (m_derivedMaxWindow)
-        {
-            m_maxWindowBytes =
-                static_cast<int64_t>(MAX_WINDOW_BDPS * BytesIn(m_context.lineRateBps, m_baseRttPs));
-        }
-    }
-    const int64_t delayPs = ack.delayPs - m_baseRttPs;
+    // The path's unloaded round trip: the fabric's longest path's, in proportion to links.
+    const int64_t baseRttPs = m_baseRttPerPath && ack.hops > 0
+                                  ? m_params.baseRttPs * (ack.hops + 1) / m_context.longestPathHops
+                                  : m_params.baseRttPs;
+    const int64_t delayPs = std::max<int64_t>(ack.delayPs - baseRttPs, 0);
     const bool aboveTarget = delayPs >= m_params.targetDelayPs;
     const bool pathOnly = !ack.ecnMarked && delayPs > m_params.targetDelayPs;
-    AverageDelay(pathOnly ? m_baseRttPs / 4.0 : static_cast<double>(delayPs));
+    AverageDelay(pathOnly ? baseRttPs / 4.0 : static_cast<double>(delayPs));
     if (QuickAdapt(nowPs, ack.ecnMarked, delayPs))
     {
         ClampWindow();
@@ -288,7 +280,14 @@ NsccController::OnAck(const AckFeedback& ack)
 }
 
 void
-NsccController::OnLoss(int64_t nowPs)
+NsccController::OnLoss(int64_t /* nowPs */)
+{
+    m_windowBytes -= m_context.slotBytes;
+    ClampWindow();
+}
+
+void
+NsccController::OnNack(int64_t nowPs)
 {
     const uint32_t lost = m_context.slotBytes;
     m_bytesIgnored += lost;

@@ -23,7 +23,8 @@ namespace fabriclb
  */
 struct NsccParams
 {
-    /// the base round trip, ps (0: CongestionContext::baseRttPs, the fabric's longest path's)
+    /// the base round trip, ps (0: CongestionContext::baseRttPs, the fabric's longest path's,
+    /// and each ACK's path's in proportion to its links)
     int64_t baseRttPs{0};
     /// the target queueing delay, ps (0: 3/4 of the base round trip)
     int64_t targetDelayPs{0};
@@ -70,10 +71,14 @@ struct NsccParams
  *
  * Every ACK acknowledges one packet, `slotBytes` (the window counts packets at their line
  * time: WindowOpen lets one more packet go while (inFlight + 1) slotBytes <= window, or when
- * none is in flight). Its round trip lowers the base round trip if shorter (the largest
- * window, when derived, follows it); its queueing delay is the round trip less the base. The
- * average delay takes each delay sample with delayAverageGain, except that a delay above the
- * target without ECN counts as a quarter base round trip (the queue is not on this path).
+ * none is in flight). Its queueing delay is its round trip less its path's base round
+ * trip: the fabric's longest path's scaled to the links the packet crossed (its switches +
+ * 1; exact on fabrics of like links), or BaseRtt if set. (uet-htsim lowers the base to the
+ * shortest round trip seen instead, with the samples it knows to be unambiguous; an ACK
+ * here does not say whether its packet was retransmitted, and one spurious retransmission's
+ * sample would set the base far too low.) The average delay takes each delay sample with
+ * delayAverageGain, except that a delay above the target without ECN counts as a quarter base round
+ * trip (the queue is not on this path).
  *
  * Per ACK, by ECN and delay against the target (the four quadrants):
  * - no ECN, delay below: proportional increase, proportionalIncrease * (target - delay) /
@@ -91,21 +96,25 @@ struct NsccParams
  * an adjustment period has passed; a period's adjustment also adds eta.
  *
  * Quick adapt: the ACKs are counted over periods of base round trip + target. At a period's
- * end, if a loss was reported in it or the delay sample exceeds quickAdaptDelayFactor
+ * end, if a NACK came in it or the delay sample exceeds quickAdaptDelayFactor
  * targets, and less than maxWindow / 2^quickAdaptGate got through in the period, the window
  * drops to what got through (at least minWindow); ECN marks on the window's worth of
- * packets then acknowledged or lost are ignored, and pending increases are dropped.
+ * packets then acknowledged or NACKed are ignored, and pending increases are dropped.
  *
- * Loss (OnLoss: a NACK of a trimmed packet or a timeout, one packet a call): counts as a
- * delay sample of one base round trip (the queue that trims), asks for a quick adapt, and,
- * unless one runs or the loss is of those ignored, shrinks the window by one packet.
+ * A NACK of a trimmed packet (OnNack) counts as a delay sample of one base round trip (the
+ * queue that trims), asks for a quick adapt, and, unless one runs or the NACK is of those
+ * ignored, shrinks the window by one packet. A loss learnt otherwise (OnLoss: a timeout, or
+ * inferred from later ACKs) shrinks the window by one packet and asks for nothing, as
+ * uet-htsim treats a timeout: the ACKs that stopped while the sender waited for the timer
+ * say nothing of what the network can carry, and a quick adapt to them would close the
+ * window on the lost packets. One call is one packet, however many a recovery declares.
  *
  * Derived defaults (uet-htsim's initNsccParams, the specification's scaling): with the
  * fabric's BDP = line rate * base round trip and the reference BDP of 100 Gb/s * 12 us,
  * a = BDP / reference and b = target / 12 us: fair increase 5 a packets, proportional
  * increase 4 a b packets, fast increase factor a / 4, eta 0.15 a packets; the target 3/4
- * of the base round trip (uet-htsim with trimming); the largest window 1.5 BDP (following
- * the base round trip as it falls), the first window the largest; the smallest one packet; the
+ * of the base round trip (uet-htsim with trimming); the largest window 1.5 BDP, the first
+ * window the largest; the smallest one packet; the
  * adjustment period one base round trip. NSCC paces nothing: the window alone gates.
  */
 class NsccController : public CongestionController
@@ -123,10 +132,12 @@ class NsccController : public CongestionController
     std::optional<double> WindowPackets() const override;
     /// Moves the window by the ACK's ECN and delay (hops and telemetry unused).
     void OnAck(const AckFeedback& ack) override;
-    /// A NACK's or timeout's decrease, of one packet.
+    /// A timeout's or an inferred loss's decrease: one packet.
     void OnLoss(int64_t nowPs) override;
+    /// A trimmed packet's NACK: a delay sample, a quick adapt asked for, one packet's decrease.
+    void OnNack(int64_t nowPs) override;
 
-    /// \return the parameters, every derived one resolved (the base round trip the first)
+    /// \return the parameters, every derived one resolved
     const NsccParams& Params() const
     {
         return m_params;
@@ -136,18 +147,6 @@ class NsccController : public CongestionController
     int64_t WindowBytes() const
     {
         return m_windowBytes;
-    }
-
-    /// \return the largest window now, bytes
-    int64_t MaxWindowBytes() const
-    {
-        return m_maxWindowBytes;
-    }
-
-    /// \return the base round trip now: the smallest seen, ps
-    int64_t BaseRttPs() const
-    {
-        return m_baseRttPs;
     }
 
     /// \return the average queueing delay, ps
@@ -161,8 +160,8 @@ class NsccController : public CongestionController
      * \brief At a quick-adapt period's end, drops the window to what got through if the
      * period saw trouble; ignores ECN-marked feedback of the window a quick adapt cut.
      * \param nowPs the time
-     * \param ecn whether the feedback is ECN-marked or a loss
-     * \param delayPs the queueing delay sample (0 for a loss)
+     * \param ecn whether the feedback is ECN-marked or a NACK
+     * \param delayPs the queueing delay sample (0 for a NACK)
      * \return whether this feedback moves the window no further (a quick adapt ran, or the
      * feedback is ignored)
      */
@@ -180,9 +179,7 @@ class NsccController : public CongestionController
 
     CongestionContext m_context; //!< the NIC and wire
     NsccParams m_params;         //!< the parameters, resolved
-    bool m_derivedMaxWindow;     //!< the largest window follows the base round trip
-    int64_t m_baseRttPs;         //!< the smallest round trip seen
-    int64_t m_maxWindowBytes;    //!< the largest window now
+    bool m_baseRttPerPath;       //!< each ACK's base round trip is its path's
     int64_t m_windowBytes;       //!< the window
     double m_averageDelayPs{0};  //!< the average queueing delay
     double m_pendingIncrease{0}; //!< proportional and fair increases not yet applied, bytes^2
@@ -193,9 +190,9 @@ class NsccController : public CongestionController
     std::optional<int64_t> m_lastDecreasePs;  //!< when the last multiplicative decrease came
     std::optional<int64_t> m_quickAdaptEndPs; //!< when the quick-adapt period ends
     uint64_t m_achievedBytes{0};              //!< acknowledged in the quick-adapt period
-    bool m_quickAdaptAsked{false};            //!< a loss asked for a quick adapt
+    bool m_quickAdaptAsked{false};            //!< a NACK asked for a quick adapt
     uint64_t m_bytesToIgnore{0};              //!< the window a quick adapt cut
-    uint64_t m_bytesIgnored{0};               //!< acknowledged or lost since then
+    uint64_t m_bytesIgnored{0};               //!< acknowledged or NACKed since then
 };
 
 } // namespace fabriclb
