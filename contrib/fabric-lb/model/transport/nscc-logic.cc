@@ -251,8 +251,8 @@ NsccController::OnAck(const AckFeedback& ack)
                                   : m_params.baseRttPs;
     const int64_t delayPs = std::max<int64_t>(ack.delayPs - baseRttPs, 0);
     const bool aboveTarget = delayPs >= m_params.targetDelayPs;
-    const bool pathOnly = !ack.ecnMarked && delayPs > m_params.targetDelayPs;
-    AverageDelay(pathOnly ? baseRttPs / 4.0 : static_cast<double>(delayPs));
+    const bool unmarkedAboveTarget = !ack.ecnMarked && delayPs > m_params.targetDelayPs;
+    AverageDelay(unmarkedAboveTarget ? baseRttPs / 4.0 : static_cast<double>(delayPs));
     if (QuickAdapt(nowPs, ack.ecnMarked, delayPs))
     {
         ClampWindow();

@@ -71,14 +71,14 @@ struct NsccParams
  *
  * Every ACK acknowledges one packet, `slotBytes` (the window counts packets at their line
  * time: WindowOpen lets one more packet go while (inFlight + 1) slotBytes <= window, or when
- * none is in flight). Its queueing delay is its round trip less its path's base round
- * trip: the fabric's longest path's scaled to the links the packet crossed (its switches +
- * 1; exact on fabrics of like links), or BaseRtt if set. (uet-htsim lowers the base to the
- * shortest round trip seen instead, with the samples it knows to be unambiguous; an ACK
- * here does not say whether its packet was retransmitted, and one spurious retransmission's
- * sample would set the base far too low.) The average delay takes each delay sample with
- * delayAverageGain, except that a delay above the target without ECN counts as a quarter base round
- * trip (the queue is not on this path).
+ * none is in flight). Its queueing delay is its round trip less its path's base round trip:
+ * the fabric's longest path's scaled to the links the packet crossed (its switches + 1;
+ * exact on fabrics of like links), or baseRtt if set. (uet-htsim lowers the base to the
+ * shortest round trip seen instead, with the samples it knows to be unambiguous; an ACK here
+ * does not say whether its packet was sent twice, and one spurious retransmission's sample
+ * would set the base far too low.) The average delay takes each delay sample with
+ * delayAverageGain, except that a delay above the target without ECN counts as a quarter of
+ * the path's base round trip (a delay the switches did not mark is not taken at its word).
  *
  * Per ACK, by ECN and delay against the target (the four quadrants):
  * - no ECN, delay below: proportional increase, proportionalIncrease * (target - delay) /
@@ -96,10 +96,10 @@ struct NsccParams
  * an adjustment period has passed; a period's adjustment also adds eta.
  *
  * Quick adapt: the ACKs are counted over periods of base round trip + target. At a period's
- * end, if a NACK came in it or the delay sample exceeds quickAdaptDelayFactor
- * targets, and less than maxWindow / 2^quickAdaptGate got through in the period, the window
- * drops to what got through (at least minWindow); ECN marks on the window's worth of
- * packets then acknowledged or NACKed are ignored, and pending increases are dropped.
+ * end, if a NACK came in it or the delay sample exceeds quickAdaptDelayFactor targets, and
+ * less than maxWindow / 2^quickAdaptGate got through in the period, the window drops to what
+ * got through (at least minWindow); ECN marks on the window's worth of packets then
+ * acknowledged or NACKed are ignored, and pending increases are dropped.
  *
  * A NACK of a trimmed packet (OnNack) counts as a delay sample of one base round trip (the
  * queue that trims), asks for a quick adapt, and, unless one runs or the NACK is of those
@@ -112,10 +112,10 @@ struct NsccParams
  * Derived defaults (uet-htsim's initNsccParams, the specification's scaling): with the
  * fabric's BDP = line rate * base round trip and the reference BDP of 100 Gb/s * 12 us,
  * a = BDP / reference and b = target / 12 us: fair increase 5 a packets, proportional
- * increase 4 a b packets, fast increase factor a / 4, eta 0.15 a packets; the target 3/4
- * of the base round trip (uet-htsim with trimming); the largest window 1.5 BDP, the first
- * window the largest; the smallest one packet; the
- * adjustment period one base round trip. NSCC paces nothing: the window alone gates.
+ * increase 4 a b packets, fast increase factor a / 4, eta 0.15 a packets; the target 3/4 of
+ * the base round trip (uet-htsim with trimming); the largest window 1.5 BDP, the first
+ * window the largest; the smallest one packet; the adjustment period one base round trip.
+ * NSCC paces nothing: the window alone gates.
  */
 class NsccController : public CongestionController
 {

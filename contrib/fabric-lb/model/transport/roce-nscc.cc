@@ -51,8 +51,9 @@ RoceNscc::GetTypeId()
             .SetGroupName("FabricLb")
             .AddConstructor<RoceNscc>()
             .AddAttribute("BaseRtt",
-                          "The base round trip; it falls to the shortest one seen (0: the "
-                          "fabric's longest path's unloaded round trip)",
+                          "The base round trip of every path (0: the fabric's longest path's "
+                          "unloaded round trip, scaled for each ACK to the links its packet "
+                          "crossed)",
                           TimeValue(PicoSeconds(defaults.baseRttPs)),
                           MakeTimeAccessor(&RoceNscc::m_baseRtt),
                           DelayChecker())
