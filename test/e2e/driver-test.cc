@@ -210,7 +210,7 @@ TEST(Driver, RandomLossIsDrawnFromTheRunsStreams)
 
 TEST(Driver, CongestionControlsRunWithFlowMonitor)
 {
-    for (const std::string cc : {"dcqcn", "swift"})
+    for (const std::string cc : {"dcqcn", "nscc", "swift"})
     {
         const std::string xml = TempPath("flowmon");
         const std::string json = TempPath("json");
@@ -296,8 +296,9 @@ TEST(Driver, ListsEveryRegisteredStrategy)
     // One line per registered name, in name order, each with its description; the study's
     // names among them (a new strategy may join them).
     for (const auto& [flag, names] :
-         {std::pair<std::string, std::vector<std::string>>{"--cc=help",
-                                                           {"dcqcn", "fixed", "hpcc", "swift"}},
+         {std::pair<std::string, std::vector<std::string>>{
+              "--cc=help",
+              {"dcqcn", "fixed", "hpcc", "nscc", "swift"}},
           {"--recovery=help", {"erasure", "gbn", "sack", "study-erasure"}}})
     {
         const Outcome o = RunSim(flag);

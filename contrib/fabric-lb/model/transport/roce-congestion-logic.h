@@ -114,6 +114,16 @@ class CongestionController
     {
     }
 
+    /**
+     * \brief A NACK reported one of its data packets trimmed by a switch: a loss the network
+     * signalled at once (a controller that does not tell the two apart takes it as OnLoss).
+     * \param nowPs the time
+     */
+    virtual void OnNack(int64_t nowPs)
+    {
+        OnLoss(nowPs);
+    }
+
     /// \return when it next wants OnTimer, or nothing
     virtual std::optional<int64_t> NextTimerPs() const
     {
