@@ -34,8 +34,9 @@ RoceRudRecovery::GetTypeId()
             .AddConstructor<RoceRudRecovery>()
             .AddAttribute(
                 "ReorderWindow",
-                "A packet is lost once one sent this much later has arrived (zero: "
-                "the fabric's base RTT, one packet's round trip over its longest path)",
+                "A packet is lost once one sent this much later has arrived (zero: the time the "
+                "longest path's port buffers take to drain, the most that spraying can reorder; "
+                "the base RTT if that is unknown)",
                 TimeValue(Time(0)),
                 MakeTimeAccessor(&RoceRudRecovery::m_reorderWindow),
                 MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
@@ -54,9 +55,11 @@ RoceRudRecovery::GetTypeId()
 std::unique_ptr<fabriclb::RecoverySender>
 RoceRudRecovery::CreateSender(uint32_t packets, const fabriclb::CongestionContext& context) const
 {
+    const uint64_t reorderBoundPs =
+        context.pathBufferPs > 0 ? context.pathBufferPs : context.baseRttPs;
     const int64_t windowPs = m_reorderWindow.IsStrictlyPositive()
                                  ? m_reorderWindow.GetPicoSeconds()
-                                 : static_cast<int64_t>(context.baseRttPs);
+                                 : static_cast<int64_t>(reorderBoundPs);
     const int64_t timeoutPs = m_timeout.IsStrictlyPositive()
                                   ? m_timeout.GetPicoSeconds()
                                   : static_cast<int64_t>(context.baseRttPs + context.pathBufferPs);

@@ -34,7 +34,7 @@ class RoceRudRecovery : public RoceRecoveryOps
     std::unique_ptr<fabriclb::RecoveryReceiver> CreateReceiver(uint32_t packets) const override;
 
   private:
-    Time m_reorderWindow; //!< ReorderWindow (zero: the fabric's base RTT)
+    Time m_reorderWindow; //!< ReorderWindow (zero: the longest path's buffers drained)
     Time m_timeout;       //!< Timeout (zero: the base RTT and the longest path's buffers)
 };
 

@@ -181,13 +181,13 @@ RoceSendSide::ReceiveAck(const RoceHeader& ack,
         m_traces.messageAcked(sender.messageId, ack.queuePair);
         return;
     }
-    ReportLosses(ack.queuePair);
+    ReportLosses(ack.queuePair, info.nack);
     PortOf(m_senders[ack.queuePair].serverLink).Scheduler().Requeue(ack.queuePair);
     ArmTimer(ack.queuePair); // the RTT sample may bring the deadline forward
 }
 
 void
-RoceSendSide::ReportLosses(uint32_t qp)
+RoceSendSide::ReportLosses(uint32_t qp, bool nacked)
 {
     for (uint32_t psn : m_lost)
     {
@@ -203,7 +203,15 @@ RoceSendSide::ReportLosses(uint32_t qp)
     }
     if (!m_lost.empty())
     {
-        m_senders[qp].congestion->OnLoss(Simulator::Now().GetPicoSeconds());
+        const int64_t nowPs = Simulator::Now().GetPicoSeconds();
+        if (nacked)
+        {
+            m_senders[qp].congestion->OnNack(nowPs);
+        }
+        else
+        {
+            m_senders[qp].congestion->OnLoss(nowPs);
+        }
         ReportCongestionState(qp);
     }
 }
@@ -299,7 +307,7 @@ RoceSendSide::Timeout(uint32_t qp)
         timeout.queuePair = qp;
         m_policy->NotifyFeedback(timeout);
     }
-    ReportLosses(qp);
+    ReportLosses(qp, false);
     PortOf(m_senders[qp].serverLink).Scheduler().Requeue(qp);
     ArmTimer(qp);
 }

@@ -176,8 +176,9 @@ class RoceSendSide
     void CongestionTimeout(uint32_t qp);
     /// The timer of \p qp fired: lets its recovery declare losses.
     void Timeout(uint32_t qp);
-    /// Counts the losses in m_lost of \p qp and tells the path policy and congestion control.
-    void ReportLosses(uint32_t qp);
+    /// Counts the losses in m_lost of \p qp and tells the path policy and congestion control:
+    /// a loss a NACK revealed (\p nacked: the network signalled it) or one found otherwise.
+    void ReportLosses(uint32_t qp, bool nacked);
     /// Fires CongestionState for \p qp (when a sink listens).
     void ReportCongestionState(uint32_t qp);
     /// \return the RTT estimate whose timeouts apply to \p requester
