@@ -7,6 +7,7 @@
 #include "experiment-lookup.h"
 #include "fabric-ranks.h"
 #include "flag-rules.h"
+#include "transport-stack.h"
 
 #include "ns3/boolean.h"
 #include "ns3/collectives.h"
@@ -108,6 +109,7 @@ DriverOptions::Declare(CommandLine& cmd)
     flags.Add(cmd, "pfcWatchdog", "ns3::FabricPortDevice::PfcWatchdog");
     flags.Add(cmd, "deadlockTime", "ns3::PauseCycleDetector::DeadlockTime");
     flags.Add(cmd, "pfcTimeline", "ns3::ExperimentConfig::PfcTimelineFile");
+    flags.Add(cmd, "transport", "ns3::ExperimentConfig::Transport", lists);
     flags.Add(cmd,
               "recovery",
               "ns3::ExperimentConfig::Recovery",
@@ -158,6 +160,12 @@ DriverOptions::Parse(CommandLine& cmd, int argc, char* argv[])
     try
     {
         m_flags.Apply();
+        if (const std::optional<std::string> transport = m_flags.Given("transport"))
+        {
+            fabriclb::ApplyTransportStack(*transport, [this](const std::string& flag) {
+                return m_flags.Given(flag).has_value();
+            });
+        }
     }
     catch (const std::invalid_argument& e)
     {
@@ -199,12 +207,13 @@ DriverOptions::PrintListing() const
         PrintModels();
         return 0;
     }
-    if (asks("lb") || asks("recovery") || asks("cc") || asks("topology"))
+    if (asks("lb") || asks("recovery") || asks("cc") || asks("topology") || asks("transport"))
     {
-        std::cout << (asks("lb")         ? fabriclb::LbSchemes().Help()
-                      : asks("recovery") ? fabriclb::RecoveryStrategies().Help()
-                      : asks("cc")       ? fabriclb::CongestionControls().Help()
-                                         : fabriclb::TopologyKinds().Help());
+        std::cout << (asks("lb")          ? fabriclb::LbSchemes().Help()
+                      : asks("recovery")  ? fabriclb::RecoveryStrategies().Help()
+                      : asks("cc")        ? fabriclb::CongestionControls().Help()
+                      : asks("transport") ? fabriclb::TransportStacks().Help()
+                                          : fabriclb::TopologyKinds().Help());
         return 0;
     }
     return std::nullopt;

@@ -81,6 +81,7 @@ ExperimentResult::ToJson() const
         {"wire", wire},
         {"recovery", recovery},
         {"cc", cc},
+        {"transport", transport},
         {"topology", topology},
         {"fabric", fabric},
         {"stages", stageNames},

@@ -146,6 +146,7 @@ struct ExperimentResult
     std::string wire;               //!< wire model name (fabriclb::WireKind)
     std::string recovery;           //!< loss recovery name
     std::string cc;                 //!< congestion control name
+    std::string transport;          //!< the transport stack named, or empty
     uint32_t markThresholdBytes{0}; //!< ECN threshold in force (the scheme's; 0: none)
     bool redMarking{false};         //!< RED marking in force (the congestion control's)
     std::string topology;           //!< the fabric's kind (FabricTopology::Name)

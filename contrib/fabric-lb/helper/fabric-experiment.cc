@@ -101,6 +101,7 @@ FabricExperiment::Configure()
     m_result.wire = fabriclb::WireKindName(wire);
     m_result.recovery = recovery.name;
     m_result.cc = cc.name;
+    m_result.transport = m_config.transport;
     m_result.topology = topology.Name();
     m_result.fabric = topology.Describe();
     m_result.switchStages = SwitchStagesOf(topology);

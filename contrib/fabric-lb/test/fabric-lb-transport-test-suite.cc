@@ -241,11 +241,11 @@ class ExactlyOnceUnderLossTest : public TestCase
         }
         else
         {
-            NS_TEST_ASSERT_MSG_EQ(r.nacks, 0, "selective repeat never NACKs");
+            NS_TEST_ASSERT_MSG_EQ(r.nacks, 0, "without trimming, sack and rud never NACK");
         }
     }
 
-    std::string m_recovery; //!< gbn or sack
+    std::string m_recovery; //!< gbn, sack or rud
     double m_lossRate;      //!< random loss on every link
 };
 
@@ -518,6 +518,8 @@ class FabricLbTransportSuite : public TestSuite
         AddTestCase(new ExactlyOnceUnderLossTest("sack", 0), FABRIC_LB_TEST_QUICK);
         AddTestCase(new ExactlyOnceUnderLossTest("gbn", 0.01), FABRIC_LB_TEST_QUICK);
         AddTestCase(new ExactlyOnceUnderLossTest("sack", 0.01), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new ExactlyOnceUnderLossTest("rud", 0), FABRIC_LB_TEST_QUICK);
+        AddTestCase(new ExactlyOnceUnderLossTest("rud", 0.01), FABRIC_LB_TEST_QUICK);
         AddTestCase(new SprayRetransmissionsTest(0), FABRIC_LB_TEST_QUICK);
         AddTestCase(new SprayRetransmissionsTest(0.01), FABRIC_LB_TEST_QUICK);
         AddTestCase(new DcqcnFairnessTest, FABRIC_LB_TEST_QUICK);

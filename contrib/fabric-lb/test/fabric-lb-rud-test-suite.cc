@@ -1,0 +1,114 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Reliable unordered delivery in a simulation: spraying reorders, and RUD retransmits
+ * nothing unless a packet was dropped or trimmed, for every scheme that sprays, under Swift
+ * and NSCC, lossy and lossless.
+ */
+
+#include "fabric-lb-test-util.h"
+
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/test.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// The schemes that send one message's packets on several paths.
+const std::vector<std::string>
+    SPRAYERS{"host-spray", "reps", "host-dr", "rr", "simple-rr", "switch-ar", "jsq", "rsq", "ofan"};
+
+} // namespace
+
+/// Spraying reorders; under RUD no packet that was neither dropped nor trimmed is resent.
+class NoSpuriousRetransmissionTest : public fabriclbtest::DeliveryTestCase
+{
+  public:
+    /**
+     * \param k the fat tree's radix
+     * \param workload permutation or all-to-all
+     * \param bytes each message's bytes
+     * \param cc the congestion control
+     * \param lossless PFC instead of drops
+     */
+    NoSpuriousRetransmissionTest(uint32_t k,
+                                 const std::string& workload,
+                                 uint64_t bytes,
+                                 const std::string& cc,
+                                 bool lossless)
+        : DeliveryTestCase("rud + " + cc + (lossless ? " + pfc" : "") + ", k=" + std::to_string(k) +
+                           " " + workload + " of " + std::to_string(bytes) +
+                           " B: every sprayer completes and retransmits only what was dropped "
+                           "or trimmed"),
+          m_k(k),
+          m_workload(workload),
+          m_bytes(bytes),
+          m_cc(cc),
+          m_lossless(lossless)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::SwitchBuffer::Pfc", BooleanValue(m_lossless));
+        for (const std::string& lb : SPRAYERS)
+        {
+            ExperimentConfig config;
+            config.lb = lb;
+            config.workload = m_workload;
+            config.messageBytes = m_bytes;
+            config.recovery = "rud";
+            config.cc = m_cc;
+            const ExperimentResult r = fabriclbtest::RunWithK(m_k, config);
+            CheckEveryMessageDelivered(r);
+            if (r.packetsDropped == 0 && r.headersDelivered == 0)
+            {
+                NS_TEST_EXPECT_MSG_EQ(r.retransmissions, 0, lb << ": nothing was lost");
+                NS_TEST_EXPECT_MSG_EQ(r.lossesDetected, 0, lb << ": nothing was lost");
+            }
+            if (m_lossless)
+            {
+                NS_TEST_EXPECT_MSG_EQ(r.packetsDropped, 0, lb << ": PFC drops nothing");
+            }
+        }
+        Config::SetDefault("ns3::SwitchBuffer::Pfc", BooleanValue(false));
+    }
+
+    uint32_t m_k;           //!< radix
+    std::string m_workload; //!< collective
+    uint64_t m_bytes;       //!< message bytes
+    std::string m_cc;       //!< congestion control
+    bool m_lossless;        //!< PFC
+};
+
+/// The suite.
+class FabricLbRudSuite : public TestSuite
+{
+  public:
+    FabricLbRudSuite()
+        : TestSuite("fabric-lb-rud", FABRIC_LB_SUITE_SYSTEM)
+    {
+        for (const char* cc : {"swift", "nscc"})
+        {
+            AddTestCase(new NoSpuriousRetransmissionTest(8, "permutation", 1048576, cc, false),
+                        FABRIC_LB_TEST_QUICK);
+            AddTestCase(new NoSpuriousRetransmissionTest(4, "all-to-all", 262144, cc, false),
+                        FABRIC_LB_TEST_QUICK);
+            AddTestCase(new NoSpuriousRetransmissionTest(4, "all-to-all", 262144, cc, true),
+                        FABRIC_LB_TEST_QUICK);
+        }
+    }
+};
+
+/// Registers the suite.
+static FabricLbRudSuite g_fabricLbRudSuite;
+
+} // namespace ns3
