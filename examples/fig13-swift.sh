@@ -4,31 +4,39 @@
 # (sack, the study's x = 32 for permutations), beside the ideal transport (fixed
 # rate, erasure coding): permutations of 1 MiB and 16 MiB messages on the k=8
 # fat tree; the study finds Ofan's lead grows under a real congestion control.
-# Writes DIR/swift/permutation/ and DIR/ideal/permutation/ (results.csv with CCT
+# Swift runs twice: with selective repeat, whose reorder threshold takes spraying's
+# reordering for loss, and with reliable unordered delivery (--recovery=rud), which does not.
+# Writes DIR/{swift,rud,ideal}/permutation/ (results.csv with CCT
 # increase, queues, retransmissions and final rates per run; figures against
 # the message size) and prints the mean CCT increase per scheme and size. Runs
 # already done are kept.
-# Usage: examples/fig13-swift.sh [--out DIR] [--runs N (default 10)] [--quick] [fabric-lb-sweep flags]
+# Usage: [FIG13_TRANSPORTS="swift rud ideal"] examples/fig13-swift.sh [--out DIR] [--runs N (default 10)]
+#        [--quick] [fabric-lb-sweep flags]
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
 figure_args fig13 permutation "$@"
 schemes=ecmp,plb,host-spray,reps,rr,switch-ar,host-dr,ofan
 base=$out
-for transport in swift ideal; do
+for transport in ${FIG13_TRANSPORTS:-swift rud ideal}; do
   # ECMP and PLB wait out retransmission timeouts for up to about 190 times the bound at 1 MiB:
   # past the automatic time limit of 50 times, so a limit of their own.
-  extra="--cc=swift --recovery=sack --ns3::RoceSelectiveRepeatRecovery::ReorderThreshold=32"
-  extra+=" --timeLimit=20ms"
-  caption="Swift and selective repeat (x = 32), no failures"
-  if [ "$transport" = ideal ]; then
-    extra="--cc=fixed --recovery=erasure"
-    caption="ideal transport (line rate, erasure coding), no failures"
-  fi
+  case $transport in
+    swift)
+      extra="--cc=swift --recovery=sack --ns3::RoceSelectiveRepeatRecovery::ReorderThreshold=32"
+      extra+=" --timeLimit=20ms"
+      caption="Swift and selective repeat (x = 32), no failures" ;;
+    rud)
+      extra="--cc=swift --recovery=rud --timeLimit=20ms"
+      caption="Swift and reliable unordered delivery, no failures" ;;
+    ideal)
+      extra="--cc=fixed --recovery=erasure"
+      caption="ideal transport (line rate, erasure coding), no failures" ;;
+  esac
   out=$base/$transport
   figure_sweep permutation 1048576,16777216 --schemes=$schemes --extra="$extra" --caption="$caption"
   figure_doc "$out/permutation/cct-increase.png" "fig13-$transport-cct-increase.png"
   echo "permutation, $transport transport, k=$k: mean over runs"
   "$root/examples/summarise-transport.sh" "$out/permutation/results.csv"
 done
-echo "figure 13: $base/{swift,ideal}/permutation/results.csv"
+echo "figure 13: $base/{swift,rud,ideal}/permutation/results.csv"
