@@ -38,24 +38,6 @@ PortAdmission::Admit(uint32_t ingress,
     return Verdict::DROPPED;
 }
 
-bool
-PortAdmission::Fits(uint32_t ingress,
-                    uint32_t egress,
-                    fabriclb::TrafficClass cls,
-                    uint32_t ipBytes,
-                    uint32_t framingBytes,
-                    uint32_t backlog)
-{
-    if (!m_switchBuffer)
-    {
-        return backlog + ipBytes <= m_bufferBytes;
-    }
-    using BufferVerdict = fabriclb::BufferAccounting::Verdict;
-    const BufferVerdict verdict =
-        m_switchBuffer->Admit(ingress, egress, cls, ipBytes + framingBytes, 0);
-    return verdict == BufferVerdict::ADMITTED || verdict == BufferVerdict::HEADROOM;
-}
-
 PortAdmission::Verdict
 PortAdmission::AdmitOrTrim(uint32_t ingress,
                            uint32_t egress,

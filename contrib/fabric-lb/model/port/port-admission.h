@@ -189,7 +189,17 @@ class PortAdmission
               fabriclb::TrafficClass cls,
               uint32_t ipBytes,
               uint32_t framingBytes,
-              uint32_t backlog);
+              uint32_t backlog)
+    {
+        if (!m_switchBuffer)
+        {
+            return backlog + ipBytes <= m_bufferBytes;
+        }
+        using BufferVerdict = fabriclb::BufferAccounting::Verdict;
+        const BufferVerdict verdict =
+            m_switchBuffer->Admit(ingress, egress, cls, ipBytes + framingBytes, 0);
+        return verdict == BufferVerdict::ADMITTED || verdict == BufferVerdict::HEADROOM;
+    }
 
     /**
      * \brief Admit of a data packet at a port that trims.
