@@ -10,18 +10,25 @@
 
 #include "fabric-lb-test-util.h"
 
+#include "ns3/boolean.h"
+#include "ns3/control-first-queue.h"
 #include "ns3/fabric-link-helper.h"
+#include "ns3/fat-tree-topology.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/node.h"
 #include "ns3/pfc-pause-header.h"
+#include "ns3/point-to-point-net-device.h"
 #include "ns3/ppp-header.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/switch-buffer.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-layer.h"
 
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace ns3;
@@ -534,6 +541,81 @@ class WatchdogTrimsTest : public TestCase
     }
 };
 
+/**
+ * \ingroup fabric-lb-tests
+ * \brief FabricHelper's Trim reaches every switch port and no host's, on both port paths: a
+ * trimming fabric port serves control first, a trimming queue-disc port's device has a
+ * ControlFirstQueue.
+ */
+class SwitchPortsOnlyTest : public TestCase
+{
+  public:
+    SwitchPortsOnlyTest()
+        : TestCase("Trim makes every switch port trim and no host's, on both port paths")
+    {
+    }
+
+  private:
+    /// \param device a port \return whether it serves control first, as a trimming port does
+    static bool ServesControlFirst(Ptr<NetDevice> device)
+    {
+        if (const Ptr<FabricPortDevice> port = DynamicCast<FabricPortDevice>(device))
+        {
+            return port->IsControlFirst();
+        }
+        const Ptr<PointToPointNetDevice> p2p = DynamicCast<PointToPointNetDevice>(device);
+        return p2p && DynamicCast<ControlFirstQueue>(p2p->GetQueue());
+    }
+
+    /// \param node a node \return its ports that serve control first, of its ports
+    static std::pair<uint32_t, uint32_t> Count(Ptr<Node> node)
+    {
+        uint32_t first = 0;
+        uint32_t ports = 0;
+        for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+        {
+            const Ptr<NetDevice> device = node->GetDevice(i);
+            if (DynamicCast<FabricPortDevice>(device) || DynamicCast<PointToPointNetDevice>(device))
+            {
+                ++ports;
+                first += ServesControlFirst(device) ? 1 : 0;
+            }
+        }
+        return {first, ports};
+    }
+
+    void DoRun() override
+    {
+        for (const std::string kind : {"fabric", "queue-disc"})
+        {
+            fabriclbtest::UsePicoseconds();
+            Ptr<FabricHelper> fabric = CreateObject<FabricHelper>();
+            fabric->SetTopology(std::make_shared<const fabriclb::FatTreeTopology>(4));
+            fabric->SetAttribute("Trim", BooleanValue(true));
+            fabric->SetAttribute("SwitchPort", StringValue(kind));
+            fabric->SetAttribute("HostPath", StringValue(kind == "fabric" ? "bypass" : "ipv4"));
+            fabric->Build();
+            for (uint32_t h = 0; h < fabric->GetHosts().GetN(); ++h)
+            {
+                const auto [first, ports] = Count(fabric->GetHosts().Get(h));
+                NS_TEST_EXPECT_MSG_EQ(ports, 1U, kind << ": host " << h << " has its port");
+                NS_TEST_EXPECT_MSG_EQ(first, 0U, kind << ": host " << h << " does not trim");
+            }
+            for (uint32_t tier = 0; tier < 3; ++tier)
+            {
+                const NodeContainer& switches = fabric->GetSwitches(tier);
+                for (uint32_t i = 0; i < switches.GetN(); ++i)
+                {
+                    const auto [first, ports] = Count(switches.Get(i));
+                    NS_TEST_EXPECT_MSG_EQ(ports, 4U, kind << ": a switch's 4 ports");
+                    NS_TEST_EXPECT_MSG_EQ(first, ports, kind << ": every switch port trims");
+                }
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
 } // namespace
 
 /// \ingroup fabric-lb-tests Packet trimming at a switch port, on both port paths.
@@ -549,6 +631,7 @@ class FabricLbTrimmingSuite : public TestSuite
         AddTestCase(new ControlNeverTrimmedTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new SharedBufferTrimsTest, FABRIC_LB_TEST_QUICK);
         AddTestCase(new WatchdogTrimsTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new SwitchPortsOnlyTest, FABRIC_LB_TEST_QUICK);
     }
 };
 
