@@ -5,7 +5,8 @@
  * FabricQueueDisc before a point-to-point device), each built as the fabric builds it
  * (FabricLinkHelper): what overflows leaves as its header, control first, counted exactly;
  * nothing is trimmed with trimming off; a threshold trims above it; control is never
- * trimmed; the switch's shared buffer and the PFC watchdog trim too.
+ * trimmed; the switch's shared buffer and the PFC watchdog trim too; FabricHelper's Trim
+ * reaches switch ports only.
  */
 
 #include "fabric-lb-test-util.h"
@@ -325,6 +326,15 @@ class OverflowLeavesTrimmedTest : public TestCase
                 NS_TEST_EXPECT_MSG_EQ(link.disc->GetBytesTrimmed(),
                                       3U * (PAYLOAD_BYTES - KEEP_BYTES),
                                       "the payload bytes cut");
+                // What ns-3's QueueDisc asserts in a debug build: its books balance.
+                const QueueDisc::Stats& books = link.disc->GetStats();
+                NS_TEST_EXPECT_MSG_EQ(books.nTotalReceivedBytes,
+                                      books.nTotalDroppedBytesBeforeEnqueue +
+                                          books.nTotalEnqueuedBytes,
+                                      "received, dropped or enqueued");
+                NS_TEST_EXPECT_MSG_EQ(books.nTotalEnqueuedBytes,
+                                      books.nTotalDequeuedBytes,
+                                      "and all dequeued");
             }
             Simulator::Destroy();
         }
