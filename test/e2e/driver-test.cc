@@ -67,6 +67,7 @@ TEST(Driver, WritesOneJsonObjectWithEveryField)
                               "mean_queue_bytes",
                               "packets_sent",
                               "packets_dropped",
+                              "packets_trimmed",
                               "acks_delivered",
                               "in_flight",
                               "wall_seconds",
@@ -83,6 +84,7 @@ TEST(Driver, WritesOneJsonObjectWithEveryField)
     EXPECT_EQ(j["messages_completed"], 16);
     EXPECT_EQ(j["packets_sent"], 16 * 16);
     EXPECT_EQ(j["packets_dropped"], 0);
+    EXPECT_EQ(j["packets_trimmed"], 0);
     EXPECT_EQ(j["acks_sent"], 16 * 16);
     EXPECT_EQ(j["acks_delivered"], 16 * 16);
     EXPECT_EQ(j["in_flight"], 0);
@@ -458,6 +460,10 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--k=4 --failProb=0.1 --failPlane=0",
                        "--failPlane does nothing without --failProb and several --planes"),
         std::make_pair("--k=4 --jobsAlone=false", "--jobsAlone does nothing without --jobs"),
+        std::make_pair("--k=4 --trimThreshold=20000",
+                       "--trimThreshold does nothing without --trim"),
+        std::make_pair("--k=4 --trim --ns3::FatTreeHelper::TrimBytes=4",
+                       "'4' is not an integer in [8, 65000]"),
         std::make_pair("--k=4 --jobs=j.json --workload=all-to-all",
                        "--workload does nothing beside --jobs"),
         std::make_pair("--k=4 --workload=ring-allreduce --group=3", "ring group of 3"),
@@ -666,6 +672,34 @@ TEST(Driver, ABareBooleanFlagMeansTrue)
     EXPECT_EQ(bare, given);
     EXPECT_EQ(attribute, given);
     EXPECT_NE(off["fabric"], given["fabric"]) << "PXN names itself in the fabric";
+}
+
+TEST(Driver, TrimmingCutsWhatTheBuffersWouldDropAndCountsIt)
+{
+    // A 15-to-1 incast into 50 KB buffers: drop-tail drops; --trim forwards the headers of
+    // what it would drop, and those that reach a full port downstream are dropped there.
+    const std::string incast =
+        "--k=4 --workload=incast --msgBytes=65536 --bufferBytes=50000 --recovery=rud";
+    const nlohmann::json off = RunJson(incast);
+    const nlohmann::json trim = RunJson(incast + " --trim");
+    const nlohmann::json threshold = RunJson(incast + " --trim --trimThreshold=20000");
+    EXPECT_EQ(off["packets_trimmed"], 0);
+    EXPECT_GT(off["packets_dropped"].get<uint64_t>(), 0U);
+    EXPECT_GT(trim["packets_trimmed"].get<uint64_t>(), 0U);
+    EXPECT_LT(trim["packets_dropped"].get<uint64_t>(), off["packets_dropped"].get<uint64_t>());
+    // Trimming above 20 KB keeps room for the headers: none is dropped, each reaches its NIC.
+    EXPECT_EQ(threshold["packets_dropped"], 0);
+    EXPECT_GT(threshold["packets_trimmed"].get<uint64_t>(), 0U);
+    EXPECT_EQ(threshold["trimmed_headers_delivered"], threshold["packets_trimmed"]);
+    for (const nlohmann::json* j : {&off, &trim, &threshold})
+    {
+        EXPECT_EQ((*j)["messages_completed"], (*j)["messages"]);
+    }
+    const Outcome summary = RunSim(incast + " --trim");
+    EXPECT_NE(summary.out.find("dropped " + trim["packets_dropped"].dump() + ", trimmed " +
+                               trim["packets_trimmed"].dump() + ","),
+              std::string::npos)
+        << summary.out;
 }
 
 TEST(Driver, ARingWithinAServerIsBoundByItsNvLink)

@@ -6,7 +6,8 @@
  * by field, wall time and events aside: every scheme on both wires at the k=4 all-to-all of
  * 256 KiB and the k=8 permutation of 1 MiB, failures (drop and degrade, at 0 and mid-run),
  * DCQCN, Swift, go-back-N and selective repeat under loss, FSDP, a connection matrix with
- * triggers, and the fabrics beyond the fat tree. (MPI over two ranks: tools/in-tree-check.sh.)
+ * triggers, trimming, and the fabrics beyond the fat tree. (MPI over two ranks:
+ * tools/in-tree-check.sh.)
  */
 
 #include "e2e-util.h"
@@ -91,6 +92,11 @@ Cases()
     cases.push_back("--k=4 --lb=ofan --workload=fsdp --model=llama3-7b");
     cases.push_back("--k=4 --lb=host-dr --workload=matrix --matrix=" FABRIC_LB_MATRIX_DIR
                     "/good-triggers.cm");
+    // Trimming at the switch ports: of what the buffers would drop, and above a threshold.
+    const std::string incast = "--k=4 --workload=incast --msgBytes=65536 --bufferBytes=50000 "
+                               "--recovery=rud --trim";
+    cases.push_back(incast);
+    cases.push_back(incast + " --trimThreshold=20000");
     cases.push_back("--topology=leaf-spine --leaves=3 --spines=2 --hostsPerLeaf=3 "
                     "--linksPerSpine=2 --workload=all-to-all --msgBytes=65536 --lb=host-spray "
                     "--failLinks=leaf-0:spine-1/1@1us --convergence=1rtt");

@@ -221,6 +221,57 @@ TEST(BufferAccounting, ControlStaysLossyAndIsNeverPaused)
     EXPECT_EQ(books.GetStats().drops, 1U);
 }
 
+TEST(BufferAccounting, ARefusedFrameOfAPortThatTrimsTakesItsHeaderIntoControl)
+{
+    // Lossy, static: each class of a port has 5000 B.
+    BufferSettings settings = StaticLossless();
+    settings.lossless = false;
+    settings.portBytes = 5000;
+    BufferAccounting books(3, settings);
+    for (uint32_t i = 0; i < 4; ++i)
+    {
+        ASSERT_EQ(books.Admit(0, 1, TrafficClass::DATA, 1002, 62).verdict, Verdict::ADMITTED);
+    }
+    // 4008 + 1002 > 5000: the header, 62 B, goes to the control queue, and no drop is counted.
+    EXPECT_EQ(books.Admit(0, 1, TrafficClass::DATA, 1002, 62).verdict, Verdict::TRIMMED);
+    EXPECT_EQ(books.GetStats().drops, 0U);
+    EXPECT_EQ(books.TotalBytes(), 4008U + 62U);
+    // The control queue full too (5000 / 62 = 80 headers): the frame is dropped, and counted.
+    for (uint32_t i = 1; i < 80; ++i)
+    {
+        ASSERT_EQ(books.Admit(0, 1, TrafficClass::DATA, 1002, 62).verdict, Verdict::TRIMMED);
+    }
+    EXPECT_EQ(books.Admit(0, 1, TrafficClass::DATA, 1002, 62).verdict, Verdict::DROPPED);
+    EXPECT_EQ(books.GetStats().drops, 1U);
+    // A header leaves as a control frame.
+    books.Release(0, 1, TrafficClass::CONTROL, 62);
+    EXPECT_EQ(books.TotalBytes(), 4008U + 79U * 62U);
+}
+
+TEST(BufferAccounting, AHeadroomOverflowOfAPortThatTrimsPausesAndTakesTheHeader)
+{
+    BufferSettings settings = StaticLossless();
+    settings.xoffBytes = 20000;
+    BufferAccounting books(3, settings);
+    Verdict verdict = Verdict::ADMITTED;
+    bool paused = false;
+    uint32_t held = 0;
+    for (uint32_t i = 0; i < 100 && verdict != Verdict::TRIMMED; ++i)
+    {
+        const BufferAccounting::Admission admission =
+            books.Admit(0, 2, TrafficClass::DATA, FRAME, 64);
+        verdict = admission.verdict;
+        paused = paused || admission.pause;
+        held += verdict == Verdict::TRIMMED ? 0 : FRAME;
+    }
+    ASSERT_EQ(verdict, Verdict::TRIMMED) << "the headroom overflows";
+    EXPECT_TRUE(paused);
+    EXPECT_TRUE(books.IsXoff(0));
+    EXPECT_EQ(books.GetStats().overflows, 0U);
+    EXPECT_EQ(books.HeldBytes(0, 2), held) << "the header is not the ingress port's";
+    EXPECT_EQ(books.TotalBytes(), held + 64U);
+}
+
 TEST(BufferSettings, RefusesSettingsThatCannotWork)
 {
     EXPECT_EQ(Refusal(StaticLossless()), "");

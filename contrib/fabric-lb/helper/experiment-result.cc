@@ -111,6 +111,7 @@ ExperimentResult::ToJson() const
         {"acks_delivered", acksDelivered},
         {"in_flight", inFlight},
         {"packets_dropped", packetsDropped},
+        {"packets_trimmed", packetsTrimmed},
         {"link_drops", linkDrops},
         {"packets_marked", packetsMarked},
         {"mark_threshold_bytes", markThresholdBytes},
@@ -228,9 +229,9 @@ ExperimentResult::Summary() const
         os << "  CCT " << cctPs / 1e6 << " us (no bound: messages wait for others' triggers)\n";
     }
     os << "  messages " << messagesCompleted << "/" << messages << ", data sent " << packetsSent
-       << ", delivered " << packetsDelivered << ", dropped " << packetsDropped << ", marked "
-       << packetsMarked << ", lost on links " << linkDrops << ", ACKs " << acksSent
-       << ", in flight at the end " << inFlight << "\n";
+       << ", delivered " << packetsDelivered << ", dropped " << packetsDropped << ", trimmed "
+       << packetsTrimmed << ", marked " << packetsMarked << ", lost on links " << linkDrops
+       << ", ACKs " << acksSent << ", in flight at the end " << inFlight << "\n";
     os << "  " << recovery << " recovery, " << cc << " congestion control: losses detected "
        << lossesDetected << ", retransmissions " << retransmissions << ", timeouts " << timeouts
        << ", NACKs " << nacks << ", CNPs " << cnps << "; final rate mean " << meanFinalRateBps / 1e9

@@ -170,6 +170,7 @@ struct ExperimentResult
     uint64_t headersDelivered{0}; //!< data packets the hosts received trimmed to their header
     uint64_t acksDelivered{0};    //!< ACKs the hosts received
     uint64_t packetsDropped{0};   //!< packets dropped at any port
+    uint64_t packetsTrimmed{0};   //!< data packets trimmed at any port (FabricHelper::Trim)
     uint64_t linkDrops{0};        //!< packets links lost at random (FabricHelper::LossRate)
     uint64_t packetsMarked{0};    //!< packets CE-marked at any port
     uint64_t lossesDetected{0};   //!< data packets senders declared lost

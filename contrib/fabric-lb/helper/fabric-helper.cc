@@ -108,6 +108,27 @@ FabricHelper::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&FabricHelper::m_intTelemetry),
                           MakeBooleanChecker())
+            .AddAttribute("Trim",
+                          "every switch port trims the data packets it would drop: cut to "
+                          "their headers (TrimBytes of IPv4 payload) and forwarded in the "
+                          "control class, ahead of data (NDP, EQDS, UET)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FabricHelper::m_trim),
+                          MakeBooleanChecker())
+            .AddAttribute("TrimBytes",
+                          "With Trim, the IPv4 payload bytes a trimmed packet keeps (40: its "
+                          "UDP header and RoceHeader; at least the UDP header, which switches "
+                          "hash)",
+                          UintegerValue(40),
+                          MakeUintegerAccessor(&FabricHelper::m_trimBytes),
+                          MakeUintegerChecker<uint32_t>(8, 65000))
+            .AddAttribute("TrimThresholdBytes",
+                          "With Trim, a switch port also trims every data packet arriving to "
+                          "a backlog above this (UET's trimming threshold; with PFC the only "
+                          "trimming there is; 0: none)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FabricHelper::m_trimThresholdBytes),
+                          MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
             .AddAttribute(
                 "Wire",
                 "Accounting of bytes on the wire: physical (RoCEv2 frames and gaps) "
@@ -280,6 +301,7 @@ FabricHelper::Connect(Ptr<Node> lower,
     settings.markThresholdBytes = m_markThresholdBytes;
     settings.lossRate = m_lossRate;
     settings.intTelemetry = m_intTelemetry;
+    settings.trimming = {m_trim, m_trimBytes, m_trimThresholdBytes};
     settings.attributes = m_portAttributes;
     FabricLinkHelper::Link link =
         FabricLinkHelper(settings).Install(lower,

@@ -241,6 +241,9 @@ class FabricHelper : public Object
     uint32_t m_bufferBytes{};                  //!< per-port buffer
     uint32_t m_markThresholdBytes{};           //!< per-port ECN marking threshold
     bool m_intTelemetry{false};                //!< switch ports stamp in-band telemetry
+    bool m_trim{false};                        //!< switch ports trim (Trim)
+    uint32_t m_trimBytes{0};                   //!< IPv4 payload bytes a trimmed packet keeps
+    uint32_t m_trimThresholdBytes{0};          //!< switch ports trim above this backlog (0: never)
     fabriclb::WireKind m_wire{};               //!< the wire model
     uint32_t m_payloadBytes{};                 //!< message bytes per data packet
     uint32_t m_ackBytes{};                     //!< ACK size on a physical wire

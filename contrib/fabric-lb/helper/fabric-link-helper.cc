@@ -6,8 +6,11 @@
 
 #include "fabric-port-helper.h"
 
+#include "ns3/control-first-queue.h"
 #include "ns3/fabric-queue-disc.h"
+#include "ns3/net-device-queue-interface.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/point-to-point-net-device.h"
 #include "ns3/pointer.h"
 #include "ns3/queue-size.h"
 #include "ns3/traffic-control-helper.h"
@@ -76,6 +79,13 @@ FabricLinkHelper::InstallQueueDiscs(Ptr<Node> lower,
                      QueueSize(QueueSizeUnit::BYTES, m_settings.bufferBytes + 2 * m_settings.mtu)));
     Link link;
     link.devices = p2p.Install(lower, upper);
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        if (Trims(stages[side]))
+        {
+            ServeControlFirst(link.devices.Get(side));
+        }
+    }
 
     TrafficControlHelper tc;
     tc.SetRootQueueDisc("ns3::FabricQueueDisc",
@@ -98,6 +108,10 @@ FabricLinkHelper::InstallQueueDiscs(Ptr<Node> lower,
         {
             queueDisc->EnableIntTelemetry(rate, PortId(link.devices.Get(side)));
         }
+        if (Trims(stages[side]))
+        {
+            queueDisc->EnableTrimming(m_settings.trimming);
+        }
         link.egress[side] = PeekPointer(queueDisc);
         link.monitors[side] = CreateObject<PortMonitor>();
         link.monitors[side]->Attach(stages[side],
@@ -110,11 +124,32 @@ FabricLinkHelper::InstallQueueDiscs(Ptr<Node> lower,
 }
 
 bool
+FabricLinkHelper::IsSwitchPort(FabricStage stage)
+{
+    return stage != FabricStage::HOST_UP && stage != FabricStage::SERVER_UP;
+}
+
+bool
 FabricLinkHelper::StampsTelemetry(FabricStage stage) const
 {
-    // Switches stamp; a host's own port does not.
-    return m_settings.intTelemetry && stage != FabricStage::HOST_UP &&
-           stage != FabricStage::SERVER_UP;
+    return m_settings.intTelemetry && IsSwitchPort(stage);
+}
+
+bool
+FabricLinkHelper::Trims(FabricStage stage) const
+{
+    return m_settings.trimming.enabled && IsSwitchPort(stage);
+}
+
+void
+FabricLinkHelper::ServeControlFirst(Ptr<NetDevice> device)
+{
+    const Ptr<PointToPointNetDevice> p2p = StaticCast<PointToPointNetDevice>(device);
+    const Ptr<ControlFirstQueue> queue = CreateObject<ControlFirstQueue>();
+    queue->SetMaxSize(p2p->GetQueue()->GetMaxSize());
+    p2p->SetQueue(queue);
+    // PointToPointHelper connected the old queue to the device's flow control: the new one too.
+    p2p->GetObject<NetDeviceQueueInterface>()->GetTxQueue(0)->ConnectQueueTraces(queue);
 }
 
 uint64_t
@@ -152,6 +187,10 @@ FabricLinkHelper::InstallFabricPorts(Ptr<Node> lower,
         if (StampsTelemetry(stages[side]))
         {
             port->EnableIntTelemetry(PortId(port));
+        }
+        if (Trims(stages[side]))
+        {
+            port->EnableTrimming(m_settings.trimming);
         }
         link.egress[side] = PeekPointer(port);
         link.monitors[side] = CreateObject<PortMonitor>();

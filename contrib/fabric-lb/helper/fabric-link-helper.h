@@ -11,6 +11,7 @@
 #include "ns3/net-device-container.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
+#include "ns3/packet-trimming.h"
 #include "ns3/port-monitor.h"
 
 #include <array>
@@ -42,12 +43,13 @@ class FabricLinkHelper
     /// What every port gets.
     struct PortSettings
     {
-        PortKind kind{FABRIC};          //!< the port's kind
-        uint16_t mtu{9000};             //!< every device's MTU
-        uint32_t bufferBytes{0};        //!< the buffer
-        uint32_t markThresholdBytes{0}; //!< ECN marking threshold (0: none)
-        double lossRate{0};             //!< the receive error model's rate (0: none)
-        bool intTelemetry{false};       //!< switch ports stamp in-band telemetry (HPCC)
+        PortKind kind{FABRIC};             //!< the port's kind
+        uint16_t mtu{9000};                //!< every device's MTU
+        uint32_t bufferBytes{0};           //!< the buffer
+        uint32_t markThresholdBytes{0};    //!< ECN marking threshold (0: none)
+        double lossRate{0};                //!< the receive error model's rate (0: none)
+        bool intTelemetry{false};          //!< switch ports stamp in-band telemetry (HPCC)
+        fabriclb::PacketTrimming trimming; //!< switch ports' trimming (off: none)
         std::vector<std::pair<std::string, Ptr<AttributeValue>>>
             attributes; //!< set on every port's buffer (queue disc or device) besides
     };
@@ -84,8 +86,18 @@ class FabricLinkHelper
                  FabricStage downStage) const;
 
   private:
+    /// \return whether a port of \p stage is a switch's (not a host's own)
+    static bool IsSwitchPort(FabricStage stage);
     /// \return whether a port of \p stage stamps telemetry (a switch's, when asked for)
     bool StampsTelemetry(FabricStage stage) const;
+    /// \return whether a port of \p stage trims (a switch's, when asked for)
+    bool Trims(FabricStage stage) const;
+    /**
+     * \brief Gives a point-to-point device a transmit queue that serves control first
+     * (ControlFirstQueue), of its queue's size, for the trimmed headers to pass the data.
+     * \param device the device, its queue disc not yet installed
+     */
+    static void ServeControlFirst(Ptr<NetDevice> device);
     /// \return a fabric-wide id of \p device: its node's id and its index there
     static uint64_t PortId(Ptr<NetDevice> device);
     /// Install with point-to-point devices and queue discs (\p stages: the ports', in order).

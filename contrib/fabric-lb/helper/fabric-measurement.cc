@@ -51,6 +51,7 @@ CombineRanks(ExperimentResult& result,
                                   &result.headersDelivered,
                                   &result.acksDelivered,
                                   &result.packetsDropped,
+                                  &result.packetsTrimmed,
                                   &result.linkDrops,
                                   &result.packetsMarked,
                                   &result.lossesDetected,
@@ -253,6 +254,7 @@ MeasureFabric(const FabricHelper& fabric,
         s.maxBytes = std::max(s.maxBytes, monitor->GetMaxBytes());
         s.meanBytes += meanBytes;
         result.packetsDropped += monitor->GetDrops();
+        result.packetsTrimmed += monitor->GetTrims();
         result.linkDrops += monitor->GetLinkDrops();
         result.packetsMarked += monitor->GetMarks();
         result.packetHops += monitor->GetPacketsForwarded();

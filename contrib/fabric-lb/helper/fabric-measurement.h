@@ -20,7 +20,7 @@ class FabricHelper;
  * \ingroup fabric-lb
  * \brief Adds what a fabric's ports and NICs counted in a run to \p result,
  * whole over the MPI ranks: each stage's queues, overloads and worst-case link
- * overload, q(m) and the largest queue, drops, marks, packet hops and packets
+ * overload, q(m) and the largest queue, drops, trims, marks, packet hops and packets
  * left in flight, the NICs' packet, loss and recovery counters and final rates.
  * The counts \p result already holds (messages completed, events, black-hole
  * drops) are summed over the ranks too, and its wall time takes the longest;

@@ -23,6 +23,11 @@ FlagRules::Rules()
         {{"xoffBytes", "xonBytes", "headroomBytes", "pfcWatchdog", "deadlockTime", "pfcTimeline"},
          [](const ExperimentConfig&) { return PfcHelper::PfcWanted(); },
          "without --pfc"},
+        {{"trimThreshold"},
+         [](const ExperimentConfig&) {
+             return AttributeDefault("ns3::FatTreeHelper::Trim") == "true";
+         },
+         "without --trim"},
         {{"switchBufferBytes", "alpha"},
          [](const ExperimentConfig&) {
              return AttributeDefault("ns3::SwitchBuffer::Sharing") == "dynamic";

@@ -167,22 +167,45 @@ BufferAccounting::EgressFits(uint32_t egress, TrafficClass cls, uint32_t bytes) 
     return queued + bytes <= limit && m_usedBytes + bytes <= m_poolBytes;
 }
 
+void
+BufferAccounting::TakeEgress(uint32_t egress, TrafficClass cls, uint32_t bytes)
+{
+    m_egressBytes[QueueIndex(egress, cls)] += bytes;
+    m_usedBytes += bytes;
+    m_stats.maxSharedBytes = std::max(m_stats.maxSharedBytes, m_usedBytes);
+}
+
+BufferAccounting::Verdict
+BufferAccounting::Refuse(uint32_t egress, Verdict refusal, uint32_t trimmedBytes)
+{
+    if (trimmedBytes > 0 && EgressFits(egress, TrafficClass::CONTROL, trimmedBytes))
+    {
+        TakeEgress(egress, TrafficClass::CONTROL, trimmedBytes);
+        return Verdict::TRIMMED;
+    }
+    ++(refusal == Verdict::OVERFLOW ? m_stats.overflows : m_stats.drops);
+    return refusal;
+}
+
 BufferAccounting::Admission
-BufferAccounting::Admit(uint32_t ingress, uint32_t egress, TrafficClass cls, uint32_t bytes)
+BufferAccounting::Admit(uint32_t ingress,
+                        uint32_t egress,
+                        TrafficClass cls,
+                        uint32_t bytes,
+                        uint32_t trimmedBytes)
 {
     Admission admission;
     const bool lossless = m_settings.lossless && cls == TrafficClass::DATA && ingress < m_ports;
     if (!lossless)
     {
-        if (!EgressFits(egress, cls, bytes))
+        if (EgressFits(egress, cls, bytes))
         {
-            ++m_stats.drops;
-            admission.verdict = Verdict::DROPPED;
-            return admission;
+            TakeEgress(egress, cls, bytes);
         }
-        m_egressBytes[QueueIndex(egress, cls)] += bytes;
-        m_usedBytes += bytes;
-        m_stats.maxSharedBytes = std::max(m_stats.maxSharedBytes, m_usedBytes);
+        else
+        {
+            admission.verdict = Refuse(egress, Verdict::DROPPED, trimmedBytes);
+        }
         return admission;
     }
     Ingress& in = m_ingress[ingress];
@@ -203,8 +226,7 @@ BufferAccounting::Admit(uint32_t ingress, uint32_t egress, TrafficClass cls, uin
     }
     else
     {
-        ++m_stats.overflows;
-        admission.verdict = Verdict::OVERFLOW;
+        admission.verdict = Refuse(egress, Verdict::OVERFLOW, trimmedBytes);
     }
     if (admission.verdict != Verdict::ADMITTED && !in.xoff)
     {
@@ -212,7 +234,7 @@ BufferAccounting::Admit(uint32_t ingress, uint32_t egress, TrafficClass cls, uin
         ++m_stats.xoffs;
         admission.pause = true;
     }
-    if (admission.verdict != Verdict::OVERFLOW)
+    if (admission.verdict == Verdict::ADMITTED || admission.verdict == Verdict::HEADROOM)
     {
         m_held[ingress * m_ports + egress] += bytes;
     }

@@ -85,6 +85,9 @@ struct BufferSettings
  * A released frame gives back headroom first, then shared bytes; an ingress port
  * in XOFF resumes once its headroom is empty and its shared bytes are at or
  * below XON. Bytes are a frame's on the wire (framing included).
+ *
+ * A port that trims (PacketTrimming) offers a data frame with its trimmed size: refused,
+ * the frame's trimmed header takes its place in the control class's egress queue, lossy.
  */
 class BufferAccounting
 {
@@ -94,6 +97,7 @@ class BufferAccounting
     {
         ADMITTED, //!< taken into the shared part (or the egress queue)
         HEADROOM, //!< taken into its ingress port's headroom
+        TRIMMED,  //!< refused, its trimmed header taken into the control class's egress queue
         DROPPED,  //!< dropped: a lossy class's queue is full
         OVERFLOW  //!< dropped: a lossless class's headroom is full
     };
@@ -126,9 +130,16 @@ class BufferAccounting
      * \param egress the port it leaves by
      * \param cls its class
      * \param bytes its bytes
+     * \param trimmedBytes if positive, the bytes of the frame trimmed (a port that trims,
+     * PacketTrimming): refused, it is admitted so to the control class if that has room
+     * (TRIMMED, no drop counted), else dropped
      * \return what became of it
      */
-    Admission Admit(uint32_t ingress, uint32_t egress, TrafficClass cls, uint32_t bytes);
+    Admission Admit(uint32_t ingress,
+                    uint32_t egress,
+                    TrafficClass cls,
+                    uint32_t bytes,
+                    uint32_t trimmedBytes = 0);
 
     /**
      * \brief A frame Admit took leaves the buffer.
@@ -205,6 +216,24 @@ class BufferAccounting
      * \return whether the queue takes it (lossy admission)
      */
     bool EgressFits(uint32_t egress, TrafficClass cls, uint32_t bytes) const;
+
+    /**
+     * \brief Charges a frame to an egress queue (lossy admission).
+     * \param egress the queue's port
+     * \param cls its class
+     * \param bytes the frame's
+     */
+    void TakeEgress(uint32_t egress, TrafficClass cls, uint32_t bytes);
+
+    /**
+     * \brief A frame is refused: its trimmed header is taken into \p egress's control queue
+     * if it has room, else the refusal is counted.
+     * \param egress the frame's port
+     * \param refusal DROPPED or OVERFLOW
+     * \param trimmedBytes the trimmed header's bytes (0: the frame is not trimmed)
+     * \return TRIMMED, or \p refusal
+     */
+    Verdict Refuse(uint32_t egress, Verdict refusal, uint32_t trimmedBytes);
 
     /// \param port a port \param cls a class \return the egress queue's index
     uint32_t QueueIndex(uint32_t port, TrafficClass cls) const

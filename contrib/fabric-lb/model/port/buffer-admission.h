@@ -31,12 +31,15 @@ class BufferAdmission
      * \param egress the device index it leaves by
      * \param cls its class
      * \param bytes its bytes on the wire
+     * \param trimmedBytes if positive, its bytes on the wire trimmed: refused, it may be
+     * admitted so to the control class (fabriclb::BufferAccounting::Admit)
      * \return what became of it
      */
     virtual fabriclb::BufferAccounting::Verdict Admit(uint32_t ingress,
                                                       uint32_t egress,
                                                       fabriclb::TrafficClass cls,
-                                                      uint32_t bytes) = 0;
+                                                      uint32_t bytes,
+                                                      uint32_t trimmedBytes) = 0;
 
     /**
      * \brief A frame Admit took leaves by its egress port.

@@ -33,12 +33,16 @@ constexpr uint32_t TRAFFIC_CLASS_COUNT = 2;
 constexpr uint8_t DSCP_DATA = 26;
 /// DSCP of a control packet: ACK, NACK, CNP (CS6, as RoCE deployments mark CNPs).
 constexpr uint8_t DSCP_CONTROL = 48;
-
-/// DSCP of a data packet a switch trimmed to its header (CS5; UET lets operators choose it).
+/**
+ * DSCP of a trimmed data packet (PacketTrimming): CS5, the class selector next below control's
+ * CS6. A code point of its own, neither data's nor control's, so that the receiving NIC tells a
+ * trimmed header from an ACK by its DSCP alone. UET leaves the trimmed DSCP to the operator;
+ * this is the module's choice.
+ */
 constexpr uint8_t DSCP_TRIMMED = 40;
 
 /// \return the class of a packet whose IPv4 DSCP is \p dscp: control for DSCP_CONTROL and
-/// DSCP_TRIMMED
+/// DSCP_TRIMMED (a trimmed header is forwarded with the control class's priority)
 inline TrafficClass
 ClassOfDscp(uint8_t dscp)
 {

@@ -150,6 +150,11 @@ FabricPortDevice::GetTypeId()
                             "A packet is dropped: the buffer is full",
                             MakeTraceSourceAccessor(&FabricPortDevice::m_dropTrace),
                             "ns3::Packet::TracedCallback")
+            .AddTraceSource("Trim",
+                            "A data packet is trimmed (EnableTrimming): the packet as queued, "
+                            "its IPv4 header and the payload bytes kept",
+                            MakeTraceSourceAccessor(&FabricPortDevice::m_trimTrace),
+                            "ns3::Packet::TracedCallback")
             .AddTraceSource("Mark",
                             "A packet is CE-marked on arrival, and the rule that marked it",
                             MakeTraceSourceAccessor(&FabricPortDevice::m_markTrace),
@@ -245,7 +250,7 @@ FabricPortDevice::AssignStreams(int64_t stream)
     return m_redMarking ? m_admission.AssignStreams(stream) : 0;
 }
 
-bool
+PortAdmission::Verdict
 FabricPortDevice::Admit(uint32_t ingress,
                         fabriclb::TrafficClass cls,
                         uint32_t ipBytes,
@@ -253,18 +258,32 @@ FabricPortDevice::Admit(uint32_t ingress,
 {
     if (m_pauseControl.WatchdogDrops(cls))
     {
+        if (m_admission.GetTrimming().enabled)
+        {
+            NS_LOG_LOGIC("PFC watchdog: trim");
+            return m_admission.AdmitTrimmed(ingress,
+                                            GetIfIndex(),
+                                            ipBytes,
+                                            FRAMING_BYTES,
+                                            m_backlogBytes,
+                                            packet);
+        }
         NS_LOG_LOGIC("PFC watchdog: drop");
         ++m_stats.watchdogDrops;
         m_admission.CountDrop(ipBytes, packet);
-        return false;
+        return PortAdmission::Verdict::DROPPED;
     }
-    if (!m_admission
-             .Admit(ingress, GetIfIndex(), cls, ipBytes, FRAMING_BYTES, m_backlogBytes, packet))
+    const PortAdmission::Verdict verdict =
+        m_admission
+            .Admit(ingress, GetIfIndex(), cls, ipBytes, FRAMING_BYTES, m_backlogBytes, packet);
+    if (verdict != PortAdmission::Verdict::ADMITTED)
     {
-        NS_LOG_LOGIC("port backlog " << m_backlogBytes << " B, the buffer is full: drop");
-        return false;
+        NS_LOG_LOGIC("port backlog " << m_backlogBytes << " B"
+                                     << (verdict == PortAdmission::Verdict::TRIMMED
+                                             ? ": trim"
+                                             : ", the buffer is full: drop"));
     }
-    return true;
+    return verdict;
 }
 
 bool
@@ -278,9 +297,15 @@ FabricPortDevice::SendFrame(const Ptr<Packet>& payload, Ipv4Header& header, uint
 {
     const fabriclb::TrafficClass cls = fabriclb::ClassOfDscp(header.GetDscp());
     const uint32_t ipBytes = payload->GetSize() + header.GetSerializedSize();
-    if (!Admit(ingress, cls, ipBytes, payload))
+    switch (Admit(ingress, cls, ipBytes, payload))
     {
+    case PortAdmission::Verdict::DROPPED:
         return false;
+    case PortAdmission::Verdict::TRIMMED:
+        QueueTrimmed(payload, header, ingress);
+        return true;
+    case PortAdmission::Verdict::ADMITTED:
+        break;
     }
     const char* reason = m_admission.MarkReason(Marking(), m_backlogBytes, header);
     if (reason)
@@ -309,9 +334,16 @@ FabricPortDevice::Send(Ptr<Packet> packet, const Address& /* dest */, uint16_t p
     Ipv4Header header;
     packet->PeekHeader(header);
     const fabriclb::TrafficClass cls = fabriclb::ClassOfDscp(header.GetDscp());
-    if (!Admit(BufferAdmission::NO_INGRESS, cls, packet->GetSize(), packet))
+    switch (Admit(BufferAdmission::NO_INGRESS, cls, packet->GetSize(), packet))
     {
+    case PortAdmission::Verdict::DROPPED:
         return false;
+    case PortAdmission::Verdict::TRIMMED:
+        packet->RemoveHeader(header);
+        QueueTrimmed(packet, header, BufferAdmission::NO_INGRESS);
+        return true;
+    case PortAdmission::Verdict::ADMITTED:
+        break;
     }
     if (const char* reason = m_admission.MarkReason(Marking(), m_backlogBytes, header))
     {
@@ -322,6 +354,16 @@ FabricPortDevice::Send(Ptr<Packet> packet, const Address& /* dest */, uint16_t p
     }
     Queue(cls, packet, BufferAdmission::NO_INGRESS);
     return true;
+}
+
+void
+FabricPortDevice::QueueTrimmed(const Ptr<Packet>& payload, Ipv4Header& header, uint32_t ingress)
+{
+    ++m_stats.packetsTrimmed;
+    m_stats.bytesTrimmed += m_admission.GetTrimming().Trim(*payload, header);
+    payload->AddHeader(header);
+    Fire(m_trimTrace, payload);
+    Queue(fabriclb::TrafficClass::CONTROL, payload, ingress);
 }
 
 void

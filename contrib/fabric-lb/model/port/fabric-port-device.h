@@ -58,6 +58,11 @@ class FabricChannel;
  * "arrival-order" (the default, and the queue disc's behaviour) they are served
  * as one FIFO, with "control-first" control frames go before data.
  *
+ * Packet trimming (EnableTrimming, a switch port's): a data packet the buffer would drop,
+ * or one arriving above the trimming threshold, is cut to its IPv4 header and the first
+ * bytes of its payload and queued in the control class with DSCP_TRIMMED; the port then
+ * serves control first, so the header passes the data waiting.
+ *
  * Priority flow control: SendPause puts a PAUSE frame ahead of every waiting
  * frame; with EnablePfc the port obeys the PAUSE frames it receives
  * (PfcPauseControl holds the paused class after the frame on the wire). On a
@@ -129,6 +134,17 @@ class FabricPortDevice final : public FabricChannelEnd, public EgressPort, priva
     void EnableIntTelemetry(uint64_t portId)
     {
         m_int.Enable(portId);
+    }
+
+    /**
+     * \brief Makes the port trim the data packets it would drop, and those arriving above the
+     * threshold, and serve control first (a switch port's: NDP, EQDS, UET).
+     * \param trimming what a trimmed packet keeps, and the threshold
+     */
+    void EnableTrimming(const fabriclb::PacketTrimming& trimming)
+    {
+        m_admission.SetTrimming(trimming);
+        m_queue.SetControlFirst(true);
     }
 
     /// \return whether the port obeys PAUSE frames
@@ -314,18 +330,26 @@ class FabricPortDevice final : public FabricChannelEnd, public EgressPort, priva
 
   private:
     /**
-     * \brief Admits an arriving packet, or drops and counts it: the PFC watchdog's
-     * drop, then PortAdmission's.
+     * \brief Admits an arriving packet, trims it, or drops and counts it: the PFC watchdog's
+     * drop (or trim), then PortAdmission's.
      * \param ingress the port it came in on, or BufferAdmission::NO_INGRESS
      * \param cls its class
      * \param ipBytes its IPv4 bytes
      * \param packet the packet, for the traces
-     * \return whether it is admitted
+     * \return what becomes of it
      */
-    bool Admit(uint32_t ingress,
-               fabriclb::TrafficClass cls,
-               uint32_t ipBytes,
-               const Ptr<Packet>& packet);
+    PortAdmission::Verdict Admit(uint32_t ingress,
+                                 fabriclb::TrafficClass cls,
+                                 uint32_t ipBytes,
+                                 const Ptr<Packet>& packet);
+
+    /**
+     * \brief Trims a packet Admit trimmed, counts it and queues it in the control class.
+     * \param payload its IPv4 payload, cut here
+     * \param header its IPv4 header, rewritten here
+     * \param ingress the port it came in on
+     */
+    void QueueTrimmed(const Ptr<Packet>& payload, Ipv4Header& header, uint32_t ingress);
 
     /// \return the marking rule of the port's attributes
     fabriclb::EcnMarking Marking() const
@@ -392,6 +416,7 @@ class FabricPortDevice final : public FabricChannelEnd, public EgressPort, priva
     TracedCallback<Ptr<const Packet>> m_enqueueTrace;               //!< taken into the buffer
     TracedCallback<Ptr<const Packet>> m_dequeueTrace;               //!< taken to the wire
     TracedCallback<Ptr<const Packet>> m_dropTrace;                  //!< dropped, buffer full
+    TracedCallback<Ptr<const Packet>> m_trimTrace;                  //!< trimmed, as queued
     TracedCallback<Ptr<const Packet>, const char*> m_markTrace;     //!< CE-marked, and why
     TracedCallback<Ptr<const Packet>> m_macTxDropTrace;             //!< refused by Send
     TracedCallback<Ptr<const Packet>> m_macRxTrace;                 //!< handed up

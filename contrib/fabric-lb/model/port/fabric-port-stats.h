@@ -21,6 +21,8 @@ struct FabricPortStats
     uint64_t bytesAdmitted{0};   //!< their framed bytes
     uint64_t packetsDropped{0};  //!< packets the full buffer dropped
     uint64_t bytesDropped{0};    //!< their IPv4 bytes
+    uint64_t packetsTrimmed{0};  //!< data packets trimmed (fabriclb::PacketTrimming)
+    uint64_t bytesTrimmed{0};    //!< the payload bytes trimming cut off them
     uint64_t packetsMarked{0};   //!< packets CE-marked on arrival
     uint64_t framesSent{0};      //!< frames put on the wire
     uint64_t framesReceived{0};  //!< frames taken off the wire, whole or lost

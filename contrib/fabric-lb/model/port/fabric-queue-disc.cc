@@ -4,6 +4,8 @@
 
 #include "fabric-queue-disc.h"
 
+#include "class-queues.h"
+
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/drop-tail-queue.h"
@@ -56,6 +58,11 @@ FabricQueueDisc::GetTypeId()
                           UintegerValue(400000),
                           MakeUintegerAccessor(&FabricQueueDisc::m_redMaxBytes),
                           MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
+            .AddTraceSource("Trim",
+                            "A data packet is trimmed (EnableTrimming): the trimmed item, its "
+                            "IPv4 header apart",
+                            MakeTraceSourceAccessor(&FabricQueueDisc::m_trimTrace),
+                            "ns3::QueueDiscItem::TracedCallback")
             .AddTraceSource("PortBacklog",
                             "A packet arrives at the port: the bytes waiting there (this queue "
                             "disc's and the device's) before it; the Drop and Mark trace sources "
@@ -125,7 +132,17 @@ FabricQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     NS_LOG_FUNCTION(this << item);
     const uint32_t backlog = GetPortBacklogBytes();
     m_portBacklogTrace(item, backlog);
-    if (backlog + item->GetSize() > GetMaxSize().GetValue())
+    const bool fits = backlog + item->GetSize() <= GetMaxSize().GetValue();
+    if (m_trimming.enabled && (!fits || m_trimming.TrimsAt(backlog)))
+    {
+        const Ptr<Ipv4QueueDiscItem> packet = DynamicCast<Ipv4QueueDiscItem>(item);
+        if (packet &&
+            fabriclb::ClassOfDscp(packet->GetHeader().GetDscp()) == fabriclb::TrafficClass::DATA)
+        {
+            return EnqueueTrimmed(packet, backlog);
+        }
+    }
+    if (!fits)
     {
         NS_LOG_LOGIC("port backlog " << backlog << " B is full: drop");
         DropBeforeEnqueue(item, LIMIT_EXCEEDED_DROP);
@@ -139,11 +156,43 @@ FabricQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     return GetInternalQueue(0)->Enqueue(item);
 }
 
+bool
+FabricQueueDisc::EnqueueTrimmed(const Ptr<Ipv4QueueDiscItem>& item, uint32_t backlog)
+{
+    if (backlog + m_trimming.TrimmedBytes(item->GetSize()) > GetMaxSize().GetValue())
+    {
+        NS_LOG_LOGIC("port backlog " << backlog << " B is full, even for a trimmed header: drop");
+        DropBeforeEnqueue(item, LIMIT_EXCEEDED_DROP);
+        return false;
+    }
+    NS_LOG_LOGIC("port backlog " << backlog << " B: trim");
+    if (!GetInternalQueue(0)->Enqueue(item))
+    {
+        return false;
+    }
+    Ipv4Header header = item->GetHeader();
+    const Ptr<Packet> packet = item->GetPacket()->Copy();
+    const uint32_t cut = m_trimming.Trim(*packet, header);
+    const Ptr<Ipv4QueueDiscItem> trimmed =
+        Create<Ipv4QueueDiscItem>(packet, item->GetAddress(), item->GetProtocol(), header);
+    trimmed->SetTxQueueIndex(item->GetTxQueueIndex());
+    m_pendingTrims.emplace_back(item, trimmed);
+    ++m_packetsTrimmed;
+    m_bytesTrimmed += cut;
+    m_trimTrace(trimmed);
+    return true;
+}
+
 Ptr<QueueDiscItem>
 FabricQueueDisc::DoDequeue()
 {
     NS_LOG_FUNCTION(this);
     Ptr<QueueDiscItem> item = GetInternalQueue(0)->Dequeue();
+    if (!m_pendingTrims.empty() && item == m_pendingTrims.front().first)
+    {
+        item = m_pendingTrims.front().second;
+        m_pendingTrims.pop_front();
+    }
     if (item && m_int.IsEnabled())
     {
         m_int.Stamp(item->GetPacket(), item->GetSize(), GetPortBacklogBytes(), m_intRateBps);
@@ -199,6 +248,7 @@ FabricQueueDisc::DoDispose()
 {
     m_deviceQueue = nullptr;
     m_rng = nullptr;
+    m_pendingTrims.clear();
     QueueDisc::DoDispose();
 }
 

@@ -8,13 +8,18 @@
 #include "ecn-marking.h"
 #include "egress-port.h"
 #include "int-telemetry-tag.h"
+#include "packet-trimming.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/packet.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
+
+#include <deque>
+#include <utility>
 
 namespace ns3
 {
@@ -38,6 +43,14 @@ namespace ns3
  * sets. The Mark trace's reason says which rule marked. FabricHelper
  * gives the device a byte queue that never fills, so packets pass straight
  * through to it and the device never has to wake the queue disc.
+ *
+ * A queue disc that trims (EnableTrimming, a switch port's) hands its device, in place of a
+ * data packet it would drop or one arriving above the trimming threshold, a new item: the
+ * packet cut to its IPv4 header and the first bytes of its payload, its DSCP DSCP_TRIMMED, a
+ * control-class packet. The packet is queued whole and leaves trimmed, so that QueueDisc's
+ * books (received, enqueued, dequeued) hold what arrived. The device's queue should then
+ * serve control first (ControlFirstQueue, which FabricLinkHelper installs), so that the
+ * header passes the data waiting.
  */
 class FabricQueueDisc : public QueueDisc, public EgressPort
 {
@@ -63,6 +76,28 @@ class FabricQueueDisc : public QueueDisc, public EgressPort
      * \param portId an id of this port, unique in the fabric
      */
     void EnableIntTelemetry(DataRate rate, uint64_t portId);
+
+    /**
+     * \brief Makes the queue disc trim the data packets it would drop, and those arriving above
+     * the threshold (a switch port's: NDP, EQDS, UET).
+     * \param trimming what a trimmed packet keeps, and the threshold
+     */
+    void EnableTrimming(const fabriclb::PacketTrimming& trimming)
+    {
+        m_trimming = trimming;
+    }
+
+    /// \return data packets trimmed
+    uint64_t GetPacketsTrimmed() const
+    {
+        return m_packetsTrimmed;
+    }
+
+    /// \return the payload bytes trimming cut off them
+    uint64_t GetBytesTrimmed() const
+    {
+        return m_bytesTrimmed;
+    }
 
     /// \return bytes waiting at the port: this queue disc's and the device queue's
     uint32_t GetPortBacklogBytes() const override;
@@ -101,16 +136,30 @@ class FabricQueueDisc : public QueueDisc, public EgressPort
     /// \return why a packet arriving to \p backlog bytes is marked (a reason string), or null
     const char* MarkReason(uint32_t backlog);
 
+    /**
+     * \brief Queues \p item to leave trimmed, if its trimmed header fits, else drops it.
+     * \param item a data packet that is to be trimmed
+     * \param backlog the port's bytes waiting before it
+     * \return whether it is queued
+     */
+    bool EnqueueTrimmed(const Ptr<Ipv4QueueDiscItem>& item, uint32_t backlog);
+
     TracedCallback<Ptr<const QueueDiscItem>, uint32_t> m_portBacklogTrace; //!< every arrival
-    uint32_t m_markThresholdBytes{};  //!< marking threshold; 0 disables marking
-    bool m_redMarking{};              //!< mark RED-style instead
-    uint32_t m_redMinBytes{};         //!< Kmin
-    uint32_t m_redMaxBytes{};         //!< Kmax
-    double m_redMaxProbability{};     //!< Pmax
-    Ptr<UniformRandomVariable> m_rng; //!< RED draws, with RedMarking
-    Ptr<Queue<Packet>> m_deviceQueue; //!< the device's transmit queue, if set
-    IntPortStamper m_int;             //!< INT stamping, if enabled
-    double m_intRateBps{0};           //!< the device's rate, for the telemetry
+    TracedCallback<Ptr<const QueueDiscItem>> m_trimTrace; //!< a trim: the item that leaves
+    uint32_t m_markThresholdBytes{};                      //!< marking threshold; 0 disables marking
+    bool m_redMarking{};                                  //!< mark RED-style instead
+    uint32_t m_redMinBytes{};                             //!< Kmin
+    uint32_t m_redMaxBytes{};                             //!< Kmax
+    double m_redMaxProbability{};                         //!< Pmax
+    Ptr<UniformRandomVariable> m_rng;                     //!< RED draws, with RedMarking
+    Ptr<Queue<Packet>> m_deviceQueue;                     //!< the device's transmit queue, if set
+    IntPortStamper m_int;                                 //!< INT stamping, if enabled
+    double m_intRateBps{0};                               //!< the device's rate, for the telemetry
+    fabriclb::PacketTrimming m_trimming;                  //!< the port's trimming, if it trims
+    /// packets queued whole that leave trimmed, in order: each and its trimmed item
+    std::deque<std::pair<Ptr<QueueDiscItem>, Ptr<QueueDiscItem>>> m_pendingTrims;
+    uint64_t m_packetsTrimmed{0}; //!< data packets trimmed
+    uint64_t m_bytesTrimmed{0};   //!< payload bytes trimming cut off
 };
 
 } // namespace ns3

@@ -13,7 +13,7 @@ PortAdmission::PortAdmission(FabricPortStats& stats, Traces traces)
 {
 }
 
-bool
+PortAdmission::Verdict
 PortAdmission::Admit(uint32_t ingress,
                      uint32_t egress,
                      fabriclb::TrafficClass cls,
@@ -26,16 +26,74 @@ PortAdmission::Admit(uint32_t ingress,
     {
         m_traces.portBacklog(packet, backlog);
     }
-    const bool full = m_switchBuffer
-                          ? m_switchBuffer->Admit(ingress, egress, cls, ipBytes + framingBytes) >=
-                                fabriclb::BufferAccounting::Verdict::DROPPED
-                          : backlog + ipBytes > m_bufferBytes;
-    if (full)
+    if (m_trimming.enabled && cls == fabriclb::TrafficClass::DATA)
     {
-        CountDrop(ipBytes, packet);
-        return false;
+        return AdmitOrTrim(ingress, egress, ipBytes, framingBytes, backlog, packet);
     }
-    return true;
+    if (Fits(ingress, egress, cls, ipBytes, framingBytes, backlog))
+    {
+        return Verdict::ADMITTED;
+    }
+    CountDrop(ipBytes, packet);
+    return Verdict::DROPPED;
+}
+
+PortAdmission::Verdict
+PortAdmission::AdmitOrTrim(uint32_t ingress,
+                           uint32_t egress,
+                           uint32_t ipBytes,
+                           uint32_t framingBytes,
+                           uint32_t backlog,
+                           const Ptr<Packet>& packet)
+{
+    if (m_trimming.TrimsAt(backlog))
+    {
+        return AdmitTrimmed(ingress, egress, ipBytes, framingBytes, backlog, packet);
+    }
+    if (!m_switchBuffer)
+    {
+        return backlog + ipBytes <= m_bufferBytes
+                   ? Verdict::ADMITTED
+                   : AdmitTrimmed(ingress, egress, ipBytes, framingBytes, backlog, packet);
+    }
+    // The buffer takes the packet, or else its trimmed header, and counts a drop of neither.
+    using BufferVerdict = fabriclb::BufferAccounting::Verdict;
+    switch (m_switchBuffer->Admit(ingress,
+                                  egress,
+                                  fabriclb::TrafficClass::DATA,
+                                  ipBytes + framingBytes,
+                                  m_trimming.TrimmedBytes(ipBytes) + framingBytes))
+    {
+    case BufferVerdict::ADMITTED:
+    case BufferVerdict::HEADROOM:
+        return Verdict::ADMITTED;
+    case BufferVerdict::TRIMMED:
+        return Verdict::TRIMMED;
+    default:
+        CountDrop(ipBytes, packet);
+        return Verdict::DROPPED;
+    }
+}
+
+PortAdmission::Verdict
+PortAdmission::AdmitTrimmed(uint32_t ingress,
+                            uint32_t egress,
+                            uint32_t ipBytes,
+                            uint32_t framingBytes,
+                            uint32_t backlog,
+                            const Ptr<Packet>& packet)
+{
+    if (Fits(ingress,
+             egress,
+             fabriclb::TrafficClass::CONTROL,
+             m_trimming.TrimmedBytes(ipBytes),
+             framingBytes,
+             backlog))
+    {
+        return Verdict::TRIMMED;
+    }
+    CountDrop(ipBytes, packet);
+    return Verdict::DROPPED;
 }
 
 void

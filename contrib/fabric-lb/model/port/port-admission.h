@@ -9,6 +9,7 @@
 #include "class-queues.h"
 #include "ecn-marking.h"
 #include "fabric-port-stats.h"
+#include "packet-trimming.h"
 
 #include "ns3/ipv4-header.h"
 #include "ns3/packet.h"
@@ -23,11 +24,21 @@ namespace ns3
  * \brief A fabric port's admission and ECN marking: what a packet arriving at
  * the port meets before it is queued. The port's drop-tail in bytes, or its
  * switch's shared buffer if one is in charge; then the marking rule
- * (fabriclb::EcnMarking) on the backlog the packet arrives to.
+ * (fabriclb::EcnMarking) on the backlog the packet arrives to. A port that trims
+ * (fabriclb::PacketTrimming) admits a data packet it would drop, or one arriving above its
+ * trimming threshold, as its trimmed header in the control class, if that has room.
  */
 class PortAdmission
 {
   public:
+    /// What becomes of an arriving packet.
+    enum class Verdict : uint8_t
+    {
+        ADMITTED, //!< queued in its class
+        TRIMMED,  //!< its trimmed header is queued in the control class
+        DROPPED   //!< dropped, and counted
+    };
+
     /// The port's traces that it fires: FabricPortDevice's trace sources of the same names.
     struct Traces
     {
@@ -60,9 +71,21 @@ class PortAdmission
         m_switchBuffer = buffer;
     }
 
+    /// \param trimming the port's packet trimming (a switch port's)
+    void SetTrimming(const fabriclb::PacketTrimming& trimming)
+    {
+        m_trimming = trimming;
+    }
+
+    /// \return the port's packet trimming
+    const fabriclb::PacketTrimming& GetTrimming() const
+    {
+        return m_trimming;
+    }
+
     /**
-     * \brief Admits an arriving packet, or drops and counts it: the switch's buffer
-     * if it is in charge, else the port's drop-tail.
+     * \brief Admits an arriving packet, trims it, or drops and counts it: the switch's
+     * buffer if it is in charge, else the port's drop-tail.
      * \param ingress the port it came in on, or BufferAdmission::NO_INGRESS
      * \param egress this port's device index
      * \param cls its class
@@ -70,15 +93,33 @@ class PortAdmission
      * \param framingBytes the framing it carries on the wire besides
      * \param backlog the port's framed bytes waiting
      * \param packet the packet, for the traces
-     * \return whether it is admitted
+     * \return what becomes of it
      */
-    bool Admit(uint32_t ingress,
-               uint32_t egress,
-               fabriclb::TrafficClass cls,
-               uint32_t ipBytes,
-               uint32_t framingBytes,
-               uint32_t backlog,
-               const Ptr<Packet>& packet);
+    Verdict Admit(uint32_t ingress,
+                  uint32_t egress,
+                  fabriclb::TrafficClass cls,
+                  uint32_t ipBytes,
+                  uint32_t framingBytes,
+                  uint32_t backlog,
+                  const Ptr<Packet>& packet);
+
+    /**
+     * \brief Admits the trimmed header of an arriving data packet to the control class, or
+     * drops and counts the packet (a data packet the port does not take: trimmed, not dropped).
+     * \param ingress as Admit's
+     * \param egress as Admit's
+     * \param ipBytes the packet's IPv4 bytes, whole
+     * \param framingBytes as Admit's
+     * \param backlog as Admit's
+     * \param packet as Admit's
+     * \return TRIMMED or DROPPED
+     */
+    Verdict AdmitTrimmed(uint32_t ingress,
+                         uint32_t egress,
+                         uint32_t ipBytes,
+                         uint32_t framingBytes,
+                         uint32_t backlog,
+                         const Ptr<Packet>& packet);
 
     /**
      * \brief A frame that Admit took leaves the port (by the wire or the PFC watchdog).
@@ -133,6 +174,50 @@ class PortAdmission
     void Dispose();
 
   private:
+    /**
+     * \param ingress as Admit's
+     * \param egress as Admit's
+     * \param cls as Admit's
+     * \param ipBytes as Admit's
+     * \param framingBytes as Admit's
+     * \param backlog as Admit's
+     * \return whether the switch's buffer or the drop-tail takes the frame (the buffer
+     * counts its drop)
+     */
+    bool Fits(uint32_t ingress,
+              uint32_t egress,
+              fabriclb::TrafficClass cls,
+              uint32_t ipBytes,
+              uint32_t framingBytes,
+              uint32_t backlog)
+    {
+        if (!m_switchBuffer)
+        {
+            return backlog + ipBytes <= m_bufferBytes;
+        }
+        using BufferVerdict = fabriclb::BufferAccounting::Verdict;
+        const BufferVerdict verdict =
+            m_switchBuffer->Admit(ingress, egress, cls, ipBytes + framingBytes, 0);
+        return verdict == BufferVerdict::ADMITTED || verdict == BufferVerdict::HEADROOM;
+    }
+
+    /**
+     * \brief Admit of a data packet at a port that trims.
+     * \param ingress as Admit's
+     * \param egress as Admit's
+     * \param ipBytes as Admit's
+     * \param framingBytes as Admit's
+     * \param backlog as Admit's
+     * \param packet as Admit's
+     * \return what becomes of it
+     */
+    Verdict AdmitOrTrim(uint32_t ingress,
+                        uint32_t egress,
+                        uint32_t ipBytes,
+                        uint32_t framingBytes,
+                        uint32_t backlog,
+                        const Ptr<Packet>& packet);
+
     /// \return RED's random variable, made when first needed
     UniformRandomVariable& Rng();
 
@@ -140,6 +225,7 @@ class PortAdmission
     Traces m_traces;                          //!< the port's
     uint32_t m_bufferBytes{0};                //!< the port's own buffer
     BufferAdmission* m_switchBuffer{nullptr}; //!< the switch's buffer, if it admits
+    fabriclb::PacketTrimming m_trimming;      //!< the port's trimming, if it trims
     Ptr<UniformRandomVariable> m_rng;         //!< RED's draws
 };
 

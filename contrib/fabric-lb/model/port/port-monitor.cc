@@ -213,13 +213,25 @@ PortMonitor::GetDrops() const
 }
 
 uint64_t
+PortMonitor::GetTrims() const
+{
+    if (m_port)
+    {
+        return m_port->GetStats().packetsTrimmed;
+    }
+    return DynamicCast<FabricQueueDisc>(m_queueDisc)->GetPacketsTrimmed();
+}
+
+uint64_t
 PortMonitor::GetBytesArrived() const
 {
     if (m_port)
     {
-        return m_port->GetStats().bytesAdmitted + m_port->GetStats().bytesDropped;
+        const FabricPortStats& stats = m_port->GetStats();
+        return stats.bytesAdmitted + stats.bytesDropped + stats.bytesTrimmed;
     }
-    return m_deviceQueue->GetTotalReceivedBytes() + m_queueDisc->GetStats().nTotalDroppedBytes;
+    return m_deviceQueue->GetTotalReceivedBytes() + m_queueDisc->GetStats().nTotalDroppedBytes +
+           DynamicCast<FabricQueueDisc>(m_queueDisc)->GetBytesTrimmed();
 }
 
 uint64_t

@@ -162,10 +162,14 @@ class PortMonitor : public Object
     /// \return packets dropped by the port's queue disc and device queue
     uint64_t GetDrops() const;
 
+    /// \return data packets the port trimmed
+    uint64_t GetTrims() const;
+
     /// \return packets the link lost: the peer's receive error model dropped them
     uint64_t GetLinkDrops() const;
 
-    /// \return bytes that arrived for the port: put on the wire, held for it, or dropped
+    /// \return bytes that arrived for the port: put on the wire, held for it, dropped, or
+    /// trimmed off
     uint64_t GetBytesArrived() const;
     /// \return packets the port's queue disc CE-marked
     uint64_t GetMarks() const;

@@ -164,10 +164,14 @@ SwitchBuffer::GetHeadroomBytes(uint32_t port) const
 }
 
 fabriclb::BufferAccounting::Verdict
-SwitchBuffer::Admit(uint32_t ingress, uint32_t egress, fabriclb::TrafficClass cls, uint32_t bytes)
+SwitchBuffer::Admit(uint32_t ingress,
+                    uint32_t egress,
+                    fabriclb::TrafficClass cls,
+                    uint32_t bytes,
+                    uint32_t trimmedBytes)
 {
     const fabriclb::BufferAccounting::Admission admission =
-        m_accounting->Admit(ingress, egress, cls, bytes);
+        m_accounting->Admit(ingress, egress, cls, bytes, trimmedBytes);
     if (admission.pause)
     {
         NS_LOG_LOGIC("ingress port " << ingress << " goes into XOFF");

@@ -75,12 +75,14 @@ class SwitchBuffer : public Object, public BufferAdmission
      * \param egress the device index it leaves by
      * \param cls its class
      * \param bytes its bytes on the wire
+     * \param trimmedBytes if positive, its bytes on the wire trimmed
      * \return what became of it (a PAUSE is sent if it put \p ingress in XOFF)
      */
     fabriclb::BufferAccounting::Verdict Admit(uint32_t ingress,
                                               uint32_t egress,
                                               fabriclb::TrafficClass cls,
-                                              uint32_t bytes) override;
+                                              uint32_t bytes,
+                                              uint32_t trimmedBytes) override;
 
     /**
      * \brief A frame Admit took leaves by its egress port (a resume is sent if
