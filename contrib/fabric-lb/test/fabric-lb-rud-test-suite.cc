@@ -3,7 +3,8 @@
  *
  * Reliable unordered delivery in a simulation: spraying reorders, and RUD retransmits
  * nothing unless a packet was dropped or trimmed, for every scheme that sprays, under Swift
- * and NSCC, lossy and lossless.
+ * and NSCC, lossy and lossless; with trimming switches, a trimmed packet is resent on its
+ * NACK at once.
  */
 
 #include "fabric-lb-test-util.h"
@@ -11,6 +12,7 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <string>
 #include <vector>
@@ -89,6 +91,42 @@ class NoSpuriousRetransmissionTest : public fabriclbtest::DeliveryTestCase
     bool m_lossless;        //!< PFC
 };
 
+/// With buffers of a few packets, switches trim what they cannot hold; RUD resends exactly the
+/// trimmed packets at once, and no timer fires.
+class TrimmedLossesTest : public fabriclbtest::DeliveryTestCase
+{
+  public:
+    TrimmedLossesTest()
+        : DeliveryTestCase("rud + nscc, trimming switches with 20 KB port buffers, k=4 "
+                           "all-to-all of 256 KiB under host-spray: nothing dropped, every "
+                           "trimmed packet resent once on its NACK, no timeout")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::FatTreeHelper::Trim", BooleanValue(true));
+        Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(20000));
+        ExperimentConfig config;
+        config.lb = "host-spray";
+        config.workload = "all-to-all";
+        config.messageBytes = 262144;
+        config.recovery = "rud";
+        config.cc = "nscc";
+        const ExperimentResult r = fabriclbtest::RunWithK(4, config);
+        Config::SetDefault("ns3::FatTreeHelper::Trim", BooleanValue(false));
+        Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(800000));
+        CheckEveryMessageDelivered(r);
+        NS_TEST_ASSERT_MSG_GT(r.packetsTrimmed, 100, "the buffers overflow");
+        NS_TEST_EXPECT_MSG_EQ(r.packetsDropped, 0, "what overflows is trimmed, not dropped");
+        NS_TEST_EXPECT_MSG_EQ(r.headersDelivered, r.packetsTrimmed, "every header arrives");
+        NS_TEST_EXPECT_MSG_EQ(r.nacks, r.headersDelivered, "each header draws a NACK");
+        NS_TEST_EXPECT_MSG_EQ(r.retransmissions, r.packetsTrimmed, "each trimmed packet resent");
+        NS_TEST_EXPECT_MSG_EQ(r.timeouts, 0, "no timer fires");
+    }
+};
+
 /// The suite.
 class FabricLbRudSuite : public TestSuite
 {
@@ -96,6 +134,7 @@ class FabricLbRudSuite : public TestSuite
     FabricLbRudSuite()
         : TestSuite("fabric-lb-rud", FABRIC_LB_SUITE_SYSTEM)
     {
+        AddTestCase(new TrimmedLossesTest, FABRIC_LB_TEST_QUICK);
         for (const char* cc : {"swift", "nscc"})
         {
             AddTestCase(new NoSpuriousRetransmissionTest(8, "permutation", 1048576, cc, false),
