@@ -27,7 +27,7 @@ case $figure in
   fig10-message-size) expected="all-to-all/results.csv:6 permutation/results.csv:12" ;;
   fig11-packet-size) expected="all-to-all/results.csv:24 permutation/results.csv:24" ;;
   fig12-sack) expected="all-to-all/results.csv:10 permutation/results.csv:10" ;;
-  fig13-swift) expected="swift/permutation/results.csv:8 ideal/permutation/results.csv:8" ;;
+  fig13-swift) expected="swift/permutation/results.csv:8 rud/permutation/results.csv:8 ideal/permutation/results.csv:8" ;;
   fig14-fsdp) expected="fsdp/results.csv:30 fsdp/fig14.csv:30" ;;
   fig18-ofan-dr-ratio) expected="permutation/results.csv:6 ratio.csv:3" ;;
   leaf-spine-vs-fat-tree)
