@@ -301,7 +301,8 @@ TEST(Driver, ListsEveryRegisteredStrategy)
          {std::pair<std::string, std::vector<std::string>>{
               "--cc=help",
               {"dcqcn", "fixed", "hpcc", "nscc", "swift"}},
-          {"--recovery=help", {"erasure", "gbn", "sack", "study-erasure"}}})
+          {"--recovery=help", {"erasure", "gbn", "rud", "sack", "study-erasure"}},
+          {"--transport=help", {"ideal", "roce", "uet"}}})
     {
         const Outcome o = RunSim(flag);
         EXPECT_EQ(o.status, 0) << flag;
@@ -321,6 +322,31 @@ TEST(Driver, ListsEveryRegisteredStrategy)
             EXPECT_EQ(std::count(listed.begin(), listed.end(), name), 1) << flag << " " << name;
         }
     }
+}
+
+TEST(Driver, ATransportStackSetsThePartsNotGivenAlone)
+{
+    const std::string run = "--k=4 --workload=permutation --msgBytes=65536";
+    nlohmann::json j = RunJson(run + " --transport=uet");
+    EXPECT_EQ(j["transport"], "uet");
+    EXPECT_EQ(j["recovery"], "rud");
+    EXPECT_EQ(j["cc"], "nscc");
+    // With 5 KB buffers its switches trim, and every header reaches its NIC.
+    j = RunJson(run + " --transport=uet --bufferBytes=5000");
+    EXPECT_GT(j["packets_trimmed"].get<uint64_t>(), 0U);
+    EXPECT_EQ(j["trimmed_headers_delivered"], j["packets_trimmed"]);
+    // A part given alone replaces the stack's.
+    j = RunJson(run + " --transport=roce --cc=swift --bufferBytes=5000");
+    EXPECT_EQ(j["recovery"], "gbn");
+    EXPECT_EQ(j["cc"], "swift");
+    EXPECT_EQ(j["packets_trimmed"], 0);
+    const Outcome unknown = RunSim(run + " --transport=tcp");
+    EXPECT_EQ(unknown.status, 2);
+    EXPECT_NE(unknown.err.find("unknown transport stack 'tcp' (ideal, roce, uet)"), std::string::npos)
+        << unknown.err;
+    const Outcome idle = RunSim(run + " --transport=uet --recovery=sack --cc=swift --trim=false");
+    EXPECT_EQ(idle.status, 2);
+    EXPECT_NE(idle.err.find("--transport does nothing"), std::string::npos) << idle.err;
 }
 
 TEST(DriverFiles, AnOutputNeverOverwritesAnInputOrAnotherOutput)

@@ -42,7 +42,7 @@ void
 ApplyTransportStack(const std::string& name,
                     const std::function<bool(const std::string& flag)>& given)
 {
-    const TransportStack& stack = TransportStacks().Get(name, "--transport");
+    const TransportStack& stack = TransportStacks().Get(name, "transport stack");
     if (!given("recovery"))
     {
         Config::SetDefault("ns3::ExperimentConfig::Recovery", StringValue(stack.recovery));
