@@ -30,8 +30,8 @@ struct PacketTrimming
 
     bool enabled{false};   //!< the port trims
     uint32_t keepBytes{0}; //!< IPv4 payload bytes a trimmed packet keeps
-    uint32_t thresholdBytes{
-        0}; //!< trim every data packet arriving to a backlog above this (0: none)
+    /// trim every data packet arriving to a backlog above this (0: none)
+    uint32_t thresholdBytes{0};
 
     /// \param ipBytes a packet's IPv4 bytes \return those of its trimmed header
     uint32_t TrimmedBytes(uint32_t ipBytes) const
