@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Beyond the study: lossless RoCE (--pfc) on the k=8 fat tree. Four experiments:
+# Beyond the study: lossless RoCE (--pfc) on the k=8 fat tree. Five experiments:
 #  schemes/    every scheme of figure 1 lossless under DCQCN and go-back-N (RoCEv2),
 #              beside the lossy ideal transport (lossy-ideal/): permutation of 1 MiB
 #              and all-to-all of 256 KiB; results.csv has each run's pause time
+#  schemes-rud/ the same lossless runs with reliable unordered delivery in place of
+#              go-back-N: how much of each scheme's penalty was reordering
 #  spray/      spraying lossless with go-back-N against selective repeat: what
 #              reordering costs when nothing is lost
 #  incast/     a 32-to-1 incast (1 MiB each) beside a permutation of the other hosts:
@@ -27,6 +29,12 @@ out=$base/schemes
 lossless="lossless (PFC), DCQCN, go-back-N"
 figure_sweep permutation 1048576 --schemes=$schemes --extra="--pfc --cc=dcqcn" --caption="$lossless"
 figure_sweep all-to-all 262144 --schemes=$schemes --extra="--pfc --cc=dcqcn" --caption="$lossless"
+out=$base/schemes-rud
+lossless="lossless (PFC), DCQCN, reliable unordered delivery"
+figure_sweep permutation 1048576 --schemes=$schemes --extra="--pfc --cc=dcqcn --recovery=rud" \
+  --caption="$lossless"
+figure_sweep all-to-all 262144 --schemes=$schemes --extra="--pfc --cc=dcqcn --recovery=rud" \
+  --caption="$lossless"
 out=$base/lossy-ideal
 figure_sweep permutation 1048576 --schemes=$schemes --caption="lossy, ideal transport"
 figure_sweep all-to-all 262144 --schemes=$schemes --caption="lossy, ideal transport"
@@ -104,7 +112,7 @@ fi
 
 # The tables.
 {
-  for part in schemes lossy-ideal spray failure; do
+  for part in schemes schemes-rud lossy-ideal spray failure; do
     for workload in permutation all-to-all; do
       csv=$base/$part/$workload/results.csv
       [ -s "$csv" ] || continue

@@ -46,6 +46,7 @@ case $figure in
     ;;
   pfc-lossless)
     expected="schemes/permutation/results.csv:10 schemes/all-to-all/results.csv:10"
+    expected+=" schemes-rud/permutation/results.csv:10 schemes-rud/all-to-all/results.csv:10"
     expected+=" lossy-ideal/permutation/results.csv:10 lossy-ideal/all-to-all/results.csv:10"
     expected+=" spray/permutation/results.csv:6 spray/all-to-all/results.csv:6"
     expected+=" failure/permutation/results.csv:6 incast/victims.csv:20"
