@@ -51,6 +51,10 @@ case $figure in
     expected+=" spray/permutation/results.csv:6 spray/all-to-all/results.csv:6"
     expected+=" failure/permutation/results.csv:6 incast/victims.csv:20"
     ;;
+  uet-vs-roce)
+    expected="lossy/permutation/results.csv:20 lossy/all-to-all/results.csv:20"
+    expected+=" lossless/permutation/results.csv:20 lossless/all-to-all/results.csv:20"
+    ;;
   shared-fabric)
     expected="jobs/permutation/results.csv:14 jobs/permutation/jobs.csv:28"
     expected+=" background/permutation/results.csv:14 background/permutation/background.csv:98"

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Beyond the study: Ultra Ethernet's transport against RoCEv2 on the k=8 fat tree, every
+# scheme of figure 1. --transport=uet (reliable unordered delivery, NSCC, trimming switches)
+# against --transport=roce (go-back-N, DCQCN), each lossy and lossless (--pfc):
+#  lossy/     uet and roce, drop-tail ports (uet's switches trim what they would drop)
+#  lossless/  uet and roce under PFC
+# on a permutation of 1 MiB and an all-to-all of 256 KiB. results.csv has each run's CCT
+# increase, retransmissions, drops and pauses; summary.txt the means. Runs already done are
+# kept.
+# Usage: examples/uet-vs-roce.sh [--out DIR] [--runs N (default 10)] [--quick]
+#        [--workload W] [fabric-lb-sweep flags]
+set -euo pipefail
+# shellcheck source=SCRIPTDIR/figure-sweep.sh
+source "$(dirname "$0")/figure-sweep.sh"
+figure_args uet-vs-roce all-to-all,permutation "$@"
+schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
+base=$out
+figure_cost all-to-all 60 $((2 * 10 * 2 * runs)) "all-to-all of 256 KiB at k=8, two transports, lossy and lossless"
+for mode in lossy lossless; do
+  out=$base/$mode
+  extra=()
+  caption="lossy (drop-tail; uet trims)"
+  if [ "$mode" = lossless ]; then
+    extra=(--extra=--pfc)
+    caption="lossless (PFC)"
+  fi
+  figure_sweep permutation 1048576 --schemes=$schemes --vary=transport:roce,uet "${extra[@]}" \
+    --caption="$caption"
+  figure_sweep all-to-all 262144 --schemes=$schemes --vary=transport:roce,uet "${extra[@]}" \
+    --caption="$caption"
+done
+{
+  for mode in lossy lossless; do
+    for workload in permutation all-to-all; do
+      csv=$base/$mode/$workload/results.csv
+      [ -s "$csv" ] || continue
+      echo "== $mode, $workload (means over runs)"
+      awk -F, '
+        NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
+        {
+          key = $col["scheme"] " " $col["vary_value"]
+          if (!(key in n)) order[++keys] = key
+          n[key]++
+          cct[key] += $col["cct_increase_pct"]; retx[key] += $col["retransmissions"]
+          drops[key] += $col["packets_dropped"]; pauses[key] += $col["pause_frames_sent"]
+        }
+        END {
+          printf "%-18s %4s %11s %9s %8s %8s\n", "scheme", "runs", "cct_incr_%", "retx", \
+            "drops", "pauses"
+          for (i = 1; i <= keys; ++i) {
+            k = order[i]
+            printf "%-18s %4d %11.1f %9.0f %8.0f %8.0f\n", k, n[k], cct[k] / n[k], \
+              retx[k] / n[k], drops[k] / n[k], pauses[k] / n[k]
+          }
+        }' "$csv"
+    done
+  done
+} | tee "$base/summary.txt"
