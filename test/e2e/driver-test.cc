@@ -342,7 +342,8 @@ TEST(Driver, ATransportStackSetsThePartsNotGivenAlone)
     EXPECT_EQ(j["packets_trimmed"], 0);
     const Outcome unknown = RunSim(run + " --transport=tcp");
     EXPECT_EQ(unknown.status, 2);
-    EXPECT_NE(unknown.err.find("unknown transport stack 'tcp' (ideal, roce, uet)"), std::string::npos)
+    EXPECT_NE(unknown.err.find("unknown transport stack 'tcp' (ideal, roce, uet)"),
+              std::string::npos)
         << unknown.err;
     const Outcome idle = RunSim(run + " --transport=uet --recovery=sack --cc=swift --trim=false");
     EXPECT_EQ(idle.status, 2);

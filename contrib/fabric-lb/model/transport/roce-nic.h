@@ -401,11 +401,12 @@ class RoceNic : public Object, private RoceLinkOwner
 
     double m_lineRateBps{0}; //!< the fabric port's rate
     std::optional<int64_t>
-        m_cnpIntervalPs;              //!< least time between CNPs per queue pair; none: no CNPs
-    uint64_t m_pacingGapPs{0};        //!< a queue pair's pacing gap before jitter; 0: unpaced
+        m_cnpIntervalPs;       //!< least time between CNPs per queue pair; none: no CNPs
+    uint64_t m_pacingGapPs{0}; //!< a queue pair's pacing gap before jitter; 0: unpaced
     uint32_t m_longestPathHops{0};
-    uint64_t m_pathBufferPs{0};       //!< the longest path's buffers drained at line rate, ps    //!< links on the fabric's longest path
-    bool m_telemetry{false};          //!< data packets carry in-band telemetry (hpcc)
+    uint64_t m_pathBufferPs{0}; //!< the longest path's buffers drained at line rate, ps    //!<
+                                //!< links on the fabric's longest path
+    bool m_telemetry{false};    //!< data packets carry in-band telemetry (hpcc)
     Ptr<UniformRandomVariable> m_rng; //!< pacing jitter and start offsets
 
     Ptr<RoceReceiveQueue> m_receiveQueue;      //!< a receive side slower than the link, if any
