@@ -244,10 +244,6 @@ DriverOptions::CheckFlags() const
     {
         return Fail(*idle);
     }
-    if (given("transport") && given("recovery") && given("cc") && given("trim"))
-    {
-        return Fail("--transport does nothing beside --recovery, --cc and --trim, its parts");
-    }
     if (m_flags.Given("planeRate") && m_flags.Given("linkRate"))
     {
         return Fail("--planeRate and --linkRate both set the planes' links' rate: give one");

@@ -70,6 +70,11 @@ FlagRules::FindIdleFlag(const Given& given, const ExperimentConfig& config)
             }
         }
     }
+    // A transport stack's parts each given alone leave it nothing to set.
+    if (given("transport") && given("recovery") && given("cc") && given("trim"))
+    {
+        return "--transport does nothing beside --recovery, --cc and --trim, its parts";
+    }
     if (!config.jobsFile.empty())
     {
         return std::nullopt; // the workloads' parameters are the jobs' defaults

@@ -52,7 +52,7 @@ PortAdmission::AdmitOrTrim(uint32_t ingress,
     }
     if (!m_switchBuffer)
     {
-        return backlog + ipBytes <= m_bufferBytes
+        return Fits(ingress, egress, fabriclb::TrafficClass::DATA, ipBytes, framingBytes, backlog)
                    ? Verdict::ADMITTED
                    : AdmitTrimmed(ingress, egress, ipBytes, framingBytes, backlog, packet);
     }
