@@ -156,13 +156,15 @@ ExperimentConfig::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&ExperimentConfig::matrixFile),
                           MakeStringChecker())
-            .AddAttribute("Transport",
-                          "a transport stack, a registered name (fabriclb::TransportStacks) "
-                          "whose parts are the defaults of Recovery, CongestionControl and "
-                          "FatTreeHelper::Trim (empty: none, each part its own default)",
-                          StringValue(""),
-                          MakeStringAccessor(&ExperimentConfig::transport),
-                          MakeStringChecker())
+            .AddAttribute(
+                "Transport",
+                "a transport stack, a registered name (fabriclb::TransportStacks), as the "
+                "driver's --transport named it; fabriclb::ApplyTransportStack sets "
+                "its parts as the defaults of Recovery, CongestionControl and "
+                "FatTreeHelper::Trim (empty: none, each part its own default)",
+                StringValue(""),
+                MakeStringAccessor(&ExperimentConfig::transport),
+                MakeStringChecker())
             .AddAttribute("Recovery",
                           "loss recovery, a registered name (empty: RoceNic's Recovery)",
                           StringValue(""),
