@@ -110,6 +110,7 @@ DriverOptions::Declare(CommandLine& cmd)
     flags.Add(cmd, "deadlockTime", "ns3::PauseCycleDetector::DeadlockTime");
     flags.Add(cmd, "pfcTimeline", "ns3::ExperimentConfig::PfcTimelineFile");
     flags.Add(cmd, "trim", "ns3::FatTreeHelper::Trim");
+    flags.Add(cmd, "rccc", "ns3::RoceNic::ReceiverCredit");
     flags.Add(cmd, "trimThreshold", "ns3::FatTreeHelper::TrimThresholdBytes");
     flags.Add(cmd, "transport", "ns3::ExperimentConfig::Transport", lists);
     flags.Add(cmd,

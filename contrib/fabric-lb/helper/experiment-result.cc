@@ -121,6 +121,7 @@ ExperimentResult::ToJson() const
         {"timeouts", timeouts},
         {"nacks", nacks},
         {"cnps", cnps},
+        {"credit_grants", grants},
         {"mean_final_rate_gbps", meanFinalRateBps / 1e9},
         {"min_final_rate_gbps", minFinalRateBps / 1e9},
         {"packet_hops", packetHops},
@@ -234,8 +235,8 @@ ExperimentResult::Summary() const
        << ", ACKs " << acksSent << ", in flight at the end " << inFlight << "\n";
     os << "  " << recovery << " recovery, " << cc << " congestion control: losses detected "
        << lossesDetected << ", retransmissions " << retransmissions << ", timeouts " << timeouts
-       << ", NACKs " << nacks << ", CNPs " << cnps << "; final rate mean " << meanFinalRateBps / 1e9
-       << " Gb/s, min " << minFinalRateBps / 1e9 << " Gb/s\n";
+       << ", NACKs " << nacks << ", CNPs " << cnps << ", grants " << grants << "; final rate mean "
+       << meanFinalRateBps / 1e9 << " Gb/s, min " << minFinalRateBps / 1e9 << " Gb/s\n";
     if (!failedLinks.empty())
     {
         os << "  " << failedLinks.size() << " link(s) failed, rho_max " << rhoMaxGbps

@@ -178,6 +178,7 @@ struct ExperimentResult
     uint64_t timeouts{0};         //!< retransmission timeouts that fired
     uint64_t nacks{0};            //!< NACKs receivers sent
     uint64_t cnps{0};             //!< congestion notification packets receivers sent (dcqcn)
+    uint64_t grants{0};           //!< grants of credit receivers sent (RoceNic::ReceiverCredit)
     double meanFinalRateBps{0};   //!< congestion control's rate at the end, mean over queue pairs
     double minFinalRateBps{0};    //!< and its minimum
     uint64_t packetHops{0};       //!< packets put on any link (data and ACKs, every hop)

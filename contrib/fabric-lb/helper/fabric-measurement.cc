@@ -59,6 +59,7 @@ CombineRanks(ExperimentResult& result,
                                   &result.timeouts,
                                   &result.nacks,
                                   &result.cnps,
+                                  &result.grants,
                                   &result.packetHops,
                                   &result.inFlight,
                                   &result.blackHoleDrops,
@@ -274,6 +275,7 @@ MeasureFabric(const FabricHelper& fabric,
         result.timeouts += nic->GetTimeouts();
         result.nacks += nic->GetNacksSent();
         result.cnps += nic->GetCnpsSent();
+        result.grants += nic->GetGrantsSent();
         result.inFlight += nic->GetReceiveQueueFrames(); // arrived, not yet taken in
         for (uint32_t qp = 0; qp < nic->GetQueuePairs(); ++qp)
         {

@@ -5,8 +5,10 @@
 #ifndef FABRIC_LB_TEST_UTIL_H
 #define FABRIC_LB_TEST_UTIL_H
 
+#include "ns3/abort.h"
 #include "ns3/collective-app.h"
 #include "ns3/config.h"
+#include "ns3/experiment-traffic.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-helper.h"
 #include "ns3/fabric-port-device.h"
@@ -20,10 +22,12 @@
 #include "ns3/uinteger.h"
 #include "ns3/workload.h"
 
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <memory>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace ns3
@@ -184,6 +188,57 @@ class DeliveryTestCase : public TestCase
                               "every packet sent is delivered (whole or trimmed), dropped or "
                               "still in flight");
     }
+};
+
+/**
+ * \brief A temporary connection matrix of an incast on k=4: \p senders hosts in other pods
+ * (4, 6, 8, ...) each send \p bytes to host 0, the first at time 0 and each next one
+ * \p staggerPs later. The file goes with the object.
+ */
+class IncastMatrixFile
+{
+  public:
+    /**
+     * \param senders hosts that send
+     * \param bytes each one's message
+     * \param staggerPs between one sender's start and the next one's
+     */
+    IncastMatrixFile(uint32_t senders, uint64_t bytes, uint64_t staggerPs = 0)
+    {
+        const int fd = mkstemp(m_path);
+        NS_ABORT_MSG_IF(fd < 0, "cannot make a temporary file");
+        close(fd);
+        fabriclb::ConnectionMatrix traffic;
+        traffic.nodes = 16;
+        for (uint32_t s = 0; s < senders; ++s)
+        {
+            fabriclb::MatrixFlow flow{};
+            flow.source = 4 + 2 * s;
+            flow.destination = 0;
+            flow.id = s + 1;
+            flow.bytes = bytes;
+            flow.startPs = s * staggerPs;
+            traffic.flows.push_back(flow);
+        }
+        WriteConnectionMatrixFile(m_path, traffic);
+    }
+
+    ~IncastMatrixFile()
+    {
+        std::remove(m_path);
+    }
+
+    IncastMatrixFile(const IncastMatrixFile&) = delete;
+    IncastMatrixFile& operator=(const IncastMatrixFile&) = delete;
+
+    /// \return the file's path
+    std::string Path() const
+    {
+        return m_path;
+    }
+
+  private:
+    char m_path[32] = "/tmp/fabric-lb-incast-XXXXXX"; //!< the file
 };
 
 /// Runs one experiment with FabricHelper::K set to \p k for its duration.

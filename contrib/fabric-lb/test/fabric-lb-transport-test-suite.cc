@@ -24,11 +24,8 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <map>
 #include <string>
-#include <unistd.h>
 #include <utility>
 #include <vector>
 
@@ -153,27 +150,11 @@ RunIncast(const std::string& cc,
 {
     fabriclbtest::UsePicoseconds();
     Config::SetDefault("ns3::FatTreeHelper::K", UintegerValue(4));
-    char path[] = "/tmp/fabric-lb-incast-XXXXXX";
-    const int fd = mkstemp(path);
-    NS_ABORT_MSG_IF(fd < 0, "cannot make a temporary file");
-    close(fd);
-    fabriclb::ConnectionMatrix traffic;
-    traffic.nodes = 16;
-    for (uint32_t s = 0; s < senders; ++s)
-    {
-        fabriclb::MatrixFlow flow{};
-        flow.source = 4 + 2 * s;
-        flow.destination = 0;
-        flow.id = s + 1;
-        flow.bytes = bytes;
-        flow.startPs = s * staggerPs;
-        traffic.flows.push_back(flow);
-    }
-    WriteConnectionMatrixFile(path, traffic);
+    const fabriclbtest::IncastMatrixFile matrix(senders, bytes, staggerPs);
     ExperimentConfig config;
     config.lb = lb;
     config.workload = "matrix";
-    config.matrixFile = path;
+    config.matrixFile = matrix.Path();
     config.recovery = recovery;
     config.cc = cc;
     IncastRun run;
@@ -181,7 +162,6 @@ RunIncast(const std::string& cc,
     run.deliveredAtPs.resize(senders);
     FabricExperiment experiment(config);
     experiment.Configure();
-    std::remove(path);
     experiment.Install();
     Config::ConnectWithoutContext("/NodeList/*/$ns3::RoceNic/PacketDelivered",
                                   MakeBoundCallback(&RecordDelivery, &run.deliveredAtPs));

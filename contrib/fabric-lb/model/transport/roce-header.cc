@@ -77,7 +77,8 @@ RoceHeader::Print(std::ostream& os) const
     os << (opcode == DATA   ? "DATA"
            : opcode == ACK  ? "ACK"
            : opcode == NACK ? "NACK"
-                            : "CNP")
+           : opcode == CNP  ? "CNP"
+                            : "CREDIT")
        << " qp=" << queuePair << " psn=" << psn << " msg=" << messageId << "/" << messagePackets;
     if (opcode != DATA)
     {

@@ -23,7 +23,9 @@ namespace ns3
  * message id (4), message length in packets (4), cumulative PSN (4), SACK
  * bitmap (8). The last two are zero in data packets and under erasure coding;
  * the ACKs of study-erasure carry the receiver's count of data packets received
- * in the cumulative-PSN field.
+ * in the cumulative-PSN field; under receiver credit control (RoceReceiverCredit)
+ * a data packet carries its sender's pull target there, and a CREDIT packet the
+ * cumulative grant.
  */
 class RoceHeader : public Header
 {
@@ -31,10 +33,11 @@ class RoceHeader : public Header
     /// Packet kinds.
     enum Opcode : uint8_t
     {
-        DATA = 1, //!< a (coded) data packet
-        ACK = 2,  //!< acknowledges one data packet
-        NACK = 3, //!< reports a sequence gap: resend from cumulativePsn
-        CNP = 4   //!< congestion notification (DCQCN): data of the queue pair arrived CE-marked
+        DATA = 1,  //!< a (coded) data packet
+        ACK = 2,   //!< acknowledges one data packet
+        NACK = 3,  //!< reports a sequence gap: resend from cumulativePsn
+        CNP = 4,   //!< congestion notification (DCQCN): data of the queue pair arrived CE-marked
+        CREDIT = 5 //!< a grant of credit (RCCC): cumulativePsn is the cumulative grant
     };
 
     /// Serialised size in bytes.
@@ -64,7 +67,8 @@ class RoceHeader : public Header
     uint32_t messageId{0}; //!< collective-wide message id
     uint32_t messagePackets{0}; //!< packets that complete the message
     uint32_t cumulativePsn{0};  //!< ACK/NACK: every PSN below has arrived (go-back-N, SACK);
-                                //!< data packets received (study-erasure)
+                                //!< data packets received (study-erasure); DATA: the pull
+                                //!< target, CREDIT: the cumulative grant (RCCC)
     uint64_t sackBitmap{0};     //!< ACK: bit i, PSN cumulativePsn + 1 + i has arrived (SACK)
 };
 

@@ -157,10 +157,10 @@ bool
 RoceAlternatingScheduler::MaySend(uint32_t qp)
 {
     RoceRequester& sender = m_nic.GetRequester(qp);
-    if (!sender.congestion->WindowOpen(sender.recovery->InFlight()))
+    if (!sender.MayRelease())
     {
-        NS_LOG_LOGIC("queue pair " << qp << " held back: window full");
-        return false; // an ACK, or a timeout's losses, reopen it
+        NS_LOG_LOGIC("queue pair " << qp << " held back: window full or no credit");
+        return false; // an ACK, a grant, or a timeout's losses, reopen it
     }
     const uint64_t gapPs = sender.congestion->PacingGapPs();
     if (gapPs == 0 || !sender.lastSendPs)
@@ -238,7 +238,7 @@ RocePacedScheduler::Release(uint32_t qp)
     sender.recovery->OnSendOpportunity(Simulator::Now().GetPicoSeconds());
     if (sender.recovery->Sendable() > sender.released)
     {
-        if (sender.congestion->WindowOpen(sender.recovery->InFlight() + sender.released))
+        if (sender.MayRelease(sender.released))
         {
             ++sender.released;
             NS_LOG_LOGIC("queue pair " << qp << " released a packet (" << sender.released
@@ -252,7 +252,7 @@ RocePacedScheduler::Release(uint32_t qp)
         }
         else
         {
-            NS_LOG_LOGIC("queue pair " << qp << " held back: window full");
+            NS_LOG_LOGIC("queue pair " << qp << " held back: window full or no credit");
             m_nic.ArmTimer(qp); // held back with packets outstanding: tails and lost ACKs need it
         }
     }

@@ -140,9 +140,9 @@ class RoceLinkScheduler
  * turns, and within data the queue pairs with packets to send take turns.
  *
  * A queue pair sends only while its congestion control's window holds more
- * than its packets in flight and its pacing gap has passed since its last
- * packet. It gets its recovery's chance to send when it starts, after each
- * packet it sends, and at each Requeue while it is out of the round robin.
+ * than its packets in flight, it holds credit (under RoceReceiverCredit), and
+ * its pacing gap has passed since its last packet. It gets its recovery's chance to send when it
+ * starts, after each packet it sends, and at each Requeue while it is out of the round robin.
  */
 class RoceAlternatingScheduler : public RoceLinkScheduler
 {

@@ -81,6 +81,12 @@ RoceNic::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&RoceNic::m_ecnCapable),
                           MakeBooleanChecker())
+            .AddAttribute("ReceiverCredit",
+                          "Receiver credit control (UET's RCCC, ns3::RoceReceiverCredit): "
+                          "senders send only on the credit their receivers grant",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RoceNic::m_receiverCreditOn),
+                          MakeBooleanChecker())
             .AddTraceSource("MessageStarted",
                             "A message is handed to the NIC to send",
                             MakeTraceSourceAccessor(&RoceNic::m_messageStartedTrace),
@@ -168,13 +174,20 @@ RoceNic::Setup(Ptr<Node> node,
     m_congestion = factory.Create<RoceCongestionOps>();
     NS_ABORT_MSG_UNLESS(m_congestion, m_congestionType.GetName() << " is not a RoceCongestionOps");
     m_dataTos = (fabriclb::DSCP_DATA << 2) | (m_ecnCapable ? ECN_ECT0 : 0);
+    if (m_receiverCreditOn)
+    {
+        m_receiverCredit = CreateObject<RoceReceiverCredit>();
+        m_receiverCredit->SetGrantSender(wire.DataPs() + wire.GapPs(),
+                                         MakeCallback(&RoceNic::SendGrant, this));
+    }
     m_send.Configure(m_policy,
                      m_recovery,
                      m_congestion,
                      wire.dataWireBytes,
                      wire.dataWireBytes - STACK_OVERHEAD_BYTES,
                      m_dataTos,
-                     m_initialRtt);
+                     m_initialRtt,
+                     m_receiverCredit);
 
     m_telemetry = m_congestion->ReadsTelemetry();
     const std::optional<Time> cnpInterval = m_congestion->GetCnpInterval();
@@ -496,6 +509,14 @@ RoceNic::ReceiveData(const RoceHeader& data,
     {
         receiver.recovery = m_recovery->CreateReceiver(data.messagePackets);
     }
+    if (m_receiverCredit)
+    {
+        receiver.sender = header.GetSource();
+        receiver.senderPort = sourcePort;
+        receiver.queuePair = data.queuePair;
+        receiver.messageId = data.messageId;
+        m_receiverCredit->OnPullTarget(receiver, data.cumulativePsn);
+    }
     fabriclb::ReceiveOutcome outcome;
     if (trimmed)
     {
@@ -560,6 +581,20 @@ RoceNic::QueueAck(RoceResponder& receiver, const RocePendingAck& ack)
 }
 
 void
+RoceNic::SendGrant(RoceResponder& receiver)
+{
+    RocePendingAck grant{receiver.sender,
+                         m_policy->SelectAckLabel(receiver.sender, receiver.senderPort),
+                         RoceHeader(),
+                         {}};
+    grant.header.opcode = RoceHeader::CREDIT;
+    grant.header.queuePair = receiver.queuePair;
+    grant.header.messageId = receiver.messageId;
+    grant.header.cumulativePsn = receiver.credit->Granted();
+    QueueAck(receiver, grant);
+}
+
+void
 RoceNic::DoDispose()
 {
     // The node's UdpL4Protocol frees the end point when it is disposed itself.
@@ -574,6 +609,11 @@ RoceNic::DoDispose()
     m_policy = nullptr;
     m_recovery = nullptr;
     m_congestion = nullptr;
+    if (m_receiverCredit)
+    {
+        m_receiverCredit->Dispose();
+        m_receiverCredit = nullptr;
+    }
     m_send.Dispose();
     m_port.reset();
     m_serverPort.reset();

@@ -273,6 +273,12 @@ class RoceNic : public Object, private RoceLinkOwner
         return m_cnpsSent;
     }
 
+    /// \return grants of credit sent (ReceiverCredit)
+    uint64_t GetGrantsSent() const
+    {
+        return m_receiverCredit ? m_receiverCredit->GetGrantsSent() : 0;
+    }
+
     /// \return the queue pairs it has sent messages on
     uint32_t GetQueuePairs() const
     {
@@ -357,6 +363,11 @@ class RoceNic : public Object, private RoceLinkOwner
     /// Queues \p ack (an ACK, NACK or CNP) of \p receiver for the link.
     void QueueAck(RoceResponder& receiver, const RocePendingAck& ack);
     /**
+     * \brief Queues a grant of credit to the sender of \p receiver (RoceReceiverCredit).
+     * \param receiver the receiving end granting, its cumulative grant raised
+     */
+    void SendGrant(RoceResponder& receiver);
+    /**
      * \param serverLink for a queue pair over the server link, else over the fabric
      * \return what a congestion controller knows of this NIC's port
      */
@@ -382,13 +393,15 @@ class RoceNic : public Object, private RoceLinkOwner
                      const std::vector<fabriclb::HopTelemetry>* telemetry,
                      bool trimmed);
 
-    fabriclb::WireModel m_wire;          //!< packet sizes and pacing
-    Time m_initialRtt;                   //!< RTT estimate before the first sample
-    bool m_ecnCapable{};                 //!< send data as ECT(0)
-    TypeId m_recoveryType;               //!< the Recovery attribute
-    TypeId m_congestionType;             //!< the CongestionControl attribute
-    Ptr<RoceRecoveryOps> m_recovery;     //!< loss recovery of every queue pair
-    Ptr<RoceCongestionOps> m_congestion; //!< congestion control of every queue pair
+    fabriclb::WireModel m_wire;               //!< packet sizes and pacing
+    Time m_initialRtt;                        //!< RTT estimate before the first sample
+    bool m_ecnCapable{};                      //!< send data as ECT(0)
+    bool m_receiverCreditOn{};                //!< the ReceiverCredit attribute
+    Ptr<RoceReceiverCredit> m_receiverCredit; //!< receiver credit control, if on
+    TypeId m_recoveryType;                    //!< the Recovery attribute
+    TypeId m_congestionType;                  //!< the CongestionControl attribute
+    Ptr<RoceRecoveryOps> m_recovery;          //!< loss recovery of every queue pair
+    Ptr<RoceCongestionOps> m_congestion;      //!< congestion control of every queue pair
 
     Ipv4Address m_address;             //!< the host's address
     Ptr<UdpL4Protocol> m_udp;          //!< the host's UDP

@@ -5,6 +5,7 @@
 #ifndef FABRIC_LB_ROCE_QUEUE_PAIR_H
 #define FABRIC_LB_ROCE_QUEUE_PAIR_H
 
+#include "rccc-logic.h"
 #include "roce-congestion-logic.h"
 #include "roce-header.h"
 #include "roce-recovery-logic.h"
@@ -61,6 +62,18 @@ struct RoceRequester
     EventId pacer; //!< next release of a paced packet, or (unpaced) the end of a pacing gap
     EventId congestionTimer;      //!< its congestion control's next timer
     int64_t congestionTimerPs{0}; //!< when congestionTimer is due
+    /// its credit, under receiver credit control (RoceReceiverCredit)
+    std::optional<fabriclb::CreditSender> credit;
+
+    /**
+     * \param waiting its packets committed to the link and not yet sent (paced)
+     * \return whether its congestion window and its credit let one more packet go
+     */
+    bool MayRelease(uint32_t waiting = 0) const
+    {
+        return congestion->WindowOpen(recovery->InFlight() + waiting) &&
+               (!credit || credit->MaySend(waiting));
+    }
 };
 
 /**
@@ -86,6 +99,13 @@ struct RoceResponder
     std::deque<RocePendingAck> acks;  //!< its ACKs waiting for the link, when the NIC paces
     bool queued{false};               //!< in the paced round robin
     std::optional<int64_t> lastCnpPs; //!< when it last sent a CNP
+    /// what it granted, under receiver credit control (RoceReceiverCredit)
+    std::optional<fabriclb::CreditReceiver> credit;
+    bool creditWaiting{false}; //!< waits its turn for a grant
+    Ipv4Address sender;        //!< the sending host's address
+    uint16_t senderPort{0};    //!< the label (UDP source port) of its last data packet
+    uint32_t queuePair{0};     //!< the sender's queue pair
+    uint32_t messageId{0};     //!< the message's collective-wide id
 };
 
 } // namespace ns3

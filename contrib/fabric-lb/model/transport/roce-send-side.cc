@@ -27,8 +27,10 @@ RoceSendSide::Configure(Ptr<HostPathPolicy> policy,
                         uint32_t dataWireBytes,
                         uint32_t dataPayloadBytes,
                         uint8_t dataTos,
-                        Time initialRtt)
+                        Time initialRtt,
+                        Ptr<const RoceReceiverCredit> credit)
 {
+    m_credit = credit;
     m_policy = policy;
     m_recovery = recovery;
     m_congestion = congestion;
@@ -63,6 +65,11 @@ RoceSendSide::Start(Ipv4Address destination,
                            m_congestion->CreateController(context),
                            m_initialRttPs);
     m_senders.back().serverLink = serverLink;
+    if (m_credit)
+    {
+        m_senders.back().credit.emplace(m_credit->MaxCreditPackets(context));
+    }
+    ++m_activeQueuePairs;
     m_policy->AddQueuePair(qp, destinationHost);
     m_traces.messageStarted(messageId, qp);
     PortOf(serverLink).Scheduler().Start(qp);
@@ -81,6 +88,14 @@ RoceSendSide::SendData(uint32_t qp)
     header.psn = sent.psn;
     header.messageId = sender.messageId;
     header.messagePackets = sender.recovery->Packets();
+    if (sender.credit)
+    {
+        sender.credit->OnSent();
+        const std::optional<double> window = sender.congestion->WindowPackets();
+        header.cumulativePsn = sender.credit->PullTarget(sender.recovery->Sendable(),
+                                                         window ? &*window : nullptr,
+                                                         m_activeQueuePairs);
+    }
 
     Ptr<Packet> packet = Create<Packet>(m_dataPayloadBytes);
     packet->AddHeader(header);
@@ -137,6 +152,19 @@ RoceSendSide::ReceiveAck(const RoceHeader& ack,
         }
         return;
     }
+    if (ack.opcode == RoceHeader::CREDIT)
+    {
+        if (sender.credit && !sender.recovery->Done())
+        {
+            sender.credit->OnGrant(ack.cumulativePsn);
+            PortOf(sender.serverLink).Scheduler().Requeue(ack.queuePair);
+        }
+        return;
+    }
+    if (sender.credit)
+    {
+        sender.credit->StopSpeculating(); // the receiver has answered
+    }
     feedback.kind = ack.opcode == RoceHeader::NACK ? PathFeedback::NACK : PathFeedback::ACK;
     feedback.label = ack.label;
     feedback.ecnMarked = ack.ecnEcho;
@@ -177,6 +205,7 @@ RoceSendSide::ReceiveAck(const RoceHeader& ack,
         sender.timer.Cancel();
         sender.pacer.Cancel();
         sender.congestionTimer.Cancel();
+        --m_activeQueuePairs;
         NS_LOG_LOGIC("message " << sender.messageId << " acknowledged whole");
         m_traces.messageAcked(sender.messageId, ack.queuePair);
         return;
@@ -302,6 +331,10 @@ RoceSendSide::Timeout(uint32_t qp)
     if (fired)
     {
         m_traces.timeout(qp, m_lost.size());
+        if (sender.credit)
+        {
+            sender.credit->OnTimeout();
+        }
         PathFeedback timeout;
         timeout.kind = PathFeedback::TIMEOUT;
         timeout.queuePair = qp;
@@ -318,6 +351,7 @@ RoceSendSide::Dispose()
     m_policy = nullptr;
     m_recovery = nullptr;
     m_congestion = nullptr;
+    m_credit = nullptr;
     for (RoceRequester& sender : m_senders)
     {
         sender.timer.Cancel();

@@ -9,6 +9,7 @@
 #include "roce-header.h"
 #include "roce-nic-port.h"
 #include "roce-queue-pair.h"
+#include "roce-receiver-credit.h"
 #include "roce-recovery-ops.h"
 
 #include "ns3/host-path-policy.h"
@@ -62,6 +63,7 @@ class RoceSendSide
      * \param dataPayloadBytes a data packet's bytes below its RoceHeader
      * \param dataTos a data packet's IPv4 TOS byte
      * \param initialRtt the RTT estimate before the first sample
+     * \param credit receiver credit control, which sizes every queue pair's credit (null: none)
      */
     void Configure(Ptr<HostPathPolicy> policy,
                    Ptr<RoceRecoveryOps> recovery,
@@ -69,7 +71,8 @@ class RoceSendSide
                    uint32_t dataWireBytes,
                    uint32_t dataPayloadBytes,
                    uint8_t dataTos,
-                   Time initialRtt);
+                   Time initialRtt,
+                   Ptr<const RoceReceiverCredit> credit);
 
     /**
      * \brief Sets the ports its data packets leave by.
@@ -109,7 +112,7 @@ class RoceSendSide
     Time SendData(uint32_t qp);
 
     /**
-     * \brief Takes an ACK, NACK or CNP for one of its queue pairs.
+     * \brief Takes an ACK, NACK, CNP or grant of credit for one of its queue pairs.
      * \param ack its header
      * \param telemetry the in-band telemetry it echoes (null: none)
      */
@@ -186,18 +189,20 @@ class RoceSendSide
 
     NS_LOG_TEMPLATE_DECLARE; //!< the RoceNic log component
 
-    RoceSendTraces m_traces;             //!< the NIC's trace sources
-    Ptr<HostPathPolicy> m_policy;        //!< label choice, feedback
-    Ptr<RoceRecoveryOps> m_recovery;     //!< loss recovery of every queue pair
-    Ptr<RoceCongestionOps> m_congestion; //!< congestion control of every queue pair
-    bool m_sharedRtt{false};             //!< the recovery's timeouts use m_rtt, not a queue pair's
-    bool m_telemetry{false};             //!< data packets carry in-band telemetry (hpcc)
-    uint32_t m_dataWireBytes{0};         //!< a data packet's size on the wire
-    uint32_t m_dataPayloadBytes{0};      //!< a data packet's bytes below its RoceHeader
-    uint8_t m_dataTos{0};                //!< a data packet's TOS: its class's DSCP, its ECN
-    int64_t m_initialRttPs{0};           //!< RTT estimate before the first sample
-    RoceNicPort* m_port{nullptr};        //!< into the fabric
-    RoceNicPort* m_serverPort{nullptr};  //!< to the server's switch, if there is one
+    RoceSendTraces m_traces;                //!< the NIC's trace sources
+    Ptr<HostPathPolicy> m_policy;           //!< label choice, feedback
+    Ptr<RoceRecoveryOps> m_recovery;        //!< loss recovery of every queue pair
+    Ptr<RoceCongestionOps> m_congestion;    //!< congestion control of every queue pair
+    Ptr<const RoceReceiverCredit> m_credit; //!< receiver credit control, or null
+    uint32_t m_activeQueuePairs{0};         //!< queue pairs started and not acknowledged whole
+    bool m_sharedRtt{false};            //!< the recovery's timeouts use m_rtt, not a queue pair's
+    bool m_telemetry{false};            //!< data packets carry in-band telemetry (hpcc)
+    uint32_t m_dataWireBytes{0};        //!< a data packet's size on the wire
+    uint32_t m_dataPayloadBytes{0};     //!< a data packet's bytes below its RoceHeader
+    uint8_t m_dataTos{0};               //!< a data packet's TOS: its class's DSCP, its ECN
+    int64_t m_initialRttPs{0};          //!< RTT estimate before the first sample
+    RoceNicPort* m_port{nullptr};       //!< into the fabric
+    RoceNicPort* m_serverPort{nullptr}; //!< to the server's switch, if there is one
 
     std::vector<RoceRequester> m_senders; //!< by queue pair number
     fabriclb::RttEstimator m_rtt{0};      //!< the NIC's RTT estimate, if its recovery shares one
