@@ -129,6 +129,14 @@ FabricHelper::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&FabricHelper::m_trimThresholdBytes),
                           MakeUintegerChecker<uint32_t>(0, fabriclb::ValueLimits::MAX_PORT_BYTES))
+            .AddAttribute("TrimHeaderRoom",
+                          "With Trim, the bytes beyond a drop-tail port's buffer that trimmed "
+                          "headers alone may fill, in buffers (uet-htsim's header queue: twice "
+                          "the data's); a header finding no room is dropped. With a switch "
+                          "buffer (--pfc, --bufferSharing=dynamic) headers share it",
+                          DoubleValue(2),
+                          MakeDoubleAccessor(&FabricHelper::m_trimHeaderRoom),
+                          MakeDoubleChecker<double>(0, 16))
             .AddAttribute(
                 "Wire",
                 "Accounting of bytes on the wire: physical (RoCEv2 frames and gaps) "
@@ -301,7 +309,7 @@ FabricHelper::Connect(Ptr<Node> lower,
     settings.markThresholdBytes = m_markThresholdBytes;
     settings.lossRate = m_lossRate;
     settings.intTelemetry = m_intTelemetry;
-    settings.trimming = {m_trim, m_trimBytes, m_trimThresholdBytes};
+    settings.trimming = {m_trim, m_trimBytes, m_trimThresholdBytes, m_trimHeaderRoom};
     settings.attributes = m_portAttributes;
     FabricLinkHelper::Link link =
         FabricLinkHelper(settings).Install(lower,

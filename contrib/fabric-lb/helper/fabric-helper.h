@@ -231,29 +231,30 @@ class FabricHelper : public Object
     /// Gives every switch its routes and every switch with up ports its discipline.
     void ConfigureSwitches(const SwitchPorts& ports);
 
-    uint32_t m_k{};                            //!< radix
-    uint32_t m_oversubscription{};             //!< hosts per edge switch over its uplinks
-    uint32_t m_ranks;                          //!< ranks the nodes are placed on
-    DataRate m_linkRate;                       //!< every link's rate
-    Time m_linkDelay;                          //!< every link's propagation delay
-    DataRate m_serverLinkRate;                 //!< a server's own links' rate
-    Time m_serverLinkDelay;                    //!< a server's own links' propagation delay
-    uint32_t m_bufferBytes{};                  //!< per-port buffer
-    uint32_t m_markThresholdBytes{};           //!< per-port ECN marking threshold
-    bool m_intTelemetry{false};                //!< switch ports stamp in-band telemetry
-    bool m_trim{false};                        //!< switch ports trim (Trim)
-    uint32_t m_trimBytes{0};                   //!< IPv4 payload bytes a trimmed packet keeps
-    uint32_t m_trimThresholdBytes{0};          //!< switch ports trim above this backlog (0: never)
-    fabriclb::WireKind m_wire{};               //!< the wire model
-    uint32_t m_payloadBytes{};                 //!< message bytes per data packet
-    uint32_t m_ackBytes{};                     //!< ACK size on a physical wire
-    uint32_t m_gapBytes{};                     //!< inter-packet gap on a physical wire
-    uint32_t m_mtu{};                          //!< every device's MTU
-    TypeId m_switchDiscipline;                 //!< discipline of every switch with up ports
-    TypeId m_hostPathPolicy;                   //!< policy of every host
-    ObjectFactory m_nicFactory;                //!< every host's RoceNic
-    double m_lossRate{};                       //!< packet loss probability of every link direction
-    SwitchPath m_switchPath{};                 //!< the switches' forwarding path
+    uint32_t m_k{};                   //!< radix
+    uint32_t m_oversubscription{};    //!< hosts per edge switch over its uplinks
+    uint32_t m_ranks;                 //!< ranks the nodes are placed on
+    DataRate m_linkRate;              //!< every link's rate
+    Time m_linkDelay;                 //!< every link's propagation delay
+    DataRate m_serverLinkRate;        //!< a server's own links' rate
+    Time m_serverLinkDelay;           //!< a server's own links' propagation delay
+    uint32_t m_bufferBytes{};         //!< per-port buffer
+    uint32_t m_markThresholdBytes{};  //!< per-port ECN marking threshold
+    bool m_intTelemetry{false};       //!< switch ports stamp in-band telemetry
+    bool m_trim{false};               //!< switch ports trim (Trim)
+    uint32_t m_trimBytes{0};          //!< IPv4 payload bytes a trimmed packet keeps
+    uint32_t m_trimThresholdBytes{0}; //!< switch ports trim above this backlog (0: never)
+    double m_trimHeaderRoom{0};  //!< bytes beyond a buffer only trimmed headers fill, in buffers
+    fabriclb::WireKind m_wire{}; //!< the wire model
+    uint32_t m_payloadBytes{};   //!< message bytes per data packet
+    uint32_t m_ackBytes{};       //!< ACK size on a physical wire
+    uint32_t m_gapBytes{};       //!< inter-packet gap on a physical wire
+    uint32_t m_mtu{};            //!< every device's MTU
+    TypeId m_switchDiscipline;   //!< discipline of every switch with up ports
+    TypeId m_hostPathPolicy;     //!< policy of every host
+    ObjectFactory m_nicFactory;  //!< every host's RoceNic
+    double m_lossRate{};         //!< packet loss probability of every link direction
+    SwitchPath m_switchPath{};   //!< the switches' forwarding path
     FabricLinkHelper::PortKind m_switchPort{}; //!< every port's kind
     HostPath m_hostPath{};                     //!< the NICs' way to their ports
     std::vector<std::pair<std::string, Ptr<AttributeValue>>>

@@ -132,14 +132,21 @@ FabricQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     NS_LOG_FUNCTION(this << item);
     const uint32_t backlog = GetPortBacklogBytes();
     m_portBacklogTrace(item, backlog);
-    const bool fits = backlog + item->GetSize() <= GetMaxSize().GetValue();
-    if (m_trimming.enabled && (!fits || m_trimming.TrimsAt(backlog)))
+    bool fits = backlog + item->GetSize() <= GetMaxSize().GetValue();
+    if (m_trimming.enabled)
     {
         const Ptr<Ipv4QueueDiscItem> packet = DynamicCast<Ipv4QueueDiscItem>(item);
-        if (packet &&
-            fabriclb::ClassOfDscp(packet->GetHeader().GetDscp()) == fabriclb::TrafficClass::DATA)
+        const bool data = !packet || fabriclb::ClassOfDscp(packet->GetHeader().GetDscp()) ==
+                                         fabriclb::TrafficClass::DATA;
+        if (packet && data && (!fits || m_trimming.TrimsAt(backlog)))
         {
             return EnqueueTrimmed(packet, backlog);
+        }
+        if (!data)
+        {
+            // Control packets (trimmed headers, ACKs, NACKs) have the header room too.
+            fits =
+                backlog + item->GetSize() <= m_trimming.HeaderLimitBytes(GetMaxSize().GetValue());
         }
     }
     if (!fits)
@@ -159,7 +166,8 @@ FabricQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 bool
 FabricQueueDisc::EnqueueTrimmed(const Ptr<Ipv4QueueDiscItem>& item, uint32_t backlog)
 {
-    if (backlog + m_trimming.TrimmedBytes(item->GetSize()) > GetMaxSize().GetValue())
+    if (backlog + m_trimming.TrimmedBytes(item->GetSize()) >
+        m_trimming.HeaderLimitBytes(GetMaxSize().GetValue()))
     {
         NS_LOG_LOGIC("port backlog " << backlog << " B is full, even for a trimmed header: drop");
         DropBeforeEnqueue(item, LIMIT_EXCEEDED_DROP);

@@ -32,6 +32,16 @@ struct PacketTrimming
     uint32_t keepBytes{0}; //!< IPv4 payload bytes a trimmed packet keeps
     /// trim every data packet arriving to a backlog above this (0: none)
     uint32_t thresholdBytes{0};
+    /// the bytes beyond a port's buffer that trimmed headers alone may fill, as a multiple of
+    /// the buffer (uet-htsim gives them a queue of their own, twice the data's)
+    double headerRoom{0};
+
+    /// \param bufferBytes a drop-tail port's buffer \return the backlog a trimmed header may
+    /// join up to
+    uint64_t HeaderLimitBytes(uint32_t bufferBytes) const
+    {
+        return bufferBytes + static_cast<uint64_t>(headerRoom * bufferBytes);
+    }
 
     /// \param ipBytes a packet's IPv4 bytes \return those of its trimmed header
     uint32_t TrimmedBytes(uint32_t ipBytes) const

@@ -182,7 +182,8 @@ class PortAdmission
      * \param framingBytes as Admit's
      * \param backlog as Admit's
      * \return whether the switch's buffer or the drop-tail takes the frame (the buffer
-     * counts its drop)
+     * counts its drop); at a drop-tail port that trims, control frames may fill the trimming's
+     * header room beyond the buffer
      */
     bool Fits(uint32_t ingress,
               uint32_t egress,
@@ -193,7 +194,12 @@ class PortAdmission
     {
         if (!m_switchBuffer)
         {
-            return backlog + ipBytes <= m_bufferBytes;
+            // At a port that trims, control packets (trimmed headers, ACKs, NACKs) also have
+            // the header room beyond the buffer, as in uet-htsim's queue of their own.
+            return backlog + ipBytes <=
+                   (m_trimming.enabled && cls == fabriclb::TrafficClass::CONTROL
+                        ? m_trimming.HeaderLimitBytes(m_bufferBytes)
+                        : m_bufferBytes);
         }
         using BufferVerdict = fabriclb::BufferAccounting::Verdict;
         const BufferVerdict verdict =
