@@ -269,6 +269,21 @@ figure_points() {
     }' "$points" | gnuplot
 }
 
+# figure_incast_matrix FILE HOSTS SENDERS BYTES: writes an htsim connection matrix: the last
+# SENDERS hosts each send BYTES to host 0 (ids 1 to SENDERS), and every other host but 0 sends
+# BYTES to the one 16 hosts on among them, wrapping around (a pod on at k=8; ids past the
+# incast's): the incast's victims, flows that never cross its port.
+figure_incast_matrix() {
+  awk -v hosts="$2" -v senders="$3" -v bytes="$4" 'BEGIN {
+    others = hosts - senders - 1
+    printf "Nodes %d\nConnections %d\n", hosts, senders + others
+    for (s = 0; s < senders; ++s)
+      printf "%d->0 id %d start 0 size %d\n", hosts - senders + s, s + 1, bytes
+    for (i = 0; i < others; ++i)
+      printf "%d->%d id %d start 0 size %d\n", 1 + i, 1 + (i + 16) % others, senders + i + 1, bytes
+  }' >"$1"
+}
+
 # figure_bytes BYTES: prints BYTES in words: 1 MiB, 256 KiB, 4000 B.
 figure_bytes() {
   if [ $(($1 % 1048576)) = 0 ]; then

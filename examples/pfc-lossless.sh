@@ -59,14 +59,7 @@ senders=$((hosts / 4))
 bytes=1048576
 [ "$quick" = 1 ] && bytes=65536
 matrix=$incast/incast-permutation.cm
-awk -v hosts=$hosts -v senders=$senders -v bytes=$bytes 'BEGIN {
-  others = hosts - senders - 1
-  printf "Nodes %d\nConnections %d\n", hosts, senders + others
-  for (s = 0; s < senders; ++s)
-    printf "%d->0 id %d start 0 size %d\n", hosts - senders + s, s + 1, bytes
-  for (i = 0; i < others; ++i)
-    printf "%d->%d id %d start 0 size %d\n", 1 + i, 1 + (i + 16) % others, senders + i + 1, bytes
-}' >"$matrix"
+figure_incast_matrix "$matrix" $hosts $senders $bytes
 if figure_wants permutation && { [ "$replot" = 0 ] || [ -s "$incast/victims.csv" ]; }; then
   for scheme in ${schemes//,/ }; do
     for mode in lossy lossless; do

@@ -8,7 +8,8 @@
 #               the collective's CCT and the background flows' slowdowns by size, per
 #               scheme (background.csv, background-0.3.png and background-0.6.png)
 #  cc/          HPCC against DCQCN and Swift, selective repeat, under ECMP, host spraying,
-#               REPS and Ofan: permutation of 1 MiB, lossy (cc/) and lossless (cc-pfc/)
+#               REPS and Ofan: permutation of 1 MiB, lossy (cc/) and lossless (cc-pfc/);
+#               again under reliable unordered delivery (cc-rud/, cc-pfc-rud/)
 # Writes summary.txt with the tables. With --quick: k=4, one run, smaller messages.
 # Runs already done are kept.
 # Usage: examples/shared-fabric.sh [--out DIR] [--runs N (default 3)] [--quick]
@@ -29,7 +30,7 @@ if [ "$quick" = 1 ]; then
   ring_bytes=262144
   perm_bytes=65536
 fi
-figure_cost permutation 10 $((52 * runs)) "two jobs (and each alone), background, congestion controls"
+figure_cost permutation 10 $((76 * runs)) "two jobs (and each alone), background, congestion controls"
 
 # The jobs: each on half the hosts, placed by the same rule.
 mkdir -p "$base/jobs"
@@ -50,13 +51,24 @@ out=$base/jobs
 out=$base/background
 figure_sweep permutation "$perm_bytes" --schemes=$schemes --vary=load:0.3,0.6 \
   --extra=--background=web-search --caption="web-search background, ideal transport"
-out=$base/cc
-figure_sweep permutation "$perm_bytes" --schemes=ecmp,host-spray,reps,ofan \
-  --vary=cc:dcqcn,swift,hpcc --extra=--recovery=sack --caption="selective repeat, lossy"
-out=$base/cc-pfc
-figure_sweep permutation "$perm_bytes" --schemes=ecmp,host-spray,reps,ofan \
-  --vary=cc:dcqcn,swift,hpcc --extra="--recovery=sack --pfc" \
-  --caption="selective repeat, lossless (PFC)"
+# The congestion controls under selective repeat (cc/, cc-pfc/) and again under reliable
+# unordered delivery (cc-rud/, cc-pfc-rud/), which never takes reordering for loss: what
+# each scheme's penalty owes to spurious retransmissions.
+for recovery in sack rud; do
+  suffix=
+  name="selective repeat"
+  if [ "$recovery" = rud ]; then
+    suffix=-rud
+    name="reliable unordered delivery"
+  fi
+  out=$base/cc$suffix
+  figure_sweep permutation "$perm_bytes" --schemes=ecmp,host-spray,reps,ofan \
+    --vary=cc:dcqcn,swift,hpcc --extra=--recovery=$recovery --caption="$name, lossy"
+  out=$base/cc-pfc$suffix
+  figure_sweep permutation "$perm_bytes" --schemes=ecmp,host-spray,reps,ofan \
+    --vary=cc:dcqcn,swift,hpcc --extra="--recovery=$recovery --pfc" \
+    --caption="$name, lossless (PFC)"
+done
 
 # The background's slowdowns by flow size: p99 over the runs' flows of each bucket, the
 # mean (least, largest) of the runs' p99s, a series per scheme, a figure per load
@@ -127,7 +139,7 @@ fi
         }
       }' "$jobs"
   fi
-  for part in background cc cc-pfc; do
+  for part in background cc cc-pfc cc-rud cc-pfc-rud; do
     csv=$base/$part/permutation/results.csv
     [ -s "$csv" ] || continue
     echo "== $part: permutation of $((perm_bytes / 1024)) KiB, CCT increase over the bound"
@@ -138,13 +150,15 @@ fi
         if (!(key in n)) order[++keys] = key
         n[key]++; inc[key] += $col["cct_increase_pct"]; q[key] += $col["max_queue_pkts"]
         drops[key] += $col["packets_dropped"]; pauses[key] += $col["pause_frames_sent"]
+        retx[key] += $col["retransmissions"]
       }
       END {
-        printf "%-12s %-12s %5s %12s %16s %10s %8s\n", "scheme", "setting", "runs", "CCT +%", "max queue (pkts)", "drops", "pauses"
+        printf "%-12s %-12s %5s %12s %16s %10s %8s %8s\n", "scheme", "setting", "runs", "CCT +%",
+          "max queue (pkts)", "drops", "pauses", "retx"
         for (i = 1; i <= keys; ++i) {
           k = order[i]; split(k, f, ",")
-          printf "%-12s %-12s %5d %12.2f %16.1f %10.0f %8.0f\n", f[1], f[2], n[k], inc[k] / n[k],
-            q[k] / n[k], drops[k] / n[k], pauses[k] / n[k]
+          printf "%-12s %-12s %5d %12.2f %16.1f %10.0f %8.0f %8.0f\n", f[1], f[2], n[k], inc[k] / n[k],
+            q[k] / n[k], drops[k] / n[k], pauses[k] / n[k], retx[k] / n[k]
         }
       }' "$csv"
     if [ "$part" = background ] && [ -s "$bg/background.csv" ]; then

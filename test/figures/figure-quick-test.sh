@@ -60,6 +60,7 @@ case $figure in
     expected+=" background/permutation/results.csv:14 background/permutation/background.csv:98"
     expected+=" background/permutation/background-by-size.csv:49"
     expected+=" cc/permutation/results.csv:12 cc-pfc/permutation/results.csv:12"
+    expected+=" cc-rud/permutation/results.csv:12 cc-pfc-rud/permutation/results.csv:12"
     ;;
   *)
     echo "figure-quick-test: no quick grid known for '$figure'" >&2
