@@ -5,17 +5,21 @@
 #  lossy/     uet and roce, drop-tail ports (uet's switches trim what they would drop)
 #  lossless/  uet and roce under PFC
 # on a permutation of 1 MiB and an all-to-all of 256 KiB. results.csv has each run's CCT
-# increase, retransmissions, drops and pauses; summary.txt the means. Runs already done are
-# kept.
+# increase, retransmissions, drops and pauses; summary.txt the means.
+#  incast/    a 32-to-1 incast (1 MiB each) beside a permutation of the other hosts
+#             (pfc-lossless.sh's): the victim flows' slowdown over their own bound under
+#             uet, roce and roce with PFC, per scheme (victims.csv, victims.png)
+# Runs already done are kept.
 # Usage: examples/uet-vs-roce.sh [--out DIR] [--runs N (default 10)] [--quick]
 #        [--workload W] [fabric-lb-sweep flags]
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-figure_args uet-vs-roce all-to-all,permutation "$@"
+figure_args uet-vs-roce all-to-all,permutation,incast "$@"
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 base=$out
 figure_cost all-to-all 60 $((2 * 10 * 2 * runs)) "all-to-all of 256 KiB at k=8, two transports, lossy and lossless"
+figure_cost incast 10 $((10 * 3 * runs)) "32-to-1 incast beside a permutation at k=8, three stacks"
 for mode in lossy lossless; do
   out=$base/$mode
   extra=()
@@ -29,6 +33,77 @@ for mode in lossy lossless; do
   figure_sweep all-to-all 262144 --schemes=$schemes --vary=transport:roce,uet "${extra[@]}" \
     --caption="$caption"
 done
+
+# The incast: the last quarter of the hosts send to host 0, the others but 0 a permutation
+# (figure_incast_matrix); each run's flows in incast/runs/SCHEME-STACK-RUN.csv.
+out=$base
+incast=$base/incast
+mkdir -p "$incast/runs"
+hosts=$((k * k * k / 4))
+senders=$((hosts / 4))
+bytes=1048576
+[ "$quick" = 1 ] && bytes=65536
+matrix=$incast/incast-permutation.cm
+figure_incast_matrix "$matrix" $hosts $senders $bytes
+stacks="roce roce-pfc uet"
+if figure_wants incast && { [ "$replot" = 0 ] || [ -s "$incast/victims.csv" ]; }; then
+  for scheme in ${schemes//,/ }; do
+    for stack in $stacks; do
+      for run in $(seq 1 "$runs"); do
+        flows=$incast/runs/$scheme-$stack-$run.csv
+        if [ -s "$flows" ] || [ "$replot" = 1 ]; then
+          continue
+        fi
+        extra=(--transport=${stack%-pfc})
+        [ "$stack" = roce-pfc ] && extra+=(--pfc)
+        "${FABRIC_LB_SIM:-$bin/fabric-lb-sim}" --k=$k --workload=matrix --matrix="$matrix" \
+          --lb="$scheme" --run="$run" "${extra[@]}" --flows="$flows.tmp" \
+          --out="${flows%.csv}.json" >/dev/null && mv "$flows.tmp" "$flows"
+      done
+    done
+  done
+  # Victims: the permutation's flows (ids past the incast's), their slowdown over their own
+  # bound, over every run's victims: mean, 99th percentile and largest; and the least and
+  # largest of the runs' means.
+  {
+    echo "scheme,stack,runs,victims,mean_slowdown,p99_slowdown,max_slowdown,run_mean_min,run_mean_max"
+    for scheme in ${schemes//,/ }; do
+      for stack in $stacks; do
+        for flows in "$incast/runs/$scheme-$stack"-[0-9]*.csv; do
+          [ -s "$flows" ] || continue
+          awk -F, -v senders=$senders -v run="$flows" 'NR > 1 && NR - 1 > senders { print run, $8 }' "$flows"
+        done | sort -k2,2g |
+          awk -v scheme="$scheme" -v stack="$stack" '
+            { s[NR] = $2; sum += $2; n[$1]++; runsum[$1] += $2 }
+            END {
+              if (NR == 0) exit
+              p99 = int(0.99 * NR + 0.5); if (p99 < 1) p99 = 1
+              runs = 0
+              for (r in n) {
+                m = runsum[r] / n[r]; ++runs
+                if (runs == 1 || m < least) least = m
+                if (runs == 1 || m > most) most = m
+              }
+              printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f\n", scheme, stack, runs, NR, sum / NR,
+                s[p99], s[NR], least, most
+            }'
+      done
+    done
+  } >"$incast/victims.csv"
+  # victims.png: the stacks side by side, a series per scheme, the bar from the least to the
+  # largest run mean.
+  awk -F, 'NR > 1 { x = ($2 == "roce" ? 0 : $2 == "roce-pfc" ? 1 : 2)
+    print $1, x, $5, $8, $9, $3, $3, $2 }' "$incast/victims.csv" >"$incast/victims.points"
+  title="Victims of a ${senders}-to-1 incast beside a permutation: mean slowdown over their own bound"
+  title+="\nk=$k fat tree ($hosts hosts), $(figure_bytes $bytes) messages, $(figure_runs "$incast/victims.points")"
+  title+="\nmean over every run's victim flows, bar from the least to the largest run mean"
+  figure_points "$incast/victims.png" "$title" "transport stack" \
+    "victim flow's completion time over its own bound (ratio)" \
+    '("roce (go-back-N, DCQCN)" 0, "roce + PFC" 1, "uet (RUD, NSCC, trimming)" 2)' categories,logy \
+    "$incast/victims.points"
+  figure_doc "$incast/victims.png" uet-vs-roce-incast-victims.png "$incast/victims.csv"
+fi
+
 {
   for mode in lossy lossless; do
     for workload in permutation all-to-all; do
@@ -55,4 +130,8 @@ done
         }' "$csv"
     done
   done
+  if [ -s "$incast/victims.csv" ]; then
+    echo "== incast victims (slowdown over their own bound)"
+    column -s, -t "$incast/victims.csv"
+  fi
 } | tee "$base/summary.txt"

@@ -54,6 +54,7 @@ case $figure in
   uet-vs-roce)
     expected="lossy/permutation/results.csv:20 lossy/all-to-all/results.csv:20"
     expected+=" lossless/permutation/results.csv:20 lossless/all-to-all/results.csv:20"
+    expected+=" incast/victims.csv:30"
     ;;
   shared-fabric)
     expected="jobs/permutation/results.csv:14 jobs/permutation/jobs.csv:28"
