@@ -16,7 +16,7 @@ StyleOf(const std::string& scheme)
     // The seven schemes the study compares most have the Okabe-Ito palette's colours (safe
     // for the colour-blind; its pale yellow left out) and filled markers, but ECMP's open
     // square; the others distinct extras (Paul Tol's indigo, olive, wine and teal, a brown, a
-    // grey), most with open markers. No two share a colour or a point type.
+    // grey, Tol's purple), most with open markers. No two share a colour or a point type.
     static const std::map<std::string, SchemeStyle> styles{
         {"ecmp", {"ECMP", "#000000", 4}},
         {"subflow", {"subflow", "#332288", 10}},
@@ -24,6 +24,7 @@ StyleOf(const std::string& scheme)
         {"flowlet", {"flowlet", "#882255", 6}},
         {"host-spray", {"host spray", "#56B4E9", 13}},
         {"reps", {"REPS", "#CC79A7", 11}},
+        {"reps-uet", {"REPS (UET)", "#AA4499", 1}},
         {"host-dr", {"host DR", "#0072B2", 5}},
         {"rr", {"RR", "#E69F00", 15}},
         {"simple-rr", {"simple RR", "#8C510A", 14}},

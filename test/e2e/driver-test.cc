@@ -369,6 +369,28 @@ TEST(Driver, ReceiverCreditGrantsAndTakesAnIncastsDropsAway)
     EXPECT_EQ(bad.status, 2) << bad.err;
 }
 
+TEST(Driver, RunsRepsAsUltraEthernetRunsIt)
+{
+    const Outcome listed = RunSim("--lb=help");
+    EXPECT_NE(listed.out.find("\nreps-uet\t"), std::string::npos) << listed.out;
+    // Under UET's transport, with buffers small enough that its switches trim.
+    const std::string run = "--k=4 --workload=all-to-all --msgBytes=65536 --lb=reps-uet "
+                            "--transport=uet --bufferBytes=20000";
+    nlohmann::json j = RunJson(run);
+    EXPECT_EQ(j["scheme"], "reps-uet");
+    EXPECT_EQ(j["messages_completed"], j["messages"]);
+    EXPECT_GT(j["packets_trimmed"].get<uint64_t>(), 0U);
+    EXPECT_EQ(j["mark_threshold_bytes"], 0) << "marking is the congestion control's";
+    nlohmann::json again = RunJson(run);
+    j.erase("wall_seconds");
+    again.erase("wall_seconds");
+    EXPECT_EQ(j.dump(), again.dump()) << "the same seed, the same run";
+    // Its parameters are attributes.
+    const Outcome bad = RunSim(run + " --ns3::RepsUetPathPolicy::BufferEntropies=0");
+    EXPECT_NE(bad.status, 0);
+    EXPECT_NE(bad.err.find("BufferEntropies"), std::string::npos) << bad.err;
+}
+
 TEST(DriverFiles, AnOutputNeverOverwritesAnInputOrAnotherOutput)
 {
     // Before: --out over the matrix file replaced the traffic with the result, and two

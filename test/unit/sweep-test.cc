@@ -264,7 +264,7 @@ TEST(SchemeStyle, EverySchemeOfTheDriverHasAColourAndMarkerOfItsOwn)
     std::set<std::string> colours{fallback.colour};
     std::set<int> markers{fallback.pointType};
     const auto schemes = ns3::fabriclb::LbSchemes().All();
-    EXPECT_EQ(schemes.size(), 13U);
+    EXPECT_EQ(schemes.size(), 14U);
     for (const auto& scheme : schemes)
     {
         const SchemeStyle style = StyleOf(scheme.name);

@@ -17,10 +17,12 @@
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/queue-choice.h"
 #include "ns3/reps-path-policy.h"
+#include "ns3/reps-uet-path-policy.h"
 #include "ns3/roce-header.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-layer.h"
+#include "ns3/transport-stack.h"
 #include "ns3/udp-header.h"
 #include "ns3/workload.h"
 
@@ -649,6 +651,163 @@ class RepsFreezeTest : public TestCase
                               true,
                               "thawed: fresh labels are explored");
     }
+};
+
+// ---------------------------------------------------------------------------
+
+/// Tells \p policy that queue pair 0 had an event of \p kind on \p label.
+void
+NotifyEvent(Ptr<HostPathPolicy> policy, PathFeedback::Kind kind, uint16_t label = 0)
+{
+    PathFeedback event;
+    event.kind = kind;
+    event.label = label;
+    policy->NotifyFeedback(event);
+}
+
+/**
+ * reps-uet, scripted on a host's installed policy inside a simulation: the transport's
+ * feedback reaches uet-htsim's rules. Unmarked ACKs are recycled, marked ACKs, NACKs,
+ * losses and CNPs not; a timeout freezes and the buffer is replayed; a loss or a CNP after
+ * the freeze's end does not end it, an ACK does, and the next 16 labels explore the 64
+ * entropies. Recycled labels are outside the entropies' range, so a label tells which.
+ */
+class RepsUetFeedbackTest : public TestCase
+{
+  public:
+    RepsUetFeedbackTest()
+        : TestCase("reps-uet: unmarked ACKs recycle, a timeout freezes, an ACK after "
+                   "FreezeTime thaws and 16 labels explore")
+    {
+    }
+
+  private:
+    /// \return whether \p label is one of the 64 entropies
+    static bool Entropy(uint16_t label)
+    {
+        return label >= HostPathPolicy::MIN_LABEL && label < HostPathPolicy::MIN_LABEL + 64;
+    }
+
+    void DoRun() override
+    {
+        Ptr<FabricHelper> fabric = BuildScheme(4, "reps-uet");
+        Ptr<HostPathPolicy> policy = fabric->GetNic(0)->GetPathPolicy();
+        NS_TEST_ASSERT_MSG_EQ(
+            policy->SetAttributeFailSafe("FreezeTime", TimeValue(MicroSeconds(8))),
+            true,
+            "hosts run a REPS-UET policy");
+        Simulator::Schedule(MicroSeconds(1), &RepsUetFeedbackTest::Script, this, policy);
+        Simulator::Run();
+        Finish(fabric);
+    }
+
+    /// Drives queue pair 0 of \p policy through recycling and a freeze.
+    void Script(Ptr<HostPathPolicy> policy)
+    {
+        policy->AddQueuePair(0, 8);
+        for (uint32_t i = 0; i < 100; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(Entropy(policy->SelectLabel(0)), true, "explores 64 labels");
+        }
+        NotifyAck(policy, 2000, false);
+        NotifyAck(policy, 2001, true);
+        NotifyEvent(policy, PathFeedback::NACK, 2002);
+        NotifyEvent(policy, PathFeedback::LOSS, 2003);
+        NotifyEvent(policy, PathFeedback::CNP);
+        NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), 2000, "the unmarked ACK's label");
+        NS_TEST_ASSERT_MSG_EQ(Entropy(policy->SelectLabel(0)), true, "nothing else recycled");
+
+        NotifyAck(policy, 3000, false);
+        NotifyAck(policy, 3001, false);
+        NotifyEvent(policy, PathFeedback::TIMEOUT);
+        NS_TEST_ASSERT_MSG_EQ(DynamicCast<RepsUetPathPolicy>(policy)->GetFreezes(),
+                              1U,
+                              "a timeout freezes");
+        // Slots 0-2 hold 2000 (used), 3000 and 3001: replayed in turn.
+        const std::vector<uint16_t> replay{policy->SelectLabel(0),
+                                           policy->SelectLabel(0),
+                                           policy->SelectLabel(0),
+                                           policy->SelectLabel(0)};
+        NS_TEST_ASSERT_MSG_EQ((replay == std::vector<uint16_t>{2000, 3000, 3001, 2000}),
+                              true,
+                              "frozen, the buffer is replayed from its first slot");
+        Simulator::Schedule(MicroSeconds(10), &RepsUetFeedbackTest::AfterFreeze, this, policy);
+    }
+
+    /// Past the freeze's 8 us: only an ACK ends it.
+    void AfterFreeze(Ptr<HostPathPolicy> policy)
+    {
+        NotifyEvent(policy, PathFeedback::LOSS, 2003);
+        NotifyEvent(policy, PathFeedback::CNP);
+        NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), 3000, "losses and CNPs do not thaw");
+        NotifyAck(policy, 4000, false); // thaws, empties the buffer, then recycles 4000
+        for (uint32_t i = 0; i < 16; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(Entropy(policy->SelectLabel(0)), true, "exploring " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(policy->SelectLabel(0), 4000, "then the buffer, emptied before");
+        NS_TEST_ASSERT_MSG_EQ(Entropy(policy->SelectLabel(0)), true, "and nothing older");
+    }
+};
+
+/**
+ * reps-uet under Ultra Ethernet's transport (--transport=uet: rud, nscc, trimming
+ * switches): a small collective delivers every message, and the same seed and run give
+ * the same result, field for field.
+ */
+class RepsUetTransportTest : public fabriclbtest::DeliveryTestCase
+{
+  public:
+    /**
+     * \param workload permutation or all-to-all
+     * \param bytes each message's bytes
+     * \param bufferBytes every port's buffer (small: the switches trim)
+     */
+    RepsUetTransportTest(const std::string& workload, uint64_t bytes, uint32_t bufferBytes)
+        : DeliveryTestCase("reps-uet, --transport=uet, k=4 " + workload + " of " +
+                           std::to_string(bytes) + " B, " + std::to_string(bufferBytes) +
+                           " B buffers: every message delivered, the same twice"),
+          m_workload(workload),
+          m_bytes(bytes),
+          m_bufferBytes(bufferBytes)
+    {
+    }
+
+  private:
+    /// \return one run of the collective
+    ExperimentResult RunOnce()
+    {
+        fabriclb::ApplyTransportStack("uet", [](const std::string&) { return false; });
+        Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(m_bufferBytes));
+        ExperimentConfig config;
+        config.lb = "reps-uet";
+        config.workload = m_workload;
+        config.messageBytes = m_bytes;
+        const ExperimentResult r = fabriclbtest::RunWithK(4, config);
+        Config::SetDefault("ns3::FatTreeHelper::BufferBytes", UintegerValue(800000));
+        fabriclb::ApplyTransportStack("ideal", [](const std::string&) { return false; });
+        return r;
+    }
+
+    void DoRun() override
+    {
+        const ExperimentResult r = RunOnce();
+        CheckEveryMessageDelivered(r);
+        NS_TEST_EXPECT_MSG_EQ(r.recovery, "rud", "Ultra Ethernet's recovery");
+        NS_TEST_EXPECT_MSG_GT(r.packetsTrimmed, 0, "the switches trim");
+        NS_TEST_EXPECT_MSG_EQ(r.packetsDropped, 0, "and drop nothing");
+        NS_TEST_EXPECT_MSG_EQ(r.nacks, r.headersDelivered, "each header draws a NACK");
+        const ExperimentResult again = RunOnce();
+        NS_TEST_EXPECT_MSG_EQ(again.cctPs, r.cctPs, "the same seed, the same run");
+        NS_TEST_EXPECT_MSG_EQ(again.packetsTrimmed, r.packetsTrimmed, "the same trims");
+        NS_TEST_EXPECT_MSG_EQ(again.retransmissions, r.retransmissions, "the same resends");
+        NS_TEST_EXPECT_MSG_EQ(again.packetsMarked, r.packetsMarked, "the same marks");
+        NS_TEST_EXPECT_MSG_EQ(again.timeouts, r.timeouts, "the same timeouts");
+    }
+
+    std::string m_workload; //!< collective
+    uint64_t m_bytes;       //!< message bytes
+    uint32_t m_bufferBytes; //!< port buffer
 };
 
 // ---------------------------------------------------------------------------
@@ -1843,6 +2002,12 @@ static FabricLbBehaviourSuite g_fabricLbBehaviourSubflow("subflow", {new Subflow
 /// Registers fabric-lb-behaviour-reps.
 static FabricLbBehaviourSuite g_fabricLbBehaviourReps("reps",
                                                       {new RepsMarkingTest, new RepsFreezeTest});
+/// Registers fabric-lb-behaviour-reps-uet.
+static FabricLbBehaviourSuite g_fabricLbBehaviourRepsUet(
+    "reps-uet",
+    {new RepsUetFeedbackTest,
+     new RepsUetTransportTest("permutation", 1048576, 20000),
+     new RepsUetTransportTest("all-to-all", 262144, 20000)});
 /// Registers fabric-lb-behaviour-host-spray.
 static FabricLbBehaviourSuite g_fabricLbBehaviourHostSpray("host-spray",
                                                            {new HostSprayBehaviourTest,

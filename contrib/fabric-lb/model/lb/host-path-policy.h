@@ -28,7 +28,8 @@ struct PathFeedback
     enum Kind : uint8_t
     {
         ACK,    //!< an ACK of a data packet arrived
-        NACK,   //!< a NACK arrived: a gap before the data packet that drew it (go-back-N)
+        NACK,   //!< a NACK arrived: a gap before the data packet that drew it (go-back-N),
+                //!< or that packet's trimmed header (rud)
         CNP,    //!< a congestion notification packet arrived (DCQCN)
         LOSS,   //!< the recovery declared a data packet lost
         TIMEOUT //!< a retransmission timeout fired (its losses follow as LOSS)
@@ -37,7 +38,7 @@ struct PathFeedback
     Kind kind{ACK};        //!< the event
     uint32_t queuePair{0}; //!< the queue pair it concerns
     /// ACK, NACK, LOSS: the label of the data packet concerned (a NACK's: the packet
-    /// that drew it, which did arrive); CNP, TIMEOUT: 0
+    /// that drew it, which arrived whole under go-back-N, trimmed under rud); CNP, TIMEOUT: 0
     uint16_t label{0};
     bool ecnMarked{false}; //!< ACK, NACK: that data packet arrived CE-marked
     int64_t rttPs{-1};     //!< ACK: the round trip from its last sending (-1: none)
