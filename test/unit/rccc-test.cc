@@ -3,7 +3,8 @@
  *
  * Receiver credit control (RCCC) on scripted sends, grants and answers, in packets: the
  * sender's speculative credit and its end, its pull target as UET computes it, cumulative
- * grants (old ones overtaken, credit capped), and the receiver granting no more than asked.
+ * grants (old ones overtaken, credit capped), and the receiver granting no more than asked but
+ * what it grants ahead to a sender it owes nothing.
  */
 
 #include "ns3/rccc-logic.h"
@@ -124,6 +125,24 @@ TEST(RcccReceiver, GrantsNoMoreThanAskedAndNeverGoesBack)
     EXPECT_EQ(receiver.Granted(), 6u);
     EXPECT_FALSE(receiver.Wanting());
     EXPECT_EQ(receiver.Grant(4), 0u);
+}
+
+TEST(RcccReceiver, SpeculativeGrantsRunAheadOfThePullTarget)
+{
+    CreditReceiver receiver;
+    receiver.OnPullTarget(4);
+    receiver.Grant(4);
+    EXPECT_EQ(receiver.Ahead(), 0u);
+    receiver.GrantAhead(4); // a slow pull: owed nothing
+    EXPECT_EQ(receiver.Granted(), 8u);
+    EXPECT_EQ(receiver.Ahead(), 4u);
+    EXPECT_FALSE(receiver.Wanting());
+    // A later target within what was granted ahead asks for nothing more.
+    EXPECT_FALSE(receiver.OnPullTarget(7));
+    EXPECT_EQ(receiver.Ahead(), 1u);
+    EXPECT_TRUE(receiver.OnPullTarget(10));
+    EXPECT_EQ(receiver.Ahead(), 0u);
+    EXPECT_EQ(receiver.Grant(4), 2u);
 }
 
 TEST(Rccc, SenderAndReceiverAgreeOnEveryPacket)

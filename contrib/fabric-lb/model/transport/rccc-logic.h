@@ -112,6 +112,22 @@ class CreditReceiver
      */
     uint32_t Grant(uint32_t perGrant);
 
+    /**
+     * \brief Grants \p perGrant packets beyond the pull target: speculative credit for a
+     * sender it owes nothing (uet-htsim's "slow pull").
+     * \param perGrant the packets granted
+     */
+    void GrantAhead(uint32_t perGrant)
+    {
+        m_granted += perGrant;
+    }
+
+    /// \return how far its grant runs ahead of the pull target, packets
+    uint32_t Ahead() const
+    {
+        return m_granted > m_pullTarget ? m_granted - m_pullTarget : 0;
+    }
+
     /// \return the cumulative grant, which a grant packet carries
     uint32_t Granted() const
     {

@@ -211,6 +211,16 @@ RoceNic::Setup(Ptr<Node> node,
 }
 
 void
+RoceNic::SetLongestPathHops(uint32_t hops)
+{
+    m_longestPathHops = hops;
+    if (m_receiverCredit)
+    {
+        m_receiverCredit->SizeSpeculativeCredit(MakeCongestionContext(false));
+    }
+}
+
+void
 RoceNic::SetFlowsPerHost(double flowsPerHost)
 {
     NS_ABORT_MSG_UNLESS(flowsPerHost > 0, "a host paces at least one flow");
@@ -532,6 +542,7 @@ RoceNic::ReceiveData(const RoceHeader& data,
     }
     if (outcome.complete)
     {
+        receiver.complete = true;
         NS_LOG_LOGIC("message " << data.messageId << " from " << header.GetSource()
                                 << " received whole");
         m_messageReceivedTrace(data.messageId, data.queuePair);

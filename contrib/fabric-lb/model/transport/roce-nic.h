@@ -166,10 +166,7 @@ class RoceNic : public Object, private RoceLinkOwner
      * control that scales with hops reads, RoceSwift's target). Before it sends.
      * \param hops FabricTopology::LongestPathHops
      */
-    void SetLongestPathHops(uint32_t hops)
-    {
-        m_longestPathHops = hops;
-    }
+    void SetLongestPathHops(uint32_t hops);
 
     /**
      * \brief Tells the NIC how much queueing its packets can meet: the port buffers of the

@@ -102,6 +102,8 @@ struct RoceResponder
     /// what it granted, under receiver credit control (RoceReceiverCredit)
     std::optional<fabriclb::CreditReceiver> credit;
     bool creditWaiting{false}; //!< waits its turn for a grant
+    bool creditIdle{false};    //!< owed nothing, waits for speculative credit
+    bool complete{false};      //!< holds its whole message
     Ipv4Address sender;        //!< the sending host's address
     uint16_t senderPort{0};    //!< the label (UDP source port) of its last data packet
     uint32_t queuePair{0};     //!< the sender's queue pair

@@ -32,8 +32,9 @@ RoceReceiverCredit::GetTypeId()
                           MakeUintegerAccessor(&RoceReceiverCredit::m_creditPerGrant),
                           MakeUintegerChecker<uint32_t>(1, 1u << 20))
             .AddAttribute("PullRate",
-                          "The share of the receiver's link that the data it grants fills "
-                          "(uet-htsim's pull rate modifier)",
+                          "The share of the receiver's link that the packets it grants fill, "
+                          "frames and gaps (uet-htsim's pull rate modifier, which counts "
+                          "payload)",
                           DoubleValue(0.99),
                           MakeDoubleAccessor(&RoceReceiverCredit::m_pullRate),
                           MakeDoubleChecker<double>(0.01, 1))
@@ -66,6 +67,12 @@ RoceReceiverCredit::SetGrantSender(uint64_t slotPs, GrantSender send)
 }
 
 void
+RoceReceiverCredit::SizeSpeculativeCredit(const fabriclb::CongestionContext& context)
+{
+    m_maxCredit = MaxCreditPackets(context);
+}
+
+void
 RoceReceiverCredit::OnPullTarget(RoceResponder& responder, uint32_t pullTarget)
 {
     if (!responder.credit)
@@ -87,22 +94,47 @@ RoceReceiverCredit::OnPullTarget(RoceResponder& responder, uint32_t pullTarget)
 void
 RoceReceiverCredit::GrantNext()
 {
-    if (m_waiting.empty())
+    uint32_t granted = 0;
+    if (!m_waiting.empty())
     {
-        return;
+        RoceResponder& responder = *m_waiting.front();
+        m_waiting.pop_front();
+        granted = responder.credit->Grant(m_creditPerGrant);
+        ++m_grantsSent;
+        m_send(responder);
+        if (responder.credit->Wanting())
+        {
+            m_waiting.push_back(&responder);
+        }
+        else
+        {
+            responder.creditWaiting = false;
+            if (!responder.creditIdle && !responder.complete)
+            {
+                responder.creditIdle = true;
+                m_idle.push_back(&responder);
+            }
+        }
     }
-    RoceResponder& responder = *m_waiting.front();
-    m_waiting.pop_front();
-    const uint32_t granted = responder.credit->Grant(m_creditPerGrant);
-    ++m_grantsSent;
-    m_send(responder);
-    if (responder.credit->Wanting())
+    else if (RoceResponder* idle = NextIdle())
     {
-        m_waiting.push_back(&responder);
+        // Nobody waits: speculative credit for a queue pair owed nothing (a slow pull).
+        granted = m_creditPerGrant;
+        idle->credit->GrantAhead(granted);
+        ++m_grantsSent;
+        m_send(*idle);
+        if (idle->credit->Ahead() < m_maxCredit)
+        {
+            m_idle.push_back(idle);
+        }
+        else
+        {
+            idle->creditIdle = false;
+        }
     }
     else
     {
-        responder.creditWaiting = false;
+        return;
     }
     // The next grant when the link has carried what this one granted.
     const auto gapPs =
@@ -110,11 +142,29 @@ RoceReceiverCredit::GrantNext()
     m_next = Simulator::Schedule(PicoSeconds(gapPs), &RoceReceiverCredit::GrantNext, this);
 }
 
+RoceResponder*
+RoceReceiverCredit::NextIdle()
+{
+    while (!m_idle.empty())
+    {
+        RoceResponder* responder = m_idle.front();
+        m_idle.pop_front();
+        if (responder->complete || responder->creditWaiting)
+        {
+            responder->creditIdle = false; // whole, or asking again: no speculation
+            continue;
+        }
+        return responder;
+    }
+    return nullptr;
+}
+
 void
 RoceReceiverCredit::DoDispose()
 {
     m_next.Cancel();
     m_waiting.clear();
+    m_idle.clear();
     m_send = GrantSender();
     Object::DoDispose();
 }
