@@ -13,22 +13,31 @@
 # --quick: k=4 (2 servers, rails of 2), two layer phases, one run: about a minute.
 # Study scale takes long: one k=16 run of llama3-7b is about an hour on one core.
 # --models=LIST runs those models only (llama3-7b: the k=16 runs that fit a day here).
+# --transport=swift-rud: Swift with reliable unordered delivery, in DIR/swift-rud/ (issue 43).
 # Usage: examples/fig14-fsdp.sh [--out DIR] [--runs N (default 10)] [--quick] [--models=LIST]
+#        [--transport=ideal|swift-rud]
 #        [fabric-lb-sweep flags]
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
 models=llama3-7b,llama3-70b,llama3-405b
+transport=ideal
 args=()
 for arg in "$@"; do
   case $arg in
     --models=*) models=${arg#--models=} ;;
+    --transport=*) transport=${arg#--transport=} ;;
     *) args+=("$arg") ;;
   esac
 done
+if [ "$transport" != ideal ] && [ "$transport" != swift-rud ]; then
+  echo "$(basename "$0"): error: unknown --transport '$transport' (ideal, swift-rud)" >&2
+  exit 2
+fi
 figure_args fig14 fsdp "${args[@]}"
 # given (figure_doc's record of the command) keeps the option.
 [ "$models" != llama3-7b,llama3-70b,llama3-405b ] && given+=("--models=$models")
+[ "$transport" != ideal ] && given+=("--transport=$transport")
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 layers=1
 if [ "$quick" = 1 ]; then
@@ -39,8 +48,20 @@ fi
 # The model sets the flows' size; --msgBytes (the sweep's size) is not used by fsdp.
 phases="one layer phase"
 [ "$layers" = 2 ] && phases="two layer phases"
-figure_sweep fsdp 1048576 --schemes=$schemes --vary=model:$models --extra=--layers=$layers \
-  --caption="$phases, ideal transport"
+extra="--layers=$layers"
+docname=fig14
+case $transport in
+  ideal) phases+=", ideal transport" ;;
+  swift-rud)
+    # Swift with reliable unordered delivery, which takes no reordering for loss: DIR/swift-rud/.
+    out=$out/swift-rud
+    extra+=" --cc=swift --recovery=rud"
+    phases+=", Swift + RUD"
+    docname=fig14-swift-rud
+    ;;
+esac
+figure_sweep fsdp 1048576 --schemes=$schemes --vary=model:$models --extra="$extra" \
+  --caption="$phases"
 
 dir=$out/fsdp
 # Per scheme and model over the completed runs: CCT increase, largest queue, utilisation (mean,
@@ -92,8 +113,8 @@ awk -F, -v models="$models" '
 figure_points "$dir/utilisation.png" \
   "Host-link utilisation: payload sent over what the host links could carry in the CCT\nLlama-3 FSDP backward pass, k=$k fat tree ($((k * k * k / 4)) hosts), $(figure_runs "$dir/utilisation.points"), $phases\nmean of each point's completed runs, bar from the least to the largest" \
   "Llama-3 model (parameters)" "utilisation (%)" "($tics)" categories "$dir/utilisation.points"
-figure_doc "$dir/cct-increase.png" fig14-quick-cct-increase.png
-figure_doc "$dir/max-queue.png" fig14-quick-max-queue.png
-figure_doc "$dir/utilisation.png" fig14-quick-utilisation.png
-figure_doc "$dir/cct-increase.png" fig14-k16-cct-increase.png
+figure_doc "$dir/cct-increase.png" $docname-quick-cct-increase.png
+figure_doc "$dir/max-queue.png" $docname-quick-max-queue.png
+figure_doc "$dir/utilisation.png" $docname-quick-utilisation.png
+figure_doc "$dir/cct-increase.png" $docname-k16-cct-increase.png
 echo "figure 14: $dir/{results.csv,fig14.csv,cct-increase.png,max-queue.png,utilisation.png}"
