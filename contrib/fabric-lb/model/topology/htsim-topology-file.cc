@@ -374,7 +374,7 @@ class HtsimTopologyMapper
                              "every port)");
                 }
             }
-            Get(t, "Radix_Down");
+            Get(t, "Radix_Down"); // every tier gives it, positive
             if (t + 1 < m_topo.tier.size())
             {
                 const uint64_t down = Get(t, "Radix_Down");
