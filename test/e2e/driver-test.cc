@@ -15,6 +15,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -599,7 +600,7 @@ INSTANTIATE_TEST_SUITE_P(
                        "--switchPort: unknown value 'ports' (fabric, "
                        "queue-disc)"),
         std::make_pair("--k=4 --msgBytes=4096 7", "unexpected argument '7'"),
-        std::make_pair("--topology=torus", "unknown topology 'torus' (fat-tree, leaf-spine"),
+        std::make_pair("--topology=torus", "unknown topology 'torus' (fat-tree, htsim, leaf-spine"),
         std::make_pair("--topology=leaf-spine --leaves=1", "--leaves"),
         std::make_pair("--topology=leaf-spine --spines=0", "--spines"),
         std::make_pair("--topology=leaf-spine --hostsPerLeaf=-2", "--hostsPerLeaf"),
@@ -985,4 +986,102 @@ TEST(Driver, MatrixFailureLinesFailTheirLinksAndDumpsCarryThem)
     std::remove(matrix.c_str());
     EXPECT_EQ(j["failed_links"], nlohmann::json::array({"agg-p1-0:core-1"}));
     EXPECT_EQ(j["messages_completed"], j["messages"]);
+}
+
+namespace
+{
+
+/// \return the JSON of a run of \p args, without its wall-clock time
+nlohmann::json
+RunJsonBut(const std::string& args)
+{
+    nlohmann::json j = RunJson(args);
+    j.erase("wall_seconds");
+    return j;
+}
+
+/// \return a fresh file of \p text
+std::string
+WriteTopo(const std::string& text)
+{
+    const std::string path = TempPath("t.topo");
+    std::ofstream(path) << text;
+    return path;
+}
+
+} // namespace
+
+/// uet-htsim's topology files build the fabric their flags would: the same JSON.
+TEST(Driver, HtsimTopologyFilesRunAsTheirFabricsFlags)
+{
+    const std::string leafSpine =
+        WriteTopo("Nodes 12\nTiers 2\nPodsize 12\n"
+                  "Tier 0\nDownlink_speed_Gbps 200\nRadix_Down 4\nRadix_Up 4\n"
+                  "Downlink_Latency_ns 700\nSwitch_Latency_ns 0\n"
+                  "Tier 1\nDownlink_speed_Gbps 200\nRadix_Down 6\nBundle 2\n"
+                  "Downlink_Latency_ns 700\n");
+    const std::string run = " --workload=all-to-all --msgBytes=16384 --lb=ofan";
+    const nlohmann::json fromFile = RunJsonBut("--topology=htsim --topoFile=" + leafSpine + run);
+    EXPECT_EQ(fromFile.dump(),
+              RunJsonBut("--topology=leaf-spine --leaves=3 --spines=2 --hostsPerLeaf=4 "
+                         "--linksPerSpine=2 --linkRate=200Gbps --linkDelay=700ns" +
+                         run)
+                  .dump());
+    EXPECT_EQ(fromFile["hosts"], 12);
+    const std::string fatTree =
+        WriteTopo("# k=4\nNodes 16\nTiers 3\nPodsize 4\n"
+                  "Tier 0\nDownlink_speed_Gbps 100\nRadix_Down 2\nRadix_Up 2\n"
+                  "Downlink_Latency_ns 1000\n"
+                  "Tier 1\nDownlink_speed_Gbps 100\nRadix_Down 2\nRadix_Up 2\n"
+                  "Downlink_Latency_ns 1000\n"
+                  "Tier 2\nDownlink_speed_Gbps 100\nRadix_Down 4\nDownlink_Latency_ns 1000\n");
+    const nlohmann::json k4 = RunJsonBut("--topology=htsim --topoFile=" + fatTree + run);
+    EXPECT_EQ(k4.dump(), RunJsonBut("--k=4 --linkRate=100Gbps --linkDelay=1us" + run).dump());
+    EXPECT_EQ(k4["k"], 4);
+    std::remove(leafSpine.c_str());
+    std::remove(fatTree.c_str());
+}
+
+TEST(Driver, HtsimTopologyFilesItCannotBuildAreRefusedInOneLine)
+{
+    const std::string ok = "Nodes 16\nTiers 3\nPodsize 4\nTier 0\nRadix_Down 2\nRadix_Up 2\n"
+                           "Tier 1\nRadix_Down 2\nRadix_Up 2\nTier 2\nRadix_Down 4\n";
+    for (const auto& [text, more, error] :
+         std::vector<std::tuple<std::string, std::string, std::string>>{
+             {ok + "Switch_Latency_ns 100\n",
+              "",
+              ":12: Tier 2 Switch_Latency_ns 100: fabric-lb's switches forward with no latency "
+              "(0 only)"},
+             {ok + "Color 3\n", "", ":12: unknown key 'Color' (keys: "},
+             {"Tiers 3\n", "", ": no Nodes line"},
+             {ok + "Downlink_speed_Gbps 100\n",
+              "",
+              ":12: Tier 2 Downlink_speed_Gbps given while Tier 0 has none: fabric-lb has one "
+              "--linkRate for every link"},
+             {ok + "Downlink_Latency_ns 100\n",
+              "",
+              ":12: Tier 2 Downlink_Latency_ns given while Tier 0 has none"},
+             {"Nodes 16\nTiers 3\nPodsize 4\nTier 0\nRadix_Down 2\nRadix_Up 2\nDownlink_Latency_ns "
+              "5\nTier 1\nRadix_Down 2\nRadix_Up 2\nDownlink_Latency_ns 5\nTier 2\nRadix_Down "
+              "4\nDownlink_Latency_ns 5\n",
+              " --linkDelay=5ns",
+              "--linkDelay and --topoFile="}})
+    {
+        const std::string topo = WriteTopo(text);
+        const Outcome o = RunSim("--topology=htsim --msgBytes=4096 --topoFile=" + topo + more);
+        EXPECT_EQ(o.status, 2) << text;
+        EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+        const std::string line =
+            error.rfind("--", 0) == 0 ? error : topo + error; // the file's name, then its line
+        EXPECT_EQ(o.err.rfind("fabric-lb-sim: error: " + line, 0), 0U) << o.err;
+        std::remove(topo.c_str());
+    }
+    const Outcome none = RunSim("--topology=htsim");
+    EXPECT_EQ(none.status, 2);
+    EXPECT_EQ(none.err,
+              "fabric-lb-sim: error: --topology=htsim reads its fabric from --topoFile=FILE\n");
+    const Outcome other = RunSim("--k=4 --topoFile=x.topo");
+    EXPECT_EQ(other.status, 2);
+    EXPECT_EQ(other.err.rfind("fabric-lb-sim: error: --topoFile shapes a htsim fabric", 0), 0U)
+        << other.err;
 }

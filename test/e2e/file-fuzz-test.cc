@@ -2,11 +2,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * A fuzz of every kind of input file the programs read: a jobs file (--jobs), a flow-size CDF
- * (--background), a connection matrix (--matrix), the sweep's runs/settings.txt and the
- * results.csv it redraws (--replot). Each starts from a valid seed and takes deterministic
- * mutations (truncations, flipped bytes, lines duplicated and deleted, numbers replaced by
- * huge, negative and odd ones, NUL bytes, a very long line, CRLF, binary, a directory and a
- * pipe in the file's place), each run on a tiny k=4 fabric in a folder of its own. Neither
+ * (--background), a connection matrix (--matrix), an htsim topology file (--topoFile), the sweep's
+ * runs/settings.txt and the results.csv it redraws (--replot). Each starts from a valid seed and
+ * takes deterministic mutations (truncations, flipped bytes, lines duplicated and deleted, numbers
+ * replaced by huge, negative and odd ones, NUL bytes, a very long line, CRLF, binary, a directory
+ * and a pipe in the file's place), each run on a tiny k=4 fabric in a folder of its own. Neither
  * program may die of a signal, outlast a wall-clock timeout or exit other than 0, 1 or 2; an
  * exit status of 2 (bad input) comes with exactly one line on stderr, the program's error line;
  * and every input file is byte for byte what it was.
@@ -455,6 +455,28 @@ TEST_F(FileFuzz, ConnectionMatrix)
                    With(SIM_BASE, {"--workload=matrix", "--matrix=m.cm"}),
                    "fabric-lb-sim: error: ",
                    {"m.cm"}});
+}
+
+TEST_F(FileFuzz, HtsimTopologyFile)
+{
+    // uet-htsim's fat_tree_128_1os.topo made k=4: every key it takes without refusing.
+    const std::string seed = "# a k=4 fat tree\tas htsim writes it\n"
+                             "Nodes 16\nTiers 3\nPodsize 4\n\n"
+                             "Tier 0\nOversubscribed 1\nDownlink_speed_Gbps 100\nRadix_Down 2\n"
+                             "Radix_Up 2\nDownlink_Latency_ns 1000\nSwitch_Latency_ns 0\n\n"
+                             "Tier 1\nOversubscribed 1\nDownlink_speed_Gbps 100\nRadix_Down 2\n"
+                             "Radix_Up 2\nDownlink_Latency_ns 1000\nSwitch_Latency_ns 0\n"
+                             "Bundle 1\n\n"
+                             "Tier 2\nDownlink_speed_Gbps 100\nRadix_Down 4\n"
+                             "Downlink_Latency_ns 1000\nSwitch_Latency_ns 0\nBundle 1\n";
+    FuzzAndReport(
+        {"htsim topology file",
+         seed,
+         "f.topo",
+         [](const fs::path&) {},
+         {FABRIC_LB_SIM, "--topology=htsim", "--topoFile=f.topo", "--timeLimit=200us", ONE_PACKET},
+         "fabric-lb-sim: error: ",
+         {"f.topo"}});
 }
 
 TEST_F(FileFuzz, SweepSettings)

@@ -583,7 +583,7 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_pair("stray", "unexpected argument 'stray'"),
                       std::make_pair("--topology=torus",
                                      "unknown --topology 'torus' "
-                                     "(fat-tree, leaf-spine"),
+                                     "(fat-tree, htsim, leaf-spine"),
                       std::make_pair("--topology=leaf-spine --k=4", "--k is a fat tree's radix"),
                       std::make_pair("--topology=leaf-spine --vary=k:4,6",
                                      "--k is a fat tree's radix"),

@@ -13,8 +13,11 @@
 #include "ns3/collectives.h"
 #include "ns3/command-line.h"
 #include "ns3/config.h"
+#include "ns3/data-rate.h"
 #include "ns3/fabric-registry.h"
 #include "ns3/fsdp-collective.h"
+#include "ns3/htsim-topology-file.h"
+#include "ns3/nstime.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/wire-model.h"
 
@@ -54,6 +57,49 @@ DefaultName(Resolve resolve)
     catch (const std::invalid_argument&)
     {
         return "";
+    }
+}
+
+/**
+ * With --topology=htsim, sets every link's rate and delay from the topology file, where it
+ * gives them (the fabric itself the topology kind builds from the same file).
+ * \param given whether a flag was given
+ * \throws std::invalid_argument for a file that cannot be read, or a flag it overrules
+ */
+template <typename Given>
+void
+ApplyHtsimLinks(Given given)
+{
+    if (AttributeDefault("ns3::ExperimentConfig::Topology") != "htsim")
+    {
+        return;
+    }
+    const std::string file = AttributeDefault("ns3::HtsimTopologyShape::TopoFile");
+    if (file.empty())
+    {
+        return; // the fabric's making names it
+    }
+    const fabriclb::HtsimFabric fabric = fabriclb::ReadHtsimTopologyFile(file);
+    const auto set = [&](const std::string& flag, const std::string& attribute, auto value) {
+        if (given(flag))
+        {
+            throw std::invalid_argument("--" + flag + " and --topoFile=" + file +
+                                        " both set every link's " +
+                                        (flag == "linkRate" ? "rate" : "delay") + ": give one");
+        }
+        Config::SetDefault(attribute, value);
+    };
+    if (fabric.linkRateGbps > 0)
+    {
+        set("linkRate",
+            "ns3::FatTreeHelper::LinkRate",
+            DataRateValue(DataRate(fabric.linkRateGbps * 1000000000ULL)));
+    }
+    if (fabric.linkDelayGiven)
+    {
+        set("linkDelay",
+            "ns3::FatTreeHelper::LinkDelay",
+            TimeValue(NanoSeconds(static_cast<int64_t>(fabric.linkDelayNs))));
     }
 }
 
@@ -163,6 +209,8 @@ DriverOptions::Parse(CommandLine& cmd, int argc, char* argv[])
     try
     {
         m_flags.Apply();
+        ApplyHtsimLinks(
+            [this](const std::string& flag) { return m_flags.Given(flag).has_value(); });
         if (const std::optional<std::string> transport = m_flags.Given("transport"))
         {
             fabriclb::ApplyTransportStack(*transport, [this](const std::string& flag) {
