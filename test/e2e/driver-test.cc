@@ -515,7 +515,7 @@ INSTANTIATE_TEST_SUITE_P(
         // A flag that does nothing in the run given is refused, as another fabric's flag is.
         std::make_pair("--k=4 --load=0.5", "--load does nothing without --background"),
         std::make_pair("--k=4 --workload=permutation --group=4",
-                       "--group does nothing in the permutation workload (it shapes "
+                       "--group does nothing in the permutation workload (it shapes allreduce, "
                        "ring-allgather, ring-allreduce, ring-reducescatter)"),
         std::make_pair("--k=4 --workload=fsdp --msgBytes=4096",
                        "--msgBytes does nothing in the fsdp workload"),
