@@ -281,6 +281,7 @@ WorkloadText(const std::string& workload)
         {"ring-allgather", "ring all-gather"},
         {"ring-reducescatter", "ring reduce-scatter"},
         {"ring-allreduce", "ring all-reduce"},
+        {"allreduce", "all-reduce"},
         {"fsdp", "Llama-3 FSDP backward pass"},
         {"matrix", "connection matrix"},
     };

@@ -516,7 +516,7 @@ INSTANTIATE_TEST_SUITE_P(
         // A flag that does nothing in the run given is refused, as another fabric's flag is.
         std::make_pair("--k=4 --load=0.5", "--load does nothing without --background"),
         std::make_pair("--k=4 --workload=permutation --group=4",
-                       "--group does nothing in the permutation workload (it shapes "
+                       "--group does nothing in the permutation workload (it shapes allreduce, "
                        "ring-allgather, ring-allreduce, ring-reducescatter)"),
         std::make_pair("--k=4 --workload=fsdp --msgBytes=4096",
                        "--msgBytes does nothing in the fsdp workload"),
@@ -537,6 +537,15 @@ INSTANTIATE_TEST_SUITE_P(
                        "--workload does nothing beside --jobs"),
         std::make_pair("--k=4 --workload=ring-allreduce --group=3", "ring group of 3"),
         std::make_pair("--k=4 --workload=ring-allgather --group=x", "--group"),
+        std::make_pair("--k=4 --workload=allreduce --algorithm=hierarchical",
+                       "unknown all-reduce algorithm 'hierarchical' (ring, tree)"),
+        std::make_pair("--k=4 --workload=ring-allreduce --algorithm=tree",
+                       "--algorithm does nothing in the ring-allreduce workload"),
+        std::make_pair("--k=4 --workload=allreduce --algorithm=tree --chunkBytes=0",
+                       "--chunkBytes"),
+        std::make_pair("--k=4 --workload=allreduce --algorithm=tree --group=3", "tree group of 3"),
+        std::make_pair("--k=4 --workload=allreduce --chunkBytes=4096",
+                       "--chunkBytes does nothing without --algorithm=tree"),
         std::make_pair("--k=4 --workload=fsdp --model=llama2-7b", "unknown --model 'llama2-7b'"),
         std::make_pair("--k=4 --workload=fsdp --layers=0", "--layers"),
         std::make_pair("--k=64 --workload=all-to-all", "more than this machine's"),
@@ -769,6 +778,37 @@ TEST(Driver, TrimmingCutsWhatTheBuffersWouldDropAndCountsIt)
                                trim["packets_trimmed"].dump() + ","),
               std::string::npos)
         << summary.out;
+}
+
+TEST(Driver, ATreeAllReduceDeliversEveryMessageWithinItsBound)
+{
+    const std::string tree =
+        "--k=4 --workload=allreduce --algorithm=tree --msgBytes=262144 --chunkBytes=32768";
+    for (const char* lb : {"ecmp", "ofan"})
+    {
+        nlohmann::json a = RunJson(tree + " --lb=" + lb);
+        nlohmann::json b = RunJson(tree + " --lb=" + lb);
+        // 16 hosts, two trees of 15 edges, 4 chunks of 32 KiB up and down each.
+        EXPECT_EQ(a["messages"], 2 * 15 * 4 * 2);
+        EXPECT_EQ(a["messages_completed"], a["messages"]);
+        EXPECT_GT(a["bound_ns"].get<double>(), 0);
+        EXPECT_GE(a["cct_ns"].get<double>(), a["bound_ns"].get<double>()) << lb;
+        a.erase("wall_seconds");
+        b.erase("wall_seconds");
+        EXPECT_EQ(a, b) << "the same seed and run, the same result";
+    }
+}
+
+TEST(Driver, AllReduceByRingIsTheRingAllReduce)
+{
+    nlohmann::json ring = RunJson("--k=4 --workload=ring-allreduce --msgBytes=65536");
+    nlohmann::json byName = RunJson("--k=4 --workload=allreduce --msgBytes=65536");
+    for (nlohmann::json* j : {&ring, &byName})
+    {
+        j->erase("workload");
+        j->erase("wall_seconds");
+    }
+    EXPECT_EQ(ring, byName);
 }
 
 TEST(Driver, ARingWithinAServerIsBoundByItsNvLink)

@@ -210,6 +210,8 @@ TEST(FlagFuzz, EveryDriverFlagTakesOddValuesWithoutCrashOrHang)
         {"group", {"--workload=ring-allgather"}},
         {"model", {"--workload=fsdp"}},
         {"layers", {"--workload=fsdp"}},
+        {"algorithm", {"--workload=allreduce"}},
+        {"chunkBytes", {"--workload=allreduce", "--algorithm=tree"}},
         {"matrix", {"--workload=matrix"}},
         {"failMode", failure},
         {"failRate", {"--failLinks=agg-p0-0:core-0", "--failMode=degrade"}},

@@ -131,6 +131,8 @@ DriverOptions::Declare(CommandLine& cmd)
     flags.Add(cmd, "group", "ns3::ExperimentConfig::Group");
     flags.Add(cmd, "model", "ns3::ExperimentConfig::Model", lists);
     flags.Add(cmd, "layers", "ns3::ExperimentConfig::Layers");
+    flags.Add(cmd, "algorithm", "ns3::ExperimentConfig::Algorithm");
+    flags.Add(cmd, "chunkBytes", "ns3::ExperimentConfig::ChunkBytes");
     flags.Add(cmd, "matrix", "ns3::ExperimentConfig::MatrixFile");
     flags.Add(cmd, "msgBytes", "ns3::ExperimentConfig::MessageBytes");
     flags.Add(cmd, "jobs", "ns3::ExperimentConfig::JobsFile");

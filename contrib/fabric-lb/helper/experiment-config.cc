@@ -108,13 +108,15 @@ ExperimentConfig::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&ExperimentConfig::lb),
                           MakeStringChecker())
-            .AddAttribute("Workload",
-                          "the collective: permutation, all-to-all, incast, ring-allgather, "
-                          "ring-reducescatter, ring-allreduce, fsdp (with Model) or matrix "
-                          "(with MatrixFile)",
-                          StringValue("permutation"),
-                          MakeStringAccessor(&ExperimentConfig::workload),
-                          MakeStringChecker())
+            .AddAttribute(
+                "Workload",
+                "the collective: permutation, all-to-all, incast, ring-allgather, "
+                "ring-reducescatter, ring-allreduce, allreduce (with Algorithm), fsdp (with Model) "
+                "or matrix "
+                "(with MatrixFile)",
+                StringValue("permutation"),
+                MakeStringAccessor(&ExperimentConfig::workload),
+                MakeStringChecker())
             .AddAttribute("Group",
                           "ring collectives: hosts per ring (0: all hosts)",
                           UintegerValue(0),
@@ -130,6 +132,19 @@ ExperimentConfig::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&ExperimentConfig::layers),
                           MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_STEPS))
+            .AddAttribute("Algorithm",
+                          "allreduce: ring (a ring all-reduce) or tree (NCCL's double "
+                          "binary tree)",
+                          StringValue("ring"),
+                          MakeStringAccessor(&ExperimentConfig::algorithm),
+                          MakeStringChecker())
+            .AddAttribute(
+                "ChunkBytes",
+                "allreduce's tree: the largest chunk a tree edge carries at once "
+                "(NCCL's Simple protocol: a 4 MiB buffer in 8 steps)",
+                UintegerValue(524288),
+                MakeUintegerAccessor(&ExperimentConfig::chunkBytes),
+                MakeUintegerChecker<uint64_t>(1, fabriclb::ValueLimits::MAX_MESSAGE_BYTES))
             .AddAttribute(
                 "MessageBytes",
                 "bytes per message",

@@ -77,6 +77,8 @@ class ExperimentConfig : public ObjectBase
     uint32_t group;              //!< ring collectives: hosts per ring (0: all)
     std::string model;           //!< fsdp: the Llama-3 model (fabriclb::LlamaModels)
     uint32_t layers;             //!< fsdp: backward-pass layer phases
+    std::string algorithm;       //!< allreduce: ring or tree
+    uint64_t chunkBytes;         //!< allreduce's tree: the largest chunk
     uint64_t messageBytes;       //!< bytes per message
     bool progress;               //!< report progress on stderr about once a second
     std::string flowMonitorFile; //!< if set, FlowMonitor watches every host and writes XML here

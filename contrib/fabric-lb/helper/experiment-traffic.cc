@@ -44,7 +44,9 @@ CollectiveParamsOf(const ExperimentConfig& config, uint32_t hosts, Ptr<UniformRa
             fabriclb::UniformIndexFrom(rng),
             config.matrixFile,
             config.model,
-            config.layers};
+            config.layers,
+            config.algorithm,
+            config.chunkBytes};
 }
 
 fabriclb::ConnectionMatrix

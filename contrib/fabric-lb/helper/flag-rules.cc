@@ -50,6 +50,9 @@ FlagRules::Rules()
              return config.failures.probability > 0 && config.planes > 1;
          },
          "without --failProb and several --planes"},
+        {{"chunkBytes"},
+         [](const ExperimentConfig& config) { return config.algorithm == "tree"; },
+         "without --algorithm=tree"},
         {{"workload", "matrix"},
          [](const ExperimentConfig& config) { return config.jobsFile.empty(); },
          "beside --jobs (its file gives each job its workload)"},

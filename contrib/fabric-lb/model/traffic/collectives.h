@@ -34,6 +34,8 @@ struct CollectiveParams
     std::string matrixFile;         //!< the connection matrix of "matrix"
     std::string model{"llama3-7b"}; //!< fsdp: the Llama-3 model (LlamaModels)
     uint32_t layers{1};             //!< fsdp: backward-pass layer phases
+    std::string algorithm{"ring"};  //!< allreduce: ring or tree
+    uint64_t chunkBytes{0};         //!< allreduce's tree: the largest chunk
 };
 
 /**

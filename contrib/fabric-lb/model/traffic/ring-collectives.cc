@@ -17,35 +17,22 @@ namespace fabriclb
 namespace
 {
 
-/// \return hosts per ring: \p group, or all hosts for 0
-uint32_t
-RingSize(uint32_t hosts, uint32_t group)
-{
-    const uint32_t size = group == 0 ? hosts : group;
-    if (size < 2 || hosts % size != 0)
-    {
-        throw std::invalid_argument("a ring group of " + std::to_string(size) +
-                                    " hosts must have at least 2 and divide the " +
-                                    std::to_string(hosts) + " hosts");
-    }
-    return size;
-}
-
 /// Registers the ring collective of \p kind as \p name.
 Registration<Collective>
 RegisterRing(const std::string& name, const std::string& description, RingKind kind)
 {
-    return Registration<Collective>({name,
-                                     description,
-                                     CollectiveBound::MATRIX,
-                                     {"msgBytes", "group"},
-                                     [kind](const CollectiveParams& p) {
-                                         return static_cast<uint64_t>(p.hosts) *
-                                                RingSteps(kind, RingSize(p.hosts, p.group));
-                                     },
-                                     [kind](const CollectiveParams& p) {
-                                         return RingCollective(kind, p.hosts, p.group, p.bytes);
-                                     }});
+    return Registration<Collective>(
+        {name,
+         description,
+         CollectiveBound::MATRIX,
+         {"msgBytes", "group"},
+         [kind](const CollectiveParams& p) {
+             return static_cast<uint64_t>(p.hosts) *
+                    RingSteps(kind, CollectiveGroupSize(p.hosts, p.group, "ring"));
+         },
+         [kind](const CollectiveParams& p) {
+             return RingCollective(kind, p.hosts, p.group, p.bytes);
+         }});
 }
 
 const Registration<Collective> g_allGather =
@@ -64,6 +51,19 @@ const Registration<Collective> g_allReduce =
 } // namespace
 
 uint32_t
+CollectiveGroupSize(uint32_t hosts, uint32_t group, const std::string& kind)
+{
+    const uint32_t size = group == 0 ? hosts : group;
+    if (size < 2 || hosts % size != 0)
+    {
+        throw std::invalid_argument("a " + kind + " group of " + std::to_string(size) +
+                                    " hosts must have at least 2 and divide the " +
+                                    std::to_string(hosts) + " hosts");
+    }
+    return size;
+}
+
+uint32_t
 RingSteps(RingKind kind, uint32_t group)
 {
     return (kind == RingKind::ALL_REDUCE ? 2 : 1) * (group - 1);
@@ -72,21 +72,32 @@ RingSteps(RingKind kind, uint32_t group)
 ConnectionMatrix
 RingCollective(RingKind kind, uint32_t hosts, uint32_t group, uint64_t bytes)
 {
-    const uint32_t g = RingSize(hosts, group);
+    const uint32_t g = CollectiveGroupSize(hosts, group, "ring");
     if (bytes == 0)
     {
         throw std::invalid_argument("a ring collective needs a buffer of at least one byte");
     }
+    return InGroups(
+        hosts,
+        g,
+        [kind, g, bytes](ConnectionMatrix& traffic, const std::vector<uint32_t>& members) {
+            AppendRing(traffic, members, RingSteps(kind, g), (bytes + g - 1) / g);
+        });
+}
+
+ConnectionMatrix
+InGroups(uint32_t hosts, uint32_t group, const AppendGroup& append)
+{
     ConnectionMatrix traffic{};
     traffic.nodes = hosts;
-    std::vector<uint32_t> members(g);
-    for (uint32_t first = 0; first < hosts; first += g)
+    std::vector<uint32_t> members(group);
+    for (uint32_t first = 0; first < hosts; first += group)
     {
-        for (uint32_t rank = 0; rank < g; ++rank)
+        for (uint32_t rank = 0; rank < group; ++rank)
         {
             members[rank] = first + rank;
         }
-        AppendRing(traffic, members, RingSteps(kind, g), (bytes + g - 1) / g);
+        append(traffic, members);
     }
     return traffic;
 }

@@ -8,6 +8,8 @@
 #include "connection-matrix.h"
 
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -42,6 +44,27 @@ enum class RingKind
  * \throws std::invalid_argument for a group that does not divide the hosts, or 0 bytes
  */
 ConnectionMatrix RingCollective(RingKind kind, uint32_t hosts, uint32_t group, uint64_t bytes);
+
+/**
+ * \param hosts hosts of the fabric
+ * \param group hosts per group (0: all hosts)
+ * \param kind the collective's kind, for the error ("ring", "tree")
+ * \return hosts per group of a collective run in groups of consecutive hosts
+ * \throws std::invalid_argument unless the group has at least 2 hosts and divides the hosts
+ */
+uint32_t CollectiveGroupSize(uint32_t hosts, uint32_t group, const std::string& kind);
+
+/// Appends a collective's flows over one group's hosts (its ranks, in order) to a matrix.
+using AppendGroup =
+    std::function<void(ConnectionMatrix& traffic, const std::vector<uint32_t>& members)>;
+
+/**
+ * \param hosts hosts of the fabric
+ * \param group hosts per group, dividing \p hosts (CollectiveGroupSize)
+ * \param append appends each group's flows, group by group from host 0
+ * \return the matrix over \p hosts that \p append fills
+ */
+ConnectionMatrix InGroups(uint32_t hosts, uint32_t group, const AppendGroup& append);
 
 /// \return the steps of a ring collective of \p kind over \p group ranks
 uint32_t RingSteps(RingKind kind, uint32_t group);
