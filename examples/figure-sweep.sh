@@ -269,19 +269,28 @@ figure_points() {
     }' "$points" | gnuplot
 }
 
-# figure_incast_matrix FILE HOSTS SENDERS BYTES: writes an htsim connection matrix: the last
-# SENDERS hosts each send BYTES to host 0 (ids 1 to SENDERS), and every other host but 0 sends
-# BYTES to the one 16 hosts on among them, wrapping around (a pod on at k=8; ids past the
-# incast's): the incast's victims, flows that never cross its port.
-figure_incast_matrix() {
-  awk -v hosts="$2" -v senders="$3" -v bytes="$4" 'BEGIN {
+# figure_incast DIR: the incast beside a permutation of pfc-lossless.sh and uet-vs-roce.sh, in
+# DIR: sets incast (DIR), hosts, senders (a quarter of them), bytes (1 MiB, 64 KiB with
+# --quick) and matrix, and writes the htsim connection matrix there: the last SENDERS hosts
+# each send BYTES to host 0 (ids 1 to SENDERS), and every other host but 0 sends BYTES to the
+# one 16 hosts on among them, wrapping around (a pod on at k=8; ids past the incast's): the
+# incast's victims, flows that never cross its port.
+figure_incast() {
+  incast=$1
+  hosts=$((k * k * k / 4))
+  senders=$((hosts / 4))
+  bytes=1048576
+  [ "$quick" = 1 ] && bytes=65536
+  matrix=$incast/incast-permutation.cm
+  mkdir -p "$incast"
+  awk -v hosts="$hosts" -v senders="$senders" -v bytes="$bytes" 'BEGIN {
     others = hosts - senders - 1
     printf "Nodes %d\nConnections %d\n", hosts, senders + others
     for (s = 0; s < senders; ++s)
       printf "%d->0 id %d start 0 size %d\n", hosts - senders + s, s + 1, bytes
     for (i = 0; i < others; ++i)
       printf "%d->%d id %d start 0 size %d\n", 1 + i, 1 + (i + 16) % others, senders + i + 1, bytes
-  }' >"$1"
+  }' >"$matrix"
 }
 
 # figure_bytes BYTES: prints BYTES in words: 1 MiB, 256 KiB, 4000 B.

@@ -52,14 +52,7 @@ fi
 
 # The incast: the last hosts (32 of 128, 8 of 16 with --quick) send to host 0, every
 # other host but 0 sends to the one 16 hosts on (a pod on at k=8), wrapping around.
-incast=$base/incast
-mkdir -p "$incast"
-hosts=$((k * k * k / 4))
-senders=$((hosts / 4))
-bytes=1048576
-[ "$quick" = 1 ] && bytes=65536
-matrix=$incast/incast-permutation.cm
-figure_incast_matrix "$matrix" $hosts $senders $bytes
+figure_incast "$base/incast"
 if figure_wants permutation && { [ "$replot" = 0 ] || [ -s "$incast/victims.csv" ]; }; then
   for scheme in ${schemes//,/ }; do
     for mode in lossy lossless; do

@@ -35,16 +35,10 @@ for mode in lossy lossless; do
 done
 
 # The incast: the last quarter of the hosts send to host 0, the others but 0 a permutation
-# (figure_incast_matrix); each run's flows in incast/runs/SCHEME-STACK-RUN.csv.
+# (figure_incast); each run's flows in incast/runs/SCHEME-STACK-RUN.csv.
 out=$base
-incast=$base/incast
+figure_incast "$base/incast"
 mkdir -p "$incast/runs"
-hosts=$((k * k * k / 4))
-senders=$((hosts / 4))
-bytes=1048576
-[ "$quick" = 1 ] && bytes=65536
-matrix=$incast/incast-permutation.cm
-figure_incast_matrix "$matrix" $hosts $senders $bytes
 stacks="roce roce-pfc uet"
 if figure_wants incast && { [ "$replot" = 0 ] || [ -s "$incast/victims.csv" ]; }; then
   for scheme in ${schemes//,/ }; do
