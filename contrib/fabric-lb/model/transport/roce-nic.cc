@@ -521,10 +521,13 @@ RoceNic::ReceiveData(const RoceHeader& data,
     }
     if (m_receiverCredit)
     {
-        receiver.sender = header.GetSource();
-        receiver.senderPort = sourcePort;
-        receiver.queuePair = data.queuePair;
-        receiver.messageId = data.messageId;
+        if (!receiver.credit)
+        {
+            receiver.sender = header.GetSource();
+            receiver.queuePair = data.queuePair;
+            receiver.messageId = data.messageId;
+        }
+        receiver.senderPort = sourcePort; // its grants answer on the latest label's ACK path
         m_receiverCredit->OnPullTarget(receiver, data.cumulativePsn);
     }
     fabriclb::ReceiveOutcome outcome;
