@@ -253,7 +253,7 @@ TEST(TreeCollectives, AllReduceChoosesItsAlgorithm)
     const ConnectionMatrix tree = allReduce.build(p);
     EXPECT_EQ(tree.flows.size(), 2U * 2 * 7 * 4);
     EXPECT_EQ(allReduce.messages(p), tree.flows.size());
-    p.algorithm = "hierarchical";
+    p.algorithm = "butterfly";
     EXPECT_THROW(allReduce.build(p), std::invalid_argument);
     EXPECT_THROW(allReduce.messages(p), std::invalid_argument);
 }

@@ -22,6 +22,7 @@
 #include "ns3/wire-model.h"
 
 #include <iostream>
+#include <set>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -133,12 +134,17 @@ DriverOptions::Declare(CommandLine& cmd)
     flags.Add(cmd, "layers", "ns3::ExperimentConfig::Layers");
     flags.Add(cmd, "algorithm", "ns3::ExperimentConfig::Algorithm");
     flags.Add(cmd, "chunkBytes", "ns3::ExperimentConfig::ChunkBytes");
-    // Each registered workload's own parameters (fabriclb::Workloads): --skew, ...
+    // Each registered workload's own parameters (fabriclb::Workloads): --skew, ...; a flag
+    // that several workloads read, once.
+    std::set<std::string> workloadFlags;
     for (const fabriclb::Collective& collective : fabriclb::Workloads().All())
     {
         for (const auto& [flag, attribute] : collective.flags)
         {
-            flags.Add(cmd, flag, attribute);
+            if (workloadFlags.insert(flag).second)
+            {
+                flags.Add(cmd, flag, attribute);
+            }
         }
     }
     flags.Add(cmd, "matrix", "ns3::ExperimentConfig::MatrixFile");

@@ -133,8 +133,9 @@ ExperimentConfig::GetTypeId()
                           MakeUintegerAccessor(&ExperimentConfig::layers),
                           MakeUintegerChecker<uint32_t>(1, fabriclb::ValueLimits::MAX_STEPS))
             .AddAttribute("Algorithm",
-                          "allreduce: ring (a ring all-reduce) or tree (NCCL's double "
-                          "binary tree)",
+                          "allreduce: ring (a ring all-reduce), tree (NCCL's double "
+                          "binary tree) or hierarchical (in servers, across on rails, in "
+                          "servers); allgather, reducescatter: ring or hierarchical",
                           StringValue("ring"),
                           MakeStringAccessor(&ExperimentConfig::algorithm),
                           MakeStringChecker())

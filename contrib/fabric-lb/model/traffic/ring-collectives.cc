@@ -108,10 +108,32 @@ AppendRing(ConnectionMatrix& traffic,
            uint32_t steps,
            uint64_t chunk)
 {
+    AppendGatedRing(traffic, members, steps, chunk, RingReady(members.size()));
+}
+
+RingReady
+AppendGatedRing(ConnectionMatrix& traffic,
+                const std::vector<uint32_t>& members,
+                uint32_t steps,
+                uint64_t chunk,
+                const RingReady& ready)
+{
     const auto g = static_cast<uint32_t>(members.size());
-    // Flow (step, rank) of this ring has index ringBase + step * g + rank; a flow
-    // of a later step waits on the trigger that bears its id.
-    const size_t ringBase = traffic.flows.size();
+    if (steps == 0)
+    {
+        return ready;
+    }
+    const auto wait = [&traffic](MatrixFlow& flow, size_t input) {
+        flow.trigger = flow.id;
+        traffic.flows[input].recvDoneTrigger = flow.id;
+        traffic.triggers.push_back(MatrixTrigger{flow.id,
+                                                 TriggerKind::ONESHOT,
+                                                 1,
+                                                 {static_cast<uint32_t>(flow.id - 1)},
+                                                 0});
+    };
+    // Flow (step, rank) has index base + step * g + rank.
+    const size_t base = traffic.flows.size();
     for (uint32_t step = 0; step < steps; ++step)
     {
         for (uint32_t rank = 0; rank < g; ++rank)
@@ -121,22 +143,27 @@ AppendRing(ConnectionMatrix& traffic,
             flow.destination = members[(rank + 1) % g];
             flow.id = static_cast<uint32_t>(traffic.flows.size() + 1);
             flow.bytes = chunk;
-            if (step == 0)
+            if (step > 0)
             {
-                flow.startPs = 0;
+                wait(flow, base + (step - 1) * g + (rank + g - 1) % g);
+            }
+            else if (ready[rank])
+            {
+                wait(flow, *ready[rank]);
             }
             else
             {
-                // It starts when its rank holds the previous step's flow.
-                flow.trigger = flow.id;
-                MatrixFlow& input = traffic.flows[ringBase + (step - 1) * g + (rank + g - 1) % g];
-                input.recvDoneTrigger = flow.id;
-                traffic.triggers.push_back(
-                    MatrixTrigger{flow.id, TriggerKind::ONESHOT, 1, {flow.id - 1U}, 0});
+                flow.startPs = 0;
             }
             traffic.flows.push_back(flow);
         }
     }
+    RingReady received(g);
+    for (uint32_t rank = 0; rank < g; ++rank)
+    {
+        received[rank] = base + (steps - 1) * g + (rank + g - 1) % g;
+    }
+    return received;
 }
 
 } // namespace fabriclb

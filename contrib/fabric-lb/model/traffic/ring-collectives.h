@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,22 @@ void AppendRing(ConnectionMatrix& traffic,
                 const std::vector<uint32_t>& members,
                 uint32_t steps,
                 uint64_t chunk);
+
+/// By rank of a ring: the index of the flow whose arrival lets it start (none: at time 0).
+using RingReady = std::vector<std::optional<size_t>>;
+
+/**
+ * Appends a ring over \p members (rank r sends to rank r+1, mod their count) of \p steps
+ * steps of \p chunk-byte flows to \p traffic: rank r's first step starts at time 0, or when
+ * flow ready[r] has arrived; each later one when it has received the previous step's flow.
+ * Each wait is a oneshot trigger whose id is the waiting flow's.
+ * \return by rank, the index of the last flow it received (ready[r] for no step)
+ */
+RingReady AppendGatedRing(ConnectionMatrix& traffic,
+                          const std::vector<uint32_t>& members,
+                          uint32_t steps,
+                          uint64_t chunk,
+                          const RingReady& ready);
 
 } // namespace fabriclb
 } // namespace ns3
