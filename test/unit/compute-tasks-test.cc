@@ -165,3 +165,20 @@ TEST(TimeCovered, UnionOfIntervals)
     EXPECT_EQ(TimeCovered({}, {}, 0), 0U);
     EXPECT_THROW(TimeCovered({0}, {1}, 2), std::invalid_argument);
 }
+
+TEST(ComputeTasks, LinkWaitingTasksAsTheParserDoes)
+{
+    ConnectionMatrix m = Parse(CHAIN);
+    ConnectionMatrix built = m;
+    for (MatrixTrigger& t : built.triggers)
+    {
+        t.waiting.clear();
+    }
+    LinkWaitingTasks(built);
+    for (size_t t = 0; t < m.triggers.size(); ++t)
+    {
+        EXPECT_EQ(built.triggers[t].waiting, m.triggers[t].waiting);
+    }
+    built.computes[0].trigger = 9;
+    EXPECT_THROW(LinkWaitingTasks(built), std::invalid_argument);
+}

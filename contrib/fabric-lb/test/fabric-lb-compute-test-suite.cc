@@ -210,6 +210,39 @@ class MoeStepTest : public TestCase
 
 /**
  * \ingroup fabric-lb-tests
+ * \brief The pipeline workload on k=4 (4 pipelines of 4 stages, 8 micro-batches, 50 us forward
+ * and 100 us backward passes, 64 KiB between stages): every message delivered, each GPU
+ * computing 8 x 150 us, and the step the 1F1B schedule's (8 + 3) x 150 us plus its
+ * communication, within 1% of the bound under Ofan.
+ */
+class PipelineStepTest : public TestCase
+{
+  public:
+    PipelineStepTest()
+        : TestCase("pipeline on k=4: the 1F1B makespan, every message delivered")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ExperimentConfig config;
+        config.lb = "ofan";
+        config.workload = "pipeline";
+        config.messageBytes = 65536;
+        const ExperimentResult r = fabriclbtest::RunWithK(4, config);
+        Config::Reset();
+        NS_TEST_ASSERT_MSG_EQ(r.messagesCompleted, r.messages, "every message");
+        NS_TEST_EXPECT_MSG_EQ(r.messages, 4 * 3 * 2 * 8, "3 hops each way a micro-batch");
+        NS_TEST_EXPECT_MSG_EQ(r.compute.busiestGpuPs, 8 * 150000000ULL, "8 x (F + B)");
+        NS_TEST_EXPECT_MSG_GT(r.cctPs, 11 * 150000000ULL, "the schedule's makespan");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(r.cctPs, r.boundPs, "never below the bound");
+        NS_TEST_EXPECT_MSG_LT(r.CctIncreasePercent(), 1.0, "alone and small: near the bound");
+    }
+};
+
+/**
+ * \ingroup fabric-lb-tests
  * \brief Computes in the dependency graph.
  */
 class FabricLbComputeSuite : public TestSuite
@@ -221,6 +254,7 @@ class FabricLbComputeSuite : public TestSuite
         AddTestCase(new ComputeChainTest, TestCase::QUICK);
         AddTestCase(new GpuComputesOneAtATimeTest, TestCase::QUICK);
         AddTestCase(new MoeStepTest, TestCase::QUICK);
+        AddTestCase(new PipelineStepTest, TestCase::QUICK);
     }
 };
 

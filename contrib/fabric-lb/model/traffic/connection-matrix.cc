@@ -7,6 +7,7 @@
 #include "ns3/error-text.h"
 
 #include <sstream>
+#include <unordered_map>
 
 namespace ns3
 {
@@ -136,6 +137,38 @@ WriteConnectionMatrix(std::ostream& out, const ConnectionMatrix& matrix)
     std::istringstream check(text.str());
     ParseConnectionMatrix(check, "(matrix to write)", matrix.nodes);
     out << text.str();
+}
+
+void
+LinkWaitingTasks(ConnectionMatrix& matrix)
+{
+    std::unordered_map<uint32_t, size_t> index;
+    for (size_t t = 0; t < matrix.triggers.size(); ++t)
+    {
+        index[matrix.triggers[t].id] = t;
+    }
+    const auto waitOn = [&](uint32_t trigger, uint32_t task) {
+        const auto it = index.find(trigger);
+        if (it == index.end())
+        {
+            throw std::invalid_argument("trigger " + std::to_string(trigger) + " is not declared");
+        }
+        matrix.triggers[it->second].waiting.push_back(task);
+    };
+    for (uint32_t f = 0; f < matrix.flows.size(); ++f)
+    {
+        if (matrix.flows[f].trigger)
+        {
+            waitOn(*matrix.flows[f].trigger, f);
+        }
+    }
+    for (uint32_t c = 0; c < matrix.computes.size(); ++c)
+    {
+        if (matrix.computes[c].trigger)
+        {
+            waitOn(*matrix.computes[c].trigger, ComputeTask(c));
+        }
+    }
 }
 
 TriggerState::TriggerState(const MatrixTrigger& trigger)

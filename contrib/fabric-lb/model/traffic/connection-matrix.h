@@ -283,6 +283,14 @@ ConnectionMatrix ReadConnectionMatrix(const std::string& path, uint32_t hostCoun
 void WriteConnectionMatrix(std::ostream& out, const ConnectionMatrix& matrix);
 
 /**
+ * Fills each trigger's waiting tasks from the flows' and computes' `trigger`, as the parser
+ * does: flows first, then computes, each in order (for matrices built in code).
+ * \param matrix the traffic, its triggers' waiting lists empty
+ * \throws std::invalid_argument for a flow or compute that names an undeclared trigger
+ */
+void LinkWaitingTasks(ConnectionMatrix& matrix);
+
+/**
  * \ingroup fabric-lb
  * \brief The flows a signal starts: positions [first, last) in MatrixTrigger::waiting.
  */

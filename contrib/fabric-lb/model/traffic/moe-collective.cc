@@ -8,8 +8,8 @@
 #include "collectives.h"
 #include "moe-step.h"
 
-#include "ns3/double.h"
 #include "ns3/attribute-construction-list.h"
+#include "ns3/double.h"
 #include "ns3/object-base.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"

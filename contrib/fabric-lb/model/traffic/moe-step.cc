@@ -299,18 +299,7 @@ MoeForwardStep(const MoeStepSpec& spec, const UniformIndex& draw)
             }
         }
     }
-    // Each trigger's waiting tasks, flows first, then computes, each in order.
-    for (uint32_t f = 0; f < step.flows.size(); ++f)
-    {
-        step.triggers[*step.flows[f].trigger - 1].waiting.push_back(f);
-    }
-    for (uint32_t c = 0; c < step.computes.size(); ++c)
-    {
-        if (step.computes[c].trigger)
-        {
-            step.triggers[*step.computes[c].trigger - 1].waiting.push_back(ComputeTask(c));
-        }
-    }
+    LinkWaitingTasks(step);
     return step;
 }
 
