@@ -171,9 +171,8 @@ Draw(const std::string& dir,
     {
         // Whole decades, with at least a tenth of one beyond the least and the largest value.
         plot.AppendExtra("set logscale y");
-        plot.AppendExtra("set yrange [" +
-                         Shown(std::pow(10, std::floor(std::log10(least) - 0.1))) + ":" +
-                         Shown(std::pow(10, std::ceil(std::log10(largest) + 0.1))) + "]");
+        plot.AppendExtra("set yrange [" + Shown(std::pow(10, std::floor(std::log10(least) - 0.1))) +
+                         ":" + Shown(std::pow(10, std::ceil(std::log10(largest) + 0.1))) + "]");
     }
     plot.AppendExtra("set grid ytics");
     plot.AppendExtra(text.key ? "set key outside right top" : "unset key");
@@ -280,7 +279,7 @@ Draw(const std::string& dir,
     for (const ModelCurve& model : models)
     {
         Gnuplot2dFunction curve(GnuplotQuoted(model.label), model.expression);
-        curve.SetExtra("with lines lc rgb \"black\" dt 2 lw 2");
+        curve.SetExtra("with lines " + model.style);
         plot.AddDataset(curve);
     }
     if (!anyDrawn)
