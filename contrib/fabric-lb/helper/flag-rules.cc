@@ -53,7 +53,7 @@ FlagRules::Rules()
         {{"chunkBytes"},
          [](const ExperimentConfig& config) { return config.algorithm == "tree"; },
          "without --algorithm=tree"},
-        {{"workload", "matrix"},
+        {{"workload", "matrix", "trace"},
          [](const ExperimentConfig& config) { return config.jobsFile.empty(); },
          "beside --jobs (its file gives each job its workload)"},
     };

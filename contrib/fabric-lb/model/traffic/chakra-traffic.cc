@@ -1,0 +1,646 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "chakra-traffic.h"
+
+#include "collectives.h"
+#include "ring-collectives.h"
+#include "tree-collectives.h"
+#include "workload.h"
+
+#include "ns3/error-text.h"
+
+#include <algorithm>
+#include <deque>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace ns3
+{
+namespace fabriclb
+{
+
+namespace
+{
+
+/// A node of one rank's trace: the rank and the node's index in its trace.
+struct NodeRef
+{
+    uint32_t rank;  //!< the rank
+    uint32_t index; //!< index in ChakraTrace::nodes
+};
+
+/// One end of a flow that a trigger counts.
+struct Signal
+{
+    uint32_t flow; //!< index in ConnectionMatrix::flows
+    bool sent;     //!< the sender is done (true) or the receiver (false)
+};
+
+/// Operations, in order: the ends a waiting node counts on.
+using WaitSet = std::vector<uint32_t>;
+
+/// Flows that start together once a node's dependencies are done.
+struct Gate
+{
+    std::vector<uint32_t> flows; //!< indices in ConnectionMatrix::flows
+    WaitSet waitsOn;             //!< the operations (events) it waits for
+    NodeRef node;                //!< the node it starts, for errors
+};
+
+/// A collective: the same-numbered collective of one process group on every rank.
+struct CollectiveInstance
+{
+    std::vector<NodeRef> nodes; //!< one node a rank, in rank order
+};
+
+/**
+ * Builds the traffic of a step: every node becomes an event (an operation whose end the
+ * nodes after it wait for) or passes through (done when its dependencies are).
+ */
+class TrafficBuilder
+{
+  public:
+    /// \copydoc ChakraTraffic
+    TrafficBuilder(const std::vector<ChakraTrace>& ranks,
+                   const std::vector<std::string>& files,
+                   uint32_t hosts,
+                   const ChakraCollectiveChoice& choice)
+        : m_ranks(ranks),
+          m_files(files),
+          m_choice(choice)
+    {
+        m_traffic.nodes = hosts;
+        m_eventOf.resize(ranks.size());
+        m_waitSet.resize(ranks.size());
+        for (uint32_t r = 0; r < ranks.size(); ++r)
+        {
+            m_eventOf[r].resize(ranks[r].nodes.size());
+            m_waitSet[r].resize(ranks[r].nodes.size());
+        }
+    }
+
+    /// \return the traffic
+    ConnectionMatrix Build()
+    {
+        FindCollectives();
+        PairSendsAndReceives();
+        for (uint32_t r = 0; r < m_ranks.size(); ++r)
+        {
+            FindWaitSets(r);
+        }
+        for (const CollectiveInstance& instance : m_collectives)
+        {
+            AddCollective(instance);
+        }
+        for (const auto& [send, receive] : m_pairs)
+        {
+            AddSendReceive(send, receive);
+        }
+        ConnectGates();
+        CheckEveryFlowStarts();
+        return std::move(m_traffic);
+    }
+
+  private:
+    /// \return the node \p ref
+    const ChakraNode& Node(const NodeRef& ref) const
+    {
+        return m_ranks[ref.rank].nodes[ref.index];
+    }
+
+    /// \return the one-line error "FILE: node ID: problem" of \p ref
+    std::invalid_argument Error(const NodeRef& ref, const std::string& problem) const
+    {
+        return std::invalid_argument(PrintableText(m_files[ref.rank]) + ": node " +
+                                     std::to_string(Node(ref).id) + ": " + problem);
+    }
+
+    /// \return a new event, with no signals yet
+    uint32_t NewEvent()
+    {
+        m_signals.emplace_back();
+        return static_cast<uint32_t>(m_signals.size() - 1);
+    }
+
+    /// Numbers every rank's collectives and checks that each agrees across ranks.
+    void FindCollectives()
+    {
+        // (process group, its n-th collective) -> the instance
+        std::map<std::pair<std::string, uint32_t>, uint32_t> instanceOf;
+        for (uint32_t r = 0; r < m_ranks.size(); ++r)
+        {
+            std::map<std::string, uint32_t> seen; // collectives of each group so far
+            for (uint32_t i = 0; i < m_ranks[r].nodes.size(); ++i)
+            {
+                const ChakraNode& node = m_ranks[r].nodes[i];
+                if (node.type != ChakraNodeType::COLLECTIVE)
+                {
+                    continue;
+                }
+                CheckMapped(NodeRef{r, i});
+                const std::string group = node.pgName.value_or("");
+                const auto key = std::make_pair(group, seen[group]++);
+                const auto [it, added] =
+                    instanceOf.emplace(key, static_cast<uint32_t>(m_collectives.size()));
+                if (added)
+                {
+                    m_collectives.emplace_back();
+                }
+                CollectiveInstance& instance = m_collectives[it->second];
+                if (!instance.nodes.empty())
+                {
+                    const ChakraNode& first = Node(instance.nodes.front());
+                    if (first.commType != node.commType || first.commSize != node.commSize)
+                    {
+                        throw Error(NodeRef{r, i},
+                                    Describe(node) + ", but the same collective (number " +
+                                        std::to_string(key.second + 1) + " of process group " +
+                                        QuotedToken(group) + ") on rank " +
+                                        std::to_string(instance.nodes.front().rank) + " (node " +
+                                        std::to_string(first.id) + ") is " + Describe(first));
+                    }
+                }
+                instance.nodes.push_back(NodeRef{r, i});
+            }
+        }
+        for (const CollectiveInstance& instance : m_collectives)
+        {
+            if (instance.nodes.size() > 1 && *Node(instance.nodes.front()).commSize > 0)
+            {
+                const uint32_t event = NewEvent();
+                for (const NodeRef& ref : instance.nodes)
+                {
+                    m_eventOf[ref.rank][ref.index] = event;
+                }
+            }
+        }
+    }
+
+    /// \return "ALL_REDUCE of N bytes"
+    static std::string Describe(const ChakraNode& node)
+    {
+        return ChakraCommTypeName(*node.commType) + " of " + std::to_string(*node.commSize) +
+               " bytes";
+    }
+
+    /// \throws std::invalid_argument for a collective of a kind without traffic here
+    void CheckMapped(const NodeRef& ref) const
+    {
+        switch (*Node(ref).commType)
+        {
+        case ChakraCommType::ALL_REDUCE:
+        case ChakraCommType::ALL_GATHER:
+        case ChakraCommType::REDUCE_SCATTER:
+        case ChakraCommType::ALL_TO_ALL:
+            return;
+        default:
+            throw Error(ref,
+                        "comm type " + ChakraCommTypeName(*Node(ref).commType) +
+                            " has no traffic in fabric-lb (ALL_REDUCE, ALL_GATHER, "
+                            "REDUCE_SCATTER and ALL_TO_ALL have)");
+        }
+    }
+
+    /// \throws std::invalid_argument unless \p peer is a rank other than \p ref's
+    void CheckPeer(const NodeRef& ref, uint32_t peer, const std::string& attribute) const
+    {
+        if (peer >= m_ranks.size() || peer == ref.rank)
+        {
+            throw Error(ref,
+                        attribute + " " + std::to_string(peer) + " is not another rank (the " +
+                            "traces have ranks 0 to " + std::to_string(m_ranks.size() - 1) + ")");
+        }
+    }
+
+    /// Matches each send with its receive, in file order per (source, destination, tag).
+    void PairSendsAndReceives()
+    {
+        std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::deque<NodeRef>> sends;
+        for (uint32_t r = 0; r < m_ranks.size(); ++r)
+        {
+            for (uint32_t i = 0; i < m_ranks[r].nodes.size(); ++i)
+            {
+                const ChakraNode& node = m_ranks[r].nodes[i];
+                if (node.type == ChakraNodeType::SEND)
+                {
+                    CheckPeer(NodeRef{r, i}, *node.commDst, "comm_dst");
+                    sends[{r, *node.commDst, node.commTag.value_or(0)}].push_back(NodeRef{r, i});
+                }
+            }
+        }
+        for (uint32_t r = 0; r < m_ranks.size(); ++r)
+        {
+            for (uint32_t i = 0; i < m_ranks[r].nodes.size(); ++i)
+            {
+                const ChakraNode& node = m_ranks[r].nodes[i];
+                if (node.type != ChakraNodeType::RECEIVE)
+                {
+                    continue;
+                }
+                const NodeRef receive{r, i};
+                CheckPeer(receive, *node.commSrc, "comm_src");
+                const uint32_t tag = node.commTag.value_or(0);
+                std::deque<NodeRef>& queue = sends[{*node.commSrc, r, tag}];
+                if (queue.empty())
+                {
+                    throw Error(receive,
+                                "no send from rank " + std::to_string(*node.commSrc) +
+                                    " with tag " + std::to_string(tag) + " is left to match");
+                }
+                const NodeRef send = queue.front();
+                queue.pop_front();
+                const uint64_t bytes = *Node(send).commSize;
+                if (node.commSize && *node.commSize != bytes)
+                {
+                    throw Error(receive,
+                                "comm_size " + std::to_string(*node.commSize) +
+                                    " differs from its send's (rank " + std::to_string(send.rank) +
+                                    ", node " + std::to_string(Node(send).id) + ": " +
+                                    std::to_string(bytes) + ")");
+                }
+                m_pairs.emplace_back(send, receive);
+                if (bytes > 0)
+                {
+                    m_eventOf[send.rank][send.index] = NewEvent();
+                    m_eventOf[receive.rank][receive.index] = NewEvent();
+                }
+            }
+        }
+        for (const auto& [key, queue] : sends)
+        {
+            if (!queue.empty())
+            {
+                throw Error(queue.front(),
+                            "no receive on rank " + std::to_string(std::get<1>(key)) +
+                                " with tag " + std::to_string(std::get<2>(key)) +
+                                " matches this send");
+            }
+        }
+    }
+
+    /// \return what a node that depends on \p ref waits for: its event, or what it waits for
+    WaitSet DoneSet(const NodeRef& ref) const
+    {
+        if (const std::optional<uint32_t> event = m_eventOf[ref.rank][ref.index])
+        {
+            return {*event};
+        }
+        return m_waitSet[ref.rank][ref.index];
+    }
+
+    /// Finds what each node of rank \p r waits for, dependencies first.
+    void FindWaitSets(uint32_t r)
+    {
+        const ChakraTrace& trace = m_ranks[r];
+        std::map<uint64_t, uint32_t> indexOf;
+        for (uint32_t i = 0; i < trace.nodes.size(); ++i)
+        {
+            indexOf.emplace(trace.nodes[i].id, i);
+        }
+        for (const uint32_t i : ChakraTopologicalOrder(trace))
+        {
+            std::set<uint32_t> events;
+            for (const auto* deps : {&trace.nodes[i].dataDeps, &trace.nodes[i].ctrlDeps})
+            {
+                for (const uint64_t dep : *deps)
+                {
+                    const WaitSet done = DoneSet(NodeRef{r, indexOf.at(dep)});
+                    events.insert(done.begin(), done.end());
+                }
+            }
+            m_waitSet[r][i].assign(events.begin(), events.end());
+        }
+    }
+
+    /// \return the flows of \p instance's collective over \p n ranks (hosts 0 .. n-1)
+    ConnectionMatrix CollectiveFlows(const CollectiveInstance& instance, uint32_t n) const
+    {
+        const ChakraNode& node = Node(instance.nodes.front());
+        const uint64_t bytes = *node.commSize;
+        try
+        {
+            switch (*node.commType)
+            {
+            case ChakraCommType::ALL_REDUCE:
+                if (m_choice.algorithm == "tree")
+                {
+                    return TreeAllReduce(n, 0, bytes, m_choice.chunkBytes);
+                }
+                if (m_choice.algorithm != "ring")
+                {
+                    throw std::invalid_argument("unknown all-reduce algorithm " +
+                                                QuotedToken(m_choice.algorithm) + " (ring, tree)");
+                }
+                return RingCollective(RingKind::ALL_REDUCE, n, 0, bytes);
+            case ChakraCommType::ALL_GATHER:
+                return RingCollective(RingKind::ALL_GATHER, n, 0, bytes);
+            case ChakraCommType::REDUCE_SCATTER:
+                return RingCollective(RingKind::REDUCE_SCATTER, n, 0, bytes);
+            default: // ALL_TO_ALL (CheckMapped)
+                return StartingTogether(n, AllToAllWorkload(n, (bytes + n - 1) / n));
+            }
+        }
+        catch (const std::invalid_argument& e)
+        {
+            throw Error(instance.nodes.front(), e.what());
+        }
+    }
+
+    /// Adds the flows of a collective over its ranks, its starting flows gated by each rank.
+    void AddCollective(const CollectiveInstance& instance)
+    {
+        const NodeRef& first = instance.nodes.front();
+        const std::optional<uint32_t> event = m_eventOf[first.rank][first.index];
+        if (!event)
+        {
+            return; // one rank, or no bytes: no traffic
+        }
+        const auto n = static_cast<uint32_t>(instance.nodes.size());
+        const ConnectionMatrix sub = CollectiveFlows(instance, n);
+        const auto flowBase = static_cast<uint32_t>(m_traffic.flows.size());
+        // The collective's triggers are renumbered after those already here: trigger id i is
+        // at index i-1 throughout.
+        std::map<uint32_t, uint32_t> renumbered;
+        for (const MatrixTrigger& subTrigger : sub.triggers)
+        {
+            MatrixTrigger trigger = subTrigger;
+            trigger.id = static_cast<uint32_t>(m_traffic.triggers.size() + 1);
+            renumbered.emplace(subTrigger.id, trigger.id);
+            m_traffic.triggers.push_back(trigger);
+        }
+        const auto shift = [&renumbered](std::optional<uint32_t>& trigger) {
+            if (trigger)
+            {
+                trigger = renumbered.at(*trigger);
+            }
+        };
+        // One gate a rank: the flows that start the collective there.
+        std::vector<Gate> gates(n);
+        for (uint32_t rank = 0; rank < n; ++rank)
+        {
+            const NodeRef& ref = instance.nodes[rank];
+            gates[rank].waitsOn = m_waitSet[ref.rank][ref.index];
+            gates[rank].node = ref;
+        }
+        for (const MatrixFlow& subFlow : sub.flows)
+        {
+            MatrixFlow flow = subFlow;
+            flow.source = instance.nodes[subFlow.source].rank;
+            flow.destination = instance.nodes[subFlow.destination].rank;
+            flow.id += flowBase;
+            shift(flow.trigger);
+            shift(flow.sendDoneTrigger);
+            shift(flow.recvDoneTrigger);
+            const auto index = static_cast<uint32_t>(m_traffic.flows.size());
+            if (flow.startPs)
+            {
+                flow.startPs.reset();
+                gates[subFlow.source].flows.push_back(index);
+            }
+            if (!flow.recvDoneTrigger)
+            {
+                m_signals[*event].push_back(Signal{index, false});
+            }
+            m_traffic.flows.push_back(flow);
+        }
+        for (Gate& gate : gates)
+        {
+            if (!gate.flows.empty())
+            {
+                m_gates.push_back(std::move(gate));
+            }
+        }
+    }
+
+    /// Adds the flow of a send and its receive.
+    void AddSendReceive(const NodeRef& send, const NodeRef& receive)
+    {
+        const std::optional<uint32_t> sent = m_eventOf[send.rank][send.index];
+        if (!sent)
+        {
+            return; // no bytes: no traffic
+        }
+        const auto index = static_cast<uint32_t>(m_traffic.flows.size());
+        MatrixFlow flow{};
+        flow.source = send.rank;
+        flow.destination = receive.rank;
+        flow.id = index + 1;
+        flow.bytes = *Node(send).commSize;
+        m_traffic.flows.push_back(flow);
+        m_signals[*sent].push_back(Signal{index, true});
+        m_signals[*m_eventOf[receive.rank][receive.index]].push_back(Signal{index, false});
+        std::set<uint32_t> events(m_waitSet[send.rank][send.index].begin(),
+                                  m_waitSet[send.rank][send.index].end());
+        events.insert(m_waitSet[receive.rank][receive.index].begin(),
+                      m_waitSet[receive.rank][receive.index].end());
+        m_gates.push_back(Gate{{index}, WaitSet(events.begin(), events.end()), send});
+    }
+
+    /// \return the id of a new trigger that fires on \p count signals
+    uint32_t NewTrigger(uint32_t count)
+    {
+        const auto id = static_cast<uint32_t>(m_traffic.triggers.size() + 1);
+        m_traffic.triggers.push_back(
+            MatrixTrigger{id,
+                          count == 1 ? TriggerKind::ONESHOT : TriggerKind::BARRIER,
+                          count,
+                          {},
+                          0});
+        return id;
+    }
+
+    /// Makes every event of \p events signal trigger \p trigger at each of its ends.
+    void SignalTo(const WaitSet& events, uint32_t trigger)
+    {
+        for (const uint32_t event : events)
+        {
+            for (const Signal& signal : m_signals[event])
+            {
+                MatrixFlow& flow = m_traffic.flows[signal.flow];
+                (signal.sent ? flow.sendDoneTrigger : flow.recvDoneTrigger) = trigger;
+            }
+        }
+    }
+
+    /**
+     * Starts each gate's flows at time 0 or on the trigger of what it waits for: one trigger
+     * for each set of events waited on, counting every end of every event in it. An event's
+     * ends can signal one trigger only, so an event in two different sets is refused.
+     */
+    void ConnectGates()
+    {
+        std::map<WaitSet, uint32_t> triggerOf;
+        std::vector<std::optional<WaitSet>> setOf(m_signals.size()); // the set it signals
+        for (const Gate& gate : m_gates)
+        {
+            if (gate.waitsOn.empty())
+            {
+                for (const uint32_t flow : gate.flows)
+                {
+                    m_traffic.flows[flow].startPs = 0;
+                }
+                continue;
+            }
+            auto found = triggerOf.find(gate.waitsOn);
+            if (found == triggerOf.end())
+            {
+                uint32_t count = 0;
+                for (const uint32_t event : gate.waitsOn)
+                {
+                    if (setOf[event] && *setOf[event] != gate.waitsOn)
+                    {
+                        throw Error(gate.node,
+                                    "waits for a set of operations that overlaps, without "
+                                    "being equal, the set another node waits for; fabric-lb's "
+                                    "triggers cannot express such joins yet");
+                    }
+                    setOf[event] = gate.waitsOn;
+                    count += static_cast<uint32_t>(m_signals[event].size());
+                }
+                found = triggerOf.emplace(gate.waitsOn, NewTrigger(count)).first;
+                SignalTo(gate.waitsOn, found->second);
+            }
+            for (const uint32_t flow : gate.flows)
+            {
+                m_traffic.flows[flow].trigger = found->second;
+            }
+        }
+        for (MatrixTrigger& trigger : m_traffic.triggers)
+        {
+            trigger.waiting.clear();
+        }
+        for (uint32_t i = 0; i < m_traffic.flows.size(); ++i)
+        {
+            if (const std::optional<uint32_t> trigger = m_traffic.flows[i].trigger)
+            {
+                m_traffic.triggers[*trigger - 1].waiting.push_back(i);
+            }
+        }
+    }
+
+    /**
+     * Plays the triggers: every flow that starts at time 0 ends, each end signals its
+     * trigger, and what a trigger releases starts and ends in turn.
+     * \throws std::invalid_argument naming the node of a flow that never starts: ranks that
+     * wait for each other (a send and a receive each after the other's partner)
+     */
+    void CheckEveryFlowStarts() const
+    {
+        std::vector<TriggerState> states(m_traffic.triggers.begin(), m_traffic.triggers.end());
+        std::vector<bool> started(m_traffic.flows.size(), false);
+        std::vector<uint32_t> ended;
+        for (uint32_t i = 0; i < m_traffic.flows.size(); ++i)
+        {
+            if (m_traffic.flows[i].startPs)
+            {
+                started[i] = true;
+                ended.push_back(i);
+            }
+        }
+        const auto signal = [this, &states, &started, &ended](std::optional<uint32_t> trigger) {
+            if (!trigger)
+            {
+                return;
+            }
+            const TriggerRelease release = states[*trigger - 1].Signal();
+            const std::vector<uint32_t>& waiting = m_traffic.triggers[*trigger - 1].waiting;
+            for (uint32_t position = release.first; position < release.last; ++position)
+            {
+                started[waiting[position]] = true;
+                ended.push_back(waiting[position]);
+            }
+        };
+        while (!ended.empty())
+        {
+            const uint32_t flow = ended.back();
+            ended.pop_back();
+            signal(m_traffic.flows[flow].sendDoneTrigger);
+            signal(m_traffic.flows[flow].recvDoneTrigger);
+        }
+        for (const Gate& gate : m_gates)
+        {
+            for (const uint32_t flow : gate.flows)
+            {
+                if (!started[flow])
+                {
+                    throw Error(gate.node,
+                                "never starts: what it waits for waits, on another rank, for "
+                                "it (a deadlock between ranks)");
+                }
+            }
+        }
+    }
+
+    const std::vector<ChakraTrace>& m_ranks;                     //!< by rank, its trace
+    const std::vector<std::string>& m_files;                     //!< by rank, its file
+    ChakraCollectiveChoice m_choice;                             //!< how collectives are built
+    ConnectionMatrix m_traffic{};                                //!< what is built
+    std::vector<std::vector<std::optional<uint32_t>>> m_eventOf; //!< by rank and node, its event
+    std::vector<std::vector<WaitSet>> m_waitSet;      //!< by rank and node, what it waits for
+    std::vector<std::vector<Signal>> m_signals;       //!< by event, the flow ends that finish it
+    std::vector<CollectiveInstance> m_collectives;    //!< the collectives
+    std::vector<std::pair<NodeRef, NodeRef>> m_pairs; //!< each send and its receive
+    std::vector<Gate> m_gates;                        //!< flows that wait on nodes
+};
+
+} // namespace
+
+std::string
+ChakraRankFile(const std::string& prefix, uint32_t rank)
+{
+    return prefix + "." + std::to_string(rank) + ".et";
+}
+
+ConnectionMatrix
+ChakraTraffic(const std::vector<ChakraTrace>& ranks,
+              const std::vector<std::string>& files,
+              uint32_t hosts,
+              const ChakraCollectiveChoice& choice)
+{
+    if (ranks.size() > hosts)
+    {
+        throw std::invalid_argument(PrintableText(files.back()) + ": the traces have " +
+                                    std::to_string(ranks.size()) + " ranks, more than the " +
+                                    std::to_string(hosts) + " hosts of the fabric");
+    }
+    return TrafficBuilder(ranks, files, hosts, choice).Build();
+}
+
+ConnectionMatrix
+ReadChakraTraffic(const std::string& prefix, uint32_t hosts, const ChakraCollectiveChoice& choice)
+{
+    std::vector<std::string> files;
+    std::error_code noFile;
+    // One file beyond the hosts is enough to tell that there are too many ranks.
+    while (files.size() <= hosts &&
+           std::filesystem::exists(ChakraRankFile(prefix, files.size()), noFile))
+    {
+        files.push_back(ChakraRankFile(prefix, files.size()));
+    }
+    if (files.empty())
+    {
+        throw std::invalid_argument(PrintableText(ChakraRankFile(prefix, 0)) +
+                                    ": cannot open (--trace=PREFIX reads PREFIX.0.et, "
+                                    "PREFIX.1.et, ...)");
+    }
+    if (files.size() > hosts)
+    {
+        throw std::invalid_argument(PrintableText(files.back()) +
+                                    ": the traces have more ranks than the " +
+                                    std::to_string(hosts) + " hosts of the fabric");
+    }
+    std::vector<ChakraTrace> ranks;
+    for (const std::string& file : files)
+    {
+        ranks.push_back(ReadChakraTrace(file));
+    }
+    return ChakraTraffic(ranks, files, hosts, choice);
+}
+
+} // namespace fabriclb
+} // namespace ns3
