@@ -103,6 +103,12 @@ ProtoOf(const ChakraNode& node)
         attr->set_name("pg_name");
         attr->set_string_val(*node.pgName);
     }
+    if (node.cpuOp)
+    {
+        chakra::AttributeProto* attr = proto.add_attr();
+        attr->set_name("is_cpu_op");
+        attr->set_bool_val(true);
+    }
     if (!node.involvedDim.empty())
     {
         chakra::AttributeProto* attr = proto.add_attr();

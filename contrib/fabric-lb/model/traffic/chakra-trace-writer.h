@@ -19,8 +19,9 @@ namespace fabriclb
  * GlobalMetadata with the version, then each node the same way. The attributes are written
  * as Chakra's own tools write them: comm_type and comm_size as int64_val (comm_size above
  * 2^63-1 as uint64_val), comm_src, comm_dst and comm_tag as int32_val (above 2^31-1 as
- * uint32_val), pg_name as string_val, involved_dim as bool_list; an attribute that is not
- * set is left out. ParseChakraTrace reads the bytes back to the same trace.
+ * uint32_val), pg_name as string_val, involved_dim as bool_list, is_cpu_op as bool_val (when
+ * true); an attribute that is not set is left out. ParseChakraTrace reads the bytes back to the
+ * same trace.
  *
  * \param out where to write; check its state afterwards
  * \param trace the trace

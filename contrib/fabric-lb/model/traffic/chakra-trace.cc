@@ -142,6 +142,14 @@ ReadAttributes(const chakra::Node& proto, ChakraNode& node)
              }
              node.pgName = a.string_val();
          }},
+        {"is_cpu_op",
+         [&node](const chakra::AttributeProto& a) {
+             if (a.value_case() != chakra::AttributeProto::kBoolVal)
+             {
+                 throw std::invalid_argument("attribute is_cpu_op is not a boolean");
+             }
+             node.cpuOp = a.bool_val();
+         }},
         {"involved_dim",
          [&node](const chakra::AttributeProto& a) {
              if (a.value_case() != chakra::AttributeProto::kBoolList)
@@ -171,6 +179,10 @@ ReadAttributes(const chakra::Node& proto, ChakraNode& node)
 std::string
 MissingAttribute(const ChakraNode& node)
 {
+    if (node.cpuOp)
+    {
+        return ""; // a host-side call: its GPU kernel, if any, is a node of its own
+    }
     switch (node.type)
     {
     case ChakraNodeType::COLLECTIVE:
@@ -241,7 +253,7 @@ NextRecord(google::protobuf::io::CodedInputStream& in, size_t size, const std::s
     return std::make_pair(offset, std::move(record));
 }
 
-/// \throws std::invalid_argument naming the node of \p trace that depends on no node of it
+/// \throws std::invalid_argument naming a node of \p trace with a data dependency it lacks
 void
 CheckDependencies(const ChakraTrace& trace, const std::string& file)
 {
@@ -252,17 +264,14 @@ CheckDependencies(const ChakraTrace& trace, const std::string& file)
     }
     for (const ChakraNode& node : trace.nodes)
     {
-        for (const auto* deps : {&node.dataDeps, &node.ctrlDeps})
+        for (const uint64_t dep : node.dataDeps)
         {
-            for (const uint64_t dep : *deps)
+            if (ids.count(dep) == 0)
             {
-                if (ids.count(dep) == 0)
-                {
-                    throw TraceError(file,
-                                     NodeWhere(node.id),
-                                     "depends on node " + std::to_string(dep) +
-                                         ", which the file does not have");
-                }
+                throw TraceError(file,
+                                 NodeWhere(node.id),
+                                 "depends on node " + std::to_string(dep) +
+                                     " (data_deps), which the file does not have");
             }
         }
     }
@@ -281,15 +290,12 @@ DependencyIndices(const ChakraTrace& trace)
     for (uint32_t i = 0; i < trace.nodes.size(); ++i)
     {
         std::unordered_set<uint32_t> seen;
-        for (const auto* ids : {&trace.nodes[i].dataDeps, &trace.nodes[i].ctrlDeps})
+        for (const uint64_t id : trace.nodes[i].dataDeps)
         {
-            for (const uint64_t id : *ids)
+            const uint32_t dep = indexOf.at(id);
+            if (seen.insert(dep).second)
             {
-                const uint32_t dep = indexOf.at(id);
-                if (seen.insert(dep).second)
-                {
-                    deps[i].push_back(dep);
-                }
+                deps[i].push_back(dep);
             }
         }
     }

@@ -21,14 +21,19 @@
  * (Chakra's schema/protobuf/et_def.proto; fabric-lb parses them with messages of its own,
  * chakra-trace.proto, that keep the schema's field numbers and types).
  *
- * What is read of a node: its id, name, type, data and control dependencies (both are
- * dependencies here), duration_micros, and the attributes Chakra puts communication in:
- * `comm_type` (a CollectiveCommType number), `comm_size` (bytes), `comm_src`, `comm_dst`,
- * `comm_tag` (a send's or receive's peer rank and tag), `pg_name` (the process group) and
- * `involved_dim` (a list of booleans, kept but not used). The integer attributes may be of
- * any of the schema's integer kinds (Chakra's own tools write comm_type and comm_size as
- * int64_val, comm_src, comm_dst and comm_tag as int32_val). Every other field and attribute
- * (start_time_micros, inputs, outputs, is_cpu_op, ...) is ignored.
+ * What is read of a node: its id, name, type, data dependencies (the nodes it runs after),
+ * control dependencies (kept, not used: Chakra's PyTorch converter puts there the operation
+ * that called this one, which may be absent from the file or, for a GPU kernel's CPU call,
+ * depend on this very node; Chakra's own feeder orders nodes by data_deps alone),
+ * duration_micros, and the
+ * attributes Chakra puts communication in: `comm_type` (a CollectiveCommType number), `comm_size`
+ * (bytes), `comm_src`, `comm_dst`, `comm_tag` (a send's or receive's peer rank and tag), `pg_name`
+ * (the process group) and `involved_dim` (a list of booleans, kept but not used), and `is_cpu_op`
+ * (a boolean: a node that runs on the CPU, such as PyTorch's c10d:: call of a collective beside its
+ * GPU kernel, needs no communication attributes). The integer attributes may be of any of the
+ * schema's integer kinds (Chakra's own tools write comm_type and comm_size as int64_val, comm_src,
+ * comm_dst and comm_tag as int32_val). Every other field and attribute (start_time_micros, inputs,
+ * outputs, ...) is ignored.
  */
 
 namespace ns3
@@ -84,8 +89,8 @@ struct ChakraNode
     uint64_t id{0};                                //!< unique in its file
     std::string name;                              //!< the operation's name
     ChakraNodeType type{ChakraNodeType::METADATA}; //!< what it does
-    std::vector<uint64_t> dataDeps;                //!< nodes whose data it needs
-    std::vector<uint64_t> ctrlDeps;                //!< nodes it must follow
+    std::vector<uint64_t> dataDeps;                //!< nodes it runs after
+    std::vector<uint64_t> ctrlDeps;                //!< its caller (read, not used)
     uint64_t durationMicros{0};                    //!< duration_micros (computation)
     std::optional<ChakraCommType> commType;        //!< comm_type (required of a collective)
     std::optional<uint64_t> commSize;              //!< comm_size in bytes (required of a collective
@@ -95,6 +100,8 @@ struct ChakraNode
     std::optional<uint32_t> commTag;               //!< comm_tag (a send's or receive's tag)
     std::optional<std::string> pgName;             //!< pg_name, the process group
     std::vector<bool> involvedDim;                 //!< involved_dim (read, not used)
+    bool cpuOp{false}; //!< is_cpu_op: a host-side operation (PyTorch's call of a collective,
+                       //!< not its kernel)
 };
 
 /**
@@ -112,13 +119,15 @@ struct ChakraTrace
  *
  * \param bytes the file's bytes
  * \param fileName the name errors give
- * \return its nodes, checked: ids unique, every dependency a node of the file, no cycle,
- * each node's type known and the attributes its type needs present and in range
- * \throws std::invalid_argument whose what() is one line naming the file and the node at
- * fault ("FILE: node ID: problem"), or the byte offset of a record that cannot be read
+ * \return its nodes, checked: ids unique, every data dependency a node of the file (control
+ * dependencies on other nodes dropped), no cycle, each node's type known and the attributes its
+ * type needs present and in range \throws std::invalid_argument whose what() is one line naming the
+ * file and the node at fault ("FILE: node ID: problem"), or the byte offset of a record that cannot
+ * be read
  * ("FILE: byte OFFSET: problem"): a length cut off or malformed, a record that runs past the
  * end of the file or does not parse, no GlobalMetadata, a node of an unknown type, a second
- * node with the same id, a dependency on a node the file does not have, a dependency cycle,
+ * node with the same id, a data dependency on a node the file does not have, a dependency
+ * cycle,
  * a missing required attribute, an attribute of the wrong kind or out of range, an unknown
  * comm type
  */

@@ -138,11 +138,10 @@ class TrafficBuilder
             for (uint32_t i = 0; i < m_ranks[r].nodes.size(); ++i)
             {
                 const ChakraNode& node = m_ranks[r].nodes[i];
-                if (node.type != ChakraNodeType::COLLECTIVE)
+                if (node.type != ChakraNodeType::COLLECTIVE || node.cpuOp)
                 {
                     continue;
                 }
-                CheckMapped(NodeRef{r, i});
                 const std::string group = node.pgName.value_or("");
                 const auto key = std::make_pair(group, seen[group]++);
                 const auto [it, added] =
@@ -172,6 +171,7 @@ class TrafficBuilder
         {
             if (instance.nodes.size() > 1 && *Node(instance.nodes.front()).commSize > 0)
             {
+                CheckMapped(instance.nodes.front());
                 const uint32_t event = NewEvent();
                 for (const NodeRef& ref : instance.nodes)
                 {
@@ -226,7 +226,7 @@ class TrafficBuilder
             for (uint32_t i = 0; i < m_ranks[r].nodes.size(); ++i)
             {
                 const ChakraNode& node = m_ranks[r].nodes[i];
-                if (node.type == ChakraNodeType::SEND)
+                if (node.type == ChakraNodeType::SEND && !node.cpuOp)
                 {
                     CheckPeer(NodeRef{r, i}, *node.commDst, "comm_dst");
                     sends[{r, *node.commDst, node.commTag.value_or(0)}].push_back(NodeRef{r, i});
@@ -238,7 +238,7 @@ class TrafficBuilder
             for (uint32_t i = 0; i < m_ranks[r].nodes.size(); ++i)
             {
                 const ChakraNode& node = m_ranks[r].nodes[i];
-                if (node.type != ChakraNodeType::RECEIVE)
+                if (node.type != ChakraNodeType::RECEIVE || node.cpuOp)
                 {
                     continue;
                 }
@@ -305,13 +305,10 @@ class TrafficBuilder
         for (const uint32_t i : ChakraTopologicalOrder(trace))
         {
             std::set<uint32_t> events;
-            for (const auto* deps : {&trace.nodes[i].dataDeps, &trace.nodes[i].ctrlDeps})
+            for (const uint64_t dep : trace.nodes[i].dataDeps)
             {
-                for (const uint64_t dep : *deps)
-                {
-                    const WaitSet done = DoneSet(NodeRef{r, indexOf.at(dep)});
-                    events.insert(done.begin(), done.end());
-                }
+                const WaitSet done = DoneSet(NodeRef{r, indexOf.at(dep)});
+                events.insert(done.begin(), done.end());
             }
             m_waitSet[r][i].assign(events.begin(), events.end());
         }

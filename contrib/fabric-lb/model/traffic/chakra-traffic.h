@@ -30,8 +30,9 @@
  *    message of ceil(comm_size / ranks) bytes to every other rank. Its flows that start the
  *    collective on a rank wait for that rank's node's dependencies; the collective is done,
  *    on every rank, when its last flows (those no flow of it waits on) are received.
- *  - COMP_NODE, METADATA_NODE, MEM_LOAD_NODE, MEM_STORE_NODE: no time (ChakraComputeTakesTime):
- *    done when its dependencies are.
+ *  - COMP_NODE, METADATA_NODE, MEM_LOAD_NODE, MEM_STORE_NODE, and any node with is_cpu_op
+ *    (a host-side call, whose GPU kernel is a node of its own): no time, done when its
+ *    dependencies are.
  * A collective over one rank, or of 0 bytes, and a send-receive pair of 0 bytes take no time
  * either. A node that waits on several operations waits on a barrier trigger signalled by
  * each of their flows' ends.
