@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/stubs/logging.h>
 #include <limits>
 #include <queue>
 #include <unordered_map>
@@ -423,6 +424,9 @@ ParseChakraTrace(const std::string& bytes, const std::string& fileName)
     {
         throw std::invalid_argument(PrintableText(fileName) + ": above 2 GiB");
     }
+    // A string that is not UTF-8 fails the parse, which the error below reports: protobuf's own
+    // log line about it would be a second line.
+    const google::protobuf::LogSilencer quiet;
     google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()),
                                               static_cast<int>(bytes.size()));
     ChakraTrace trace;
