@@ -213,6 +213,7 @@ TEST(FlagFuzz, EveryDriverFlagTakesOddValuesWithoutCrashOrHang)
         {"algorithm", {"--workload=allreduce"}},
         {"chunkBytes", {"--workload=allreduce", "--algorithm=tree"}},
         {"matrix", {"--workload=matrix"}},
+        {"trace", {"--workload=chakra"}},
         {"failMode", failure},
         {"failRate", {"--failLinks=agg-p0-0:core-0", "--failMode=degrade"}},
         {"convergence", failure},
