@@ -485,6 +485,39 @@ TEST(ChakraTraffic, SeveralDependenciesWaitOnABarrier)
     EXPECT_EQ(traffic.flows[1].sendDoneTrigger, last.trigger);
 }
 
+TEST(ChakraTraffic, DependenciesImpliedByOthersAreDropped)
+{
+    // Rank 0 sends A, then B after A, then C after A and B, and D after A: C waits for B
+    // alone (B starts after A ends), so the ends of A signal one trigger, for B and D.
+    std::vector<ChakraTrace> ranks(4);
+    ranks[0].nodes = {Send(1, 1, 0, 10),
+                      Send(2, 2, 0, 20, {1}),
+                      Send(3, 3, 0, 30, {1, 2}),
+                      Send(4, 1, 1, 40, {1})};
+    ranks[1].nodes = {Receive(1, 0, 0), Receive(2, 0, 1)};
+    ranks[2].nodes = {Receive(1, 0, 0)};
+    ranks[3].nodes = {Receive(1, 0, 0)};
+    const ConnectionMatrix traffic = Checked(Traffic(ranks));
+    std::map<uint64_t, MatrixFlow> bySize;
+    for (const MatrixFlow& flow : traffic.flows)
+    {
+        bySize[flow.bytes] = flow;
+    }
+    ASSERT_EQ(bySize.size(), 4U);
+    EXPECT_TRUE(bySize[10].startPs);
+    EXPECT_EQ(bySize[20].trigger, bySize[10].sendDoneTrigger);
+    EXPECT_EQ(bySize[40].trigger, bySize[10].sendDoneTrigger);
+    EXPECT_EQ(bySize[30].trigger, bySize[20].sendDoneTrigger);
+    // Two independent sends, one node after both and another after one of them: the first
+    // send's end would have to signal two triggers.
+    ranks[0].nodes = {Send(1, 1, 0, 10),
+                      Send(2, 2, 0, 20),
+                      Send(3, 3, 0, 30, {1, 2}),
+                      Send(4, 1, 1, 40, {1})};
+    EXPECT_NE(TrafficError(ranks).find("t.0.et: node "), std::string::npos);
+    EXPECT_NE(TrafficError(ranks).find("overlaps, without being equal"), std::string::npos);
+}
+
 TEST(ChakraTraffic, InconsistentTracesAreRefusedNamingFileAndNode)
 {
     const std::vector<std::pair<std::vector<ChakraTrace>, std::string>> cases{

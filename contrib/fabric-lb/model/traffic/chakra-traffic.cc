@@ -101,6 +101,10 @@ class TrafficBuilder
         {
             AddSendReceive(send, receive);
         }
+        for (Gate& gate : m_gates)
+        {
+            gate.waitsOn = WithoutImplied(gate.waitsOn);
+        }
         ConnectGates();
         CheckEveryFlowStarts();
         return std::move(m_traffic);
@@ -124,6 +128,7 @@ class TrafficBuilder
     uint32_t NewEvent()
     {
         m_signals.emplace_back();
+        m_before.emplace_back();
         return static_cast<uint32_t>(m_signals.size() - 1);
     }
 
@@ -405,13 +410,16 @@ class TrafficBuilder
             }
             m_traffic.flows.push_back(flow);
         }
+        std::set<uint32_t> before;
         for (Gate& gate : gates)
         {
+            before.insert(gate.waitsOn.begin(), gate.waitsOn.end());
             if (!gate.flows.empty())
             {
                 m_gates.push_back(std::move(gate));
             }
         }
+        m_before[*event].assign(before.begin(), before.end());
     }
 
     /// Adds the flow of a send and its receive.
@@ -436,6 +444,8 @@ class TrafficBuilder
         events.insert(m_waitSet[receive.rank][receive.index].begin(),
                       m_waitSet[receive.rank][receive.index].end());
         m_gates.push_back(Gate{{index}, WaitSet(events.begin(), events.end()), send});
+        m_before[*sent] = m_gates.back().waitsOn;
+        m_before[*m_eventOf[receive.rank][receive.index]] = m_gates.back().waitsOn;
     }
 
     /// \return the id of a new trigger that fires on \p count signals
@@ -462,6 +472,45 @@ class TrafficBuilder
                 (signal.sent ? flow.sendDoneTrigger : flow.recvDoneTrigger) = trigger;
             }
         }
+    }
+
+    /**
+     * \return \p events without those that end before another of them starts (its flows wait,
+     * directly or through other events, for their end): waiting for the others is enough
+     */
+    WaitSet WithoutImplied(const WaitSet& events)
+    {
+        if (events.size() < 2)
+        {
+            return events;
+        }
+        // Events marked with this generation end before one of \p events starts.
+        m_marks.resize(m_before.size(), 0);
+        const uint32_t mark = ++m_generation;
+        std::vector<uint32_t> stack;
+        for (const uint32_t event : events)
+        {
+            stack.insert(stack.end(), m_before[event].begin(), m_before[event].end());
+        }
+        while (!stack.empty())
+        {
+            const uint32_t event = stack.back();
+            stack.pop_back();
+            if (m_marks[event] != mark)
+            {
+                m_marks[event] = mark;
+                stack.insert(stack.end(), m_before[event].begin(), m_before[event].end());
+            }
+        }
+        WaitSet needed;
+        for (const uint32_t event : events)
+        {
+            if (m_marks[event] != mark)
+            {
+                needed.push_back(event);
+            }
+        }
+        return needed;
     }
 
     /**
@@ -578,8 +627,11 @@ class TrafficBuilder
     ChakraCollectiveChoice m_choice;                             //!< how collectives are built
     ConnectionMatrix m_traffic{};                                //!< what is built
     std::vector<std::vector<std::optional<uint32_t>>> m_eventOf; //!< by rank and node, its event
-    std::vector<std::vector<WaitSet>> m_waitSet;      //!< by rank and node, what it waits for
-    std::vector<std::vector<Signal>> m_signals;       //!< by event, the flow ends that finish it
+    std::vector<std::vector<WaitSet>> m_waitSet; //!< by rank and node, what it waits for
+    std::vector<std::vector<Signal>> m_signals;  //!< by event, the flow ends that finish it
+    std::vector<uint32_t> m_marks; //!< by event, the last WithoutImplied that reached it
+    uint32_t m_generation{0};      //!< WithoutImplied's calls so far
+    std::vector<WaitSet> m_before; //!< by event, the events its flows wait for
     std::vector<CollectiveInstance> m_collectives;    //!< the collectives
     std::vector<std::pair<NodeRef, NodeRef>> m_pairs; //!< each send and its receive
     std::vector<Gate> m_gates;                        //!< flows that wait on nodes
