@@ -45,7 +45,23 @@ CompletionTracker::MessageAcked(uint32_t messageId, uint32_t /* queuePair */)
         m_lastCompletion = Simulator::Now();
         ++m_collectiveCompleted;
     }
-    if (++m_completed == m_total && m_stopAtLast)
+    if (++m_completed == m_total && m_computesDone == m_computes && m_stopAtLast)
+    {
+        Simulator::Stop();
+    }
+}
+
+void
+CompletionTracker::AddComputes(uint64_t computes)
+{
+    m_computes += computes;
+}
+
+void
+CompletionTracker::ComputeDone()
+{
+    m_lastCompletion = Simulator::Now();
+    if (++m_computesDone == m_computes && m_completed == m_total && m_stopAtLast)
     {
         Simulator::Stop();
     }

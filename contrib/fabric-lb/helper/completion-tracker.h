@@ -67,13 +67,28 @@ class CompletionTracker
      */
     void AddMessage();
 
-    /// \return whether every message of the collective has completed
-    bool CollectiveDone() const
+    /**
+     * Counts \p computes computes of the collective, before it starts: the collective ends
+     * with the last of its messages and computes.
+     */
+    void AddComputes(uint64_t computes);
+
+    /// A compute of the collective has ended.
+    void ComputeDone();
+
+    /// \return messages and computes completed so far
+    uint64_t TasksCompleted() const
     {
-        return m_collectiveCompleted == m_collective;
+        return m_completed + m_computesDone;
     }
 
-    /// \return when the collective's last message completed
+    /// \return whether every message and compute of the collective has completed
+    bool CollectiveDone() const
+    {
+        return m_collectiveCompleted == m_collective && m_computesDone == m_computes;
+    }
+
+    /// \return when the collective's last message completed, or its last compute ended
     Time LastCompletion() const
     {
         return m_lastCompletion;
@@ -104,6 +119,8 @@ class CompletionTracker
     uint64_t m_collectiveCompleted{0};                  //!< of them completed
     uint64_t m_total;                                   //!< messages of the run
     uint64_t m_completed{0};                            //!< messages completed
+    uint64_t m_computes{0};                             //!< computes of the collective
+    uint64_t m_computesDone{0};                         //!< of them ended
     bool m_stopAtLast;                                  //!< stop after the last completion
     bool m_progress;                                    //!< report progress
     uint64_t m_dataPackets;                             //!< data packets to deliver

@@ -133,6 +133,14 @@ DriverOptions::Declare(CommandLine& cmd)
     flags.Add(cmd, "layers", "ns3::ExperimentConfig::Layers");
     flags.Add(cmd, "algorithm", "ns3::ExperimentConfig::Algorithm");
     flags.Add(cmd, "chunkBytes", "ns3::ExperimentConfig::ChunkBytes");
+    // Each registered workload's own parameters (fabriclb::Workloads): --skew, ...
+    for (const fabriclb::Collective& collective : fabriclb::Workloads().All())
+    {
+        for (const auto& [flag, attribute] : collective.flags)
+        {
+            flags.Add(cmd, flag, attribute);
+        }
+    }
     flags.Add(cmd, "matrix", "ns3::ExperimentConfig::MatrixFile");
     flags.Add(cmd, "trace", "ns3::ExperimentConfig::TraceFile");
     flags.Add(cmd, "msgBytes", "ns3::ExperimentConfig::MessageBytes");

@@ -147,6 +147,14 @@ ExperimentResult::ToJson() const
     {
         json["background"] = background.ToJson();
     }
+    if (compute.present)
+    {
+        json["compute"] = {
+            {"computes", compute.computes},
+            {"busiest_gpu_compute_ns", compute.busiestGpuPs / 1000.0},
+            {"communication_ns", compute.communicationPs / 1000.0},
+            {"exposed_communication_ns", compute.ExposedCommunicationPs(cctPs) / 1000.0}};
+    }
     if (!jobs.empty())
     {
         json["jobs"] = nlohmann::json::array();

@@ -113,6 +113,26 @@ struct BackgroundResult
 
 /**
  * \ingroup fabric-lb
+ * \brief A workload with computes (fabriclb::MatrixCompute): how its step time splits between
+ * the GPUs' computing and the communication they wait for.
+ */
+struct ComputeResult
+{
+    bool present{false};         //!< the workload has computes
+    uint64_t computes{0};        //!< its computes
+    uint64_t busiestGpuPs{0};    //!< the time the busiest GPU spent computing
+    uint64_t communicationPs{0}; //!< the time at least one of its messages was in flight
+
+    /// \return the step's time beyond the busiest GPU's computing: the communication it could
+    /// not hide (0 if it hid all)
+    uint64_t ExposedCommunicationPs(uint64_t cctPs) const
+    {
+        return cctPs > busiestGpuPs ? cctPs - busiestGpuPs : 0;
+    }
+};
+
+/**
+ * \ingroup fabric-lb
  * \brief One job of several on the fabric (--jobs): its iterations' completion times,
  * its bound and its completion times alone on the fabric.
  */
@@ -198,6 +218,7 @@ struct ExperimentResult
     BufferResult buffer;          //!< the switch buffers and PFC, if in charge
     std::vector<JobResult> jobs;  //!< with several jobs (--jobs), each one's
     BackgroundResult background;  //!< background traffic, if any
+    ComputeResult compute;        //!< the workload's computes, if any
     uint64_t timeLimitPs{0};      //!< simulated time at which the run was to give up (not in JSON)
     bool timeLimitReached{false}; //!< the run ended at its time limit (not in JSON)
 

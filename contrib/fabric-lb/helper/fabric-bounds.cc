@@ -7,6 +7,7 @@
 #include "fabric-helper.h"
 
 #include <algorithm>
+#include <map>
 
 namespace ns3
 {
@@ -128,8 +129,13 @@ FabricBounds::BoundOf(const fabriclb::ConnectionMatrix& traffic,
         // Each message from its earliest start: its trigger fired as soon as the
         // messages it waits for could have arrived (or been acknowledged). The fabric's
         // ports and the servers' own links each carry their messages alone.
+        std::vector<std::optional<uint64_t>> computeStarts;
         const std::vector<std::optional<uint64_t>> starts =
-            fabriclb::ComputeEarliestStarts(traffic, arrivalPs, result.messageBoundsPs);
+            fabriclb::ComputeEarliestStarts(traffic,
+                                            arrivalPs,
+                                            result.messageBoundsPs,
+                                            &computeStarts);
+        result.boundPs = std::max(result.boundPs, ComputeBoundOf(traffic, computeStarts));
         std::vector<fabriclb::FlowLoad> fabricLoads;
         std::vector<fabriclb::FlowLoad> serverLoads;
         for (size_t f = 0; f < traffic.flows.size(); ++f)
@@ -164,6 +170,32 @@ FabricBounds::BoundOf(const fabriclb::ConnectionMatrix& traffic,
                       fabriclb::ComputeCutBound(planeWire, topology, FlowLoads(traffic))});
     }
     return result;
+}
+
+uint64_t
+FabricBounds::ComputeBoundOf(const fabriclb::ConnectionMatrix& traffic,
+                             const std::vector<std::optional<uint64_t>>& computeStarts)
+{
+    uint64_t boundPs = 0;
+    // By host: its earliest compute's start and the time all its computes take one at a time.
+    std::map<uint32_t, std::pair<uint64_t, uint64_t>> hosts;
+    for (size_t c = 0; c < traffic.computes.size(); ++c)
+    {
+        if (!computeStarts[c])
+        {
+            continue;
+        }
+        const fabriclb::MatrixCompute& compute = traffic.computes[c];
+        boundPs = std::max(boundPs, *computeStarts[c] + compute.durationPs);
+        const auto [it, fresh] = hosts.emplace(compute.host, std::make_pair(*computeStarts[c], 0));
+        it->second.first = std::min(it->second.first, *computeStarts[c]);
+        it->second.second += compute.durationPs;
+    }
+    for (const auto& [host, busy] : hosts)
+    {
+        boundPs = std::max(boundPs, busy.first + busy.second);
+    }
+    return boundPs;
 }
 
 std::vector<fabriclb::FlowLoad>

@@ -12,6 +12,7 @@
 #include "ns3/wire-model.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace ns3
@@ -82,6 +83,15 @@ class FabricBounds
     /// where they enter it (FabricTopology::FabricEntryOf; with PXN their data and their ACKs
     /// each a leg of its own), none within a server
     std::vector<fabriclb::FlowLoad> FlowLoads(const fabriclb::ConnectionMatrix& traffic) const;
+
+    /**
+     * \param traffic a traffic with computes
+     * \param computeStarts by compute, its earliest start (fabriclb::ComputeEarliestStarts)
+     * \return the latest compute's earliest end, and each host's computes one after another from
+     * its earliest compute's start: the latest of them (0 without computes)
+     */
+    static uint64_t ComputeBoundOf(const fabriclb::ConnectionMatrix& traffic,
+                                   const std::vector<std::optional<uint64_t>>& computeStarts);
 
   private:
     /// How a message crosses the fabric.

@@ -25,6 +25,7 @@
 #include "ns3/roce-nic.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/time-covered.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -195,6 +196,11 @@ FabricExperiment::ConfigureTraffic(const fabriclb::Collective& collective,
         }
         m_traffic = m_jobs->Traffic();
     }
+    if (!m_traffic.computes.empty() && FabricRanks::Count() > 1)
+    {
+        throw std::invalid_argument("a workload with computes runs on one rank (its GPUs wait on "
+                                    "messages across the fabric)");
+    }
     if (std::optional<std::string> clash = partition.FindTriggerAcrossRanks(m_traffic))
     {
         throw std::invalid_argument("the collective cannot be spread over " +
@@ -242,7 +248,7 @@ FabricExperiment::Install()
     }
     m_launcher.Install(m_fabric, m_traffic);
     InstallTracker();
-    m_launcher.InstallTriggers(m_traffic);
+    m_launcher.InstallTriggers(m_traffic, [this](uint32_t) { m_tracker->ComputeDone(); });
     InstallStarts();
     m_flowGapPs = m_failures.Install(m_fabric, m_traffic, m_wire, m_result);
     m_result.messagePackets = m_fabric->GetNic(0)->PacketsFor(m_result.messageBytes);
@@ -286,6 +292,7 @@ FabricExperiment::InstallTracker()
                                                 }
                                                 return delivered;
                                             });
+    m_tracker->AddComputes(m_traffic.computes.size());
     for (uint32_t h = 0; h < hosts; ++h)
     {
         Ptr<RoceNic> nic = m_fabric->GetNic(h);
@@ -349,8 +356,8 @@ FabricExperiment::Run()
 
     m_tracker->Start();
     const auto wallStart = std::chrono::steady_clock::now();
-    FabricRanks::Run([this]() { return m_tracker->Completed(); },
-                     m_traffic.flows.size(),
+    FabricRanks::Run([this]() { return m_tracker->TasksCompleted(); },
+                     m_traffic.flows.size() + m_traffic.computes.size(),
                      PicoSeconds(m_runBounds.timeLimitPs));
     m_result.wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
@@ -414,6 +421,14 @@ FabricExperiment::Collect()
         m_background = nullptr;
     }
     RecordMessages(m_traffic, times, m_runBounds.messageBoundsPs, result.messageRecords);
+    if (!m_traffic.computes.empty())
+    {
+        result.compute.present = true;
+        result.compute.computes = m_traffic.computes.size();
+        result.compute.busiestGpuPs = m_launcher.GetBusiestComputeTime().GetPicoSeconds();
+        result.compute.communicationPs =
+            fabriclb::TimeCovered(times.startsPs, times.completionsPs, m_collectiveMessages);
+    }
 
     m_fabric->Dispose();
     m_fabric = nullptr;

@@ -9,7 +9,11 @@
 
 #include "ns3/collective-app.h"
 #include "ns3/collective-triggers.h"
+#include "ns3/gpu-compute.h"
 #include "ns3/roce-nic.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -52,15 +56,46 @@ MessageLauncher::Install(Ptr<FabricHelper> fabric, const fabriclb::ConnectionMat
 }
 
 void
-MessageLauncher::InstallTriggers(const fabriclb::ConnectionMatrix& traffic)
+MessageLauncher::InstallTriggers(const fabriclb::ConnectionMatrix& traffic,
+                                 std::function<void(uint32_t compute)> computeDone)
 {
-    if (traffic.triggers.empty())
+    if (traffic.triggers.empty() && traffic.computes.empty())
     {
         return;
     }
     m_triggers = CreateObject<CollectiveTriggers>();
+    m_gpus.assign(m_fabric->GetHosts().GetN(), nullptr);
+    for (const fabriclb::MatrixCompute& compute : traffic.computes)
+    {
+        if (!m_gpus[compute.host])
+        {
+            m_gpus[compute.host] = CreateObject<GpuCompute>();
+            m_gpus[compute.host]->SetComputeDone([triggers = m_triggers, computeDone](uint32_t c) {
+                triggers->ComputeDone(c);
+                if (computeDone)
+                {
+                    computeDone(c);
+                }
+            });
+        }
+    }
+    const auto release = [this, &traffic](uint32_t c) {
+        const fabriclb::MatrixCompute& compute = traffic.computes[c];
+        m_gpus[compute.host]->Release(c, PicoSeconds(compute.durationPs));
+    };
+    for (uint32_t c = 0; c < traffic.computes.size(); ++c)
+    {
+        if (traffic.computes[c].startPs)
+        {
+            Simulator::Schedule(PicoSeconds(*traffic.computes[c].startPs),
+                                [release, c]() { release(c); });
+        }
+    }
     // Each trigger runs on one rank (FabricPartition::FindTriggerAcrossRanks).
-    m_triggers->Setup(traffic, [this, &traffic](uint32_t id) { SendNow(id, traffic.flows[id]); });
+    m_triggers->Setup(
+        traffic,
+        [this, &traffic](uint32_t id) { SendNow(id, traffic.flows[id]); },
+        release);
     for (uint32_t h = 0; h < m_fabric->GetHosts().GetN(); ++h)
     {
         Ptr<RoceNic> nic = m_fabric->GetNic(h);
@@ -80,6 +115,20 @@ MessageLauncher::SendNow(uint32_t id, const fabriclb::MatrixFlow& flow)
                                  id);
 }
 
+Time
+MessageLauncher::GetBusiestComputeTime() const
+{
+    Time busiest;
+    for (const Ptr<GpuCompute>& gpu : m_gpus)
+    {
+        if (gpu)
+        {
+            busiest = std::max(busiest, gpu->GetBusyTime());
+        }
+    }
+    return busiest;
+}
+
 void
 MessageLauncher::Dispose()
 {
@@ -88,6 +137,14 @@ MessageLauncher::Dispose()
         m_triggers->Dispose();
         m_triggers = nullptr;
     }
+    for (Ptr<GpuCompute>& gpu : m_gpus)
+    {
+        if (gpu)
+        {
+            gpu->Dispose();
+        }
+    }
+    m_gpus.clear();
     m_apps.clear();
     m_fabric = nullptr;
 }

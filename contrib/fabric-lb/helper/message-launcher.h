@@ -6,9 +6,11 @@
 #define FABRIC_LB_MESSAGE_LAUNCHER_H
 
 #include "ns3/connection-matrix.h"
+#include "ns3/nstime.h"
 #include "ns3/ptr.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace ns3
@@ -17,6 +19,7 @@ namespace ns3
 class CollectiveApp;
 class CollectiveTriggers;
 class FabricHelper;
+class GpuCompute;
 
 /**
  * \ingroup fabric-lb
@@ -40,10 +43,16 @@ class MessageLauncher
     void Install(Ptr<FabricHelper> fabric, const fabriclb::ConnectionMatrix& traffic);
 
     /**
-     * Connects \p traffic's triggers, if any, to the NICs' completion traces.
+     * Connects \p traffic's triggers, if any, to the NICs' completion traces, and gives its
+     * computes' hosts a GpuCompute each, releasing the timed computes at their start.
      * \param traffic the run's messages; it must outlive the run
+     * \param computeDone told of each compute's end, after its done trigger has fired
      */
-    void InstallTriggers(const fabriclb::ConnectionMatrix& traffic);
+    void InstallTriggers(const fabriclb::ConnectionMatrix& traffic,
+                         std::function<void(uint32_t compute)> computeDone = nullptr);
+
+    /// \return the time the busiest GPU spent computing (zero without computes)
+    Time GetBusiestComputeTime() const;
 
     /**
      * Sends message \p id now from its source's application.
@@ -58,7 +67,8 @@ class MessageLauncher
   private:
     Ptr<FabricHelper> m_fabric;             //!< the fabric
     std::vector<Ptr<CollectiveApp>> m_apps; //!< by host, this rank's
-    Ptr<CollectiveTriggers> m_triggers;     //!< if the traffic has triggers
+    Ptr<CollectiveTriggers> m_triggers;     //!< if the traffic has triggers or computes
+    std::vector<Ptr<GpuCompute>> m_gpus;    //!< by host, those with computes
 };
 
 } // namespace ns3

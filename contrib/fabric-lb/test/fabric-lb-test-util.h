@@ -191,11 +191,44 @@ class DeliveryTestCase : public TestCase
 };
 
 /**
+ * \brief A temporary connection-matrix file of \p traffic; the file goes with the object.
+ */
+class TemporaryMatrixFile
+{
+  public:
+    /// \param traffic what the file holds
+    explicit TemporaryMatrixFile(const fabriclb::ConnectionMatrix& traffic)
+    {
+        const int fd = mkstemp(m_path);
+        NS_ABORT_MSG_IF(fd < 0, "cannot make a temporary file");
+        close(fd);
+        WriteConnectionMatrixFile(m_path, traffic);
+    }
+
+    ~TemporaryMatrixFile()
+    {
+        std::remove(m_path);
+    }
+
+    TemporaryMatrixFile(const TemporaryMatrixFile&) = delete;
+    TemporaryMatrixFile& operator=(const TemporaryMatrixFile&) = delete;
+
+    /// \return the file's path
+    std::string Path() const
+    {
+        return m_path;
+    }
+
+  private:
+    char m_path[32] = "/tmp/fabric-lb-matrix-XXXXXX"; //!< the file
+};
+
+/**
  * \brief A temporary connection matrix of an incast on k=4: \p senders hosts in other pods
  * (4, 6, 8, ...) each send \p bytes to host 0, the first at time 0 and each next one
  * \p staggerPs later. The file goes with the object.
  */
-class IncastMatrixFile
+class IncastMatrixFile : public TemporaryMatrixFile
 {
   public:
     /**
@@ -204,10 +237,14 @@ class IncastMatrixFile
      * \param staggerPs between one sender's start and the next one's
      */
     IncastMatrixFile(uint32_t senders, uint64_t bytes, uint64_t staggerPs = 0)
+        : TemporaryMatrixFile(Incast(senders, bytes, staggerPs))
     {
-        const int fd = mkstemp(m_path);
-        NS_ABORT_MSG_IF(fd < 0, "cannot make a temporary file");
-        close(fd);
+    }
+
+  private:
+    /// \return the incast's traffic
+    static fabriclb::ConnectionMatrix Incast(uint32_t senders, uint64_t bytes, uint64_t staggerPs)
+    {
         fabriclb::ConnectionMatrix traffic;
         traffic.nodes = 16;
         for (uint32_t s = 0; s < senders; ++s)
@@ -220,25 +257,8 @@ class IncastMatrixFile
             flow.startPs = s * staggerPs;
             traffic.flows.push_back(flow);
         }
-        WriteConnectionMatrixFile(m_path, traffic);
+        return traffic;
     }
-
-    ~IncastMatrixFile()
-    {
-        std::remove(m_path);
-    }
-
-    IncastMatrixFile(const IncastMatrixFile&) = delete;
-    IncastMatrixFile& operator=(const IncastMatrixFile&) = delete;
-
-    /// \return the file's path
-    std::string Path() const
-    {
-        return m_path;
-    }
-
-  private:
-    char m_path[32] = "/tmp/fabric-lb-incast-XXXXXX"; //!< the file
 };
 
 /// Runs one experiment with FabricHelper::K set to \p k for its duration.

@@ -113,7 +113,8 @@ ComputeAckTripPs(const std::vector<PathLeg>& legs)
 std::vector<std::optional<uint64_t>>
 ComputeEarliestStarts(const ConnectionMatrix& matrix,
                       const std::vector<uint64_t>& arrivalPs,
-                      const std::vector<uint64_t>& completionPs)
+                      const std::vector<uint64_t>& completionPs,
+                      std::vector<std::optional<uint64_t>>* computeStarts)
 {
     const size_t flows = matrix.flows.size();
     if (arrivalPs.size() != flows || completionPs.size() != flows)
@@ -136,7 +137,20 @@ ComputeEarliestStarts(const ConnectionMatrix& matrix,
     using Signal = std::pair<uint64_t, size_t>;
     std::priority_queue<Signal, std::vector<Signal>, std::greater<>> signals;
     std::vector<std::optional<uint64_t>> start(flows);
-    auto begin = [&](size_t f, uint64_t atPs) {
+    std::vector<std::optional<uint64_t>> computeStart(matrix.computes.size());
+    auto begin = [&](uint32_t task, uint64_t atPs) {
+        if (IsComputeTask(task))
+        {
+            const uint32_t c = ComputeIndexOf(task);
+            computeStart[c] = atPs;
+            const MatrixCompute& compute = matrix.computes[c];
+            if (compute.doneTrigger)
+            {
+                signals.emplace(atPs + compute.durationPs, triggerIndex.at(*compute.doneTrigger));
+            }
+            return;
+        }
+        const size_t f = task;
         start[f] = atPs;
         const MatrixFlow& flow = matrix.flows[f];
         if (flow.recvDoneTrigger)
@@ -148,11 +162,18 @@ ComputeEarliestStarts(const ConnectionMatrix& matrix,
             signals.emplace(atPs + completionPs[f], triggerIndex.at(*flow.sendDoneTrigger));
         }
     };
-    for (size_t f = 0; f < flows; ++f)
+    for (uint32_t f = 0; f < flows; ++f)
     {
         if (matrix.flows[f].startPs)
         {
             begin(f, *matrix.flows[f].startPs);
+        }
+    }
+    for (uint32_t c = 0; c < matrix.computes.size(); ++c)
+    {
+        if (matrix.computes[c].startPs)
+        {
+            begin(ComputeTask(c), *matrix.computes[c].startPs);
         }
     }
     while (!signals.empty())
@@ -164,6 +185,10 @@ ComputeEarliestStarts(const ConnectionMatrix& matrix,
         {
             begin(matrix.triggers[t].waiting[i], atPs);
         }
+    }
+    if (computeStarts)
+    {
+        *computeStarts = std::move(computeStart);
     }
     return start;
 }

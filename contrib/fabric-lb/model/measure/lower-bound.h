@@ -111,12 +111,16 @@ uint64_t ComputeArrivalBound(const WireModel& wire, uint32_t packets, uint32_t h
  * \param matrix the flows and triggers (each trigger's waiting flows filled in)
  * \param arrivalPs by flow: start to the receiver holding every packet, at the least
  * \param completionPs by flow: start to the sender holding every ACK, at the least
+ * \param computeStarts if given, takes by compute its earliest start (a compute signals its
+ * done_trigger its duration after its start: the computes of a host taken as if they could
+ * overlap, which keeps the times a lower bound)
  * \return by flow, its earliest start, or nothing if it can never start
  */
 std::vector<std::optional<uint64_t>> ComputeEarliestStarts(
     const ConnectionMatrix& matrix,
     const std::vector<uint64_t>& arrivalPs,
-    const std::vector<uint64_t>& completionPs);
+    const std::vector<uint64_t>& completionPs,
+    std::vector<std::optional<uint64_t>>* computeStarts = nullptr);
 
 /**
  * \ingroup fabric-lb

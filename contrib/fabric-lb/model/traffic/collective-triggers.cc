@@ -4,6 +4,7 @@
 
 #include "collective-triggers.h"
 
+#include "ns3/abort.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -24,11 +25,17 @@ CollectiveTriggers::GetTypeId()
 }
 
 void
-CollectiveTriggers::Setup(const fabriclb::ConnectionMatrix& matrix, StartFlow start)
+CollectiveTriggers::Setup(const fabriclb::ConnectionMatrix& matrix,
+                          StartFlow start,
+                          StartCompute startCompute)
 {
     m_flows = matrix.flows;
+    m_computes = matrix.computes;
     m_triggers = matrix.triggers;
     m_start = std::move(start);
+    m_startCompute = std::move(startCompute);
+    NS_ABORT_MSG_IF(!m_computes.empty() && !m_startCompute,
+                    "a traffic with computes needs a way to start them");
     m_states.clear();
     m_byId.clear();
     for (uint32_t i = 0; i < m_triggers.size(); ++i)
@@ -65,6 +72,15 @@ CollectiveTriggers::ReceiveDone(uint32_t flow, uint32_t /* queuePair */)
 }
 
 void
+CollectiveTriggers::ComputeDone(uint32_t compute)
+{
+    if (m_computes.at(compute).doneTrigger)
+    {
+        Signal(*m_computes[compute].doneTrigger);
+    }
+}
+
+void
 CollectiveTriggers::Signal(uint32_t triggerId)
 {
     const uint32_t index = m_byId.at(triggerId);
@@ -73,8 +89,14 @@ CollectiveTriggers::Signal(uint32_t triggerId)
                             << " flows");
     for (uint32_t position = release.first; position < release.last; ++position)
     {
+        const uint32_t task = m_triggers[index].waiting[position];
+        if (fabriclb::IsComputeTask(task))
+        {
+            m_startCompute(fabriclb::ComputeIndexOf(task));
+            continue;
+        }
         ++m_flowsStarted;
-        m_start(m_triggers[index].waiting[position]);
+        m_start(task);
     }
 }
 
@@ -82,7 +104,9 @@ void
 CollectiveTriggers::DoDispose()
 {
     m_start = nullptr;
+    m_startCompute = nullptr;
     m_flows.clear();
+    m_computes.clear();
     m_triggers.clear();
     m_states.clear();
     Object::DoDispose();

@@ -26,7 +26,8 @@ namespace ns3
  * ConnectionMatrix::flows. A flow that names a `send_done_trigger` signals it
  * when its sender holds every ACK (RoceNic's MessageAcked); one that names a
  * `recv_done_trigger` signals it when its receiver holds every packet
- * (MessageReceived). The flows a signal releases start at once.
+ * (MessageReceived); a compute signals its `done_trigger` when it ends (ComputeDone). The
+ * flows and computes a signal releases start at once.
  */
 class CollectiveTriggers : public Object
 {
@@ -39,12 +40,23 @@ class CollectiveTriggers : public Object
 
     /// Starts the message of flow index \p flow now.
     using StartFlow = std::function<void(uint32_t flow)>;
+    /// Releases the compute of index \p compute (in ConnectionMatrix::computes) now.
+    using StartCompute = std::function<void(uint32_t compute)>;
 
     /**
-     * \param matrix the collective's flows and triggers
+     * \param matrix the collective's flows, computes and triggers
      * \param start starts a released flow
+     * \param startCompute releases a released compute (may be empty without computes)
      */
-    void Setup(const fabriclb::ConnectionMatrix& matrix, StartFlow start);
+    void Setup(const fabriclb::ConnectionMatrix& matrix,
+               StartFlow start,
+               StartCompute startCompute = nullptr);
+
+    /**
+     * A compute has ended: signals its done trigger.
+     * \param compute its index in ConnectionMatrix::computes
+     */
+    void ComputeDone(uint32_t compute);
 
     /**
      * MessageAcked sink: the sender of flow \p flow is done.
@@ -72,10 +84,12 @@ class CollectiveTriggers : public Object
     void Signal(uint32_t triggerId);
 
     std::vector<fabriclb::MatrixFlow> m_flows;       //!< the flows, by index
+    std::vector<fabriclb::MatrixCompute> m_computes; //!< the computes, by index
     std::vector<fabriclb::MatrixTrigger> m_triggers; //!< the triggers, with their waiting flows
     std::vector<fabriclb::TriggerState> m_states;    //!< each trigger's firing state
     std::unordered_map<uint32_t, uint32_t> m_byId;   //!< trigger id -> index
     StartFlow m_start;                               //!< starts a released flow
+    StartCompute m_startCompute;                     //!< releases a released compute
     uint32_t m_flowsStarted{0};                      //!< flows started so far
 };
 

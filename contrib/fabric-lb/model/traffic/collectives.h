@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -68,6 +69,9 @@ struct Collective
     std::function<uint64_t(const CollectiveParams&)> messages;
     /// \return its messages and triggers \throws std::invalid_argument on bad parameters
     std::function<ConnectionMatrix(const CollectiveParams&)> build;
+    /// (driver flag, "ns3::Class::Attribute") of each parameter of its own, which its build
+    /// reads from the attribute's current default (each flag also in parameters)
+    std::vector<std::pair<std::string, std::string>> flags{};
 };
 
 /**

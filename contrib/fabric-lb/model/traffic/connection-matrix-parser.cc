@@ -30,7 +30,11 @@ namespace
 constexpr uint64_t START_MAX = 9223372036854775807;
 
 /// Header keywords, in the order of ConnectionMatrixParser::m_header.
-constexpr std::string_view HEADER_KEYS[] = {"Nodes", "Connections", "Triggers", "Failures"};
+constexpr std::string_view HEADER_KEYS[] = {"Nodes",
+                                            "Connections",
+                                            "Triggers",
+                                            "Failures",
+                                            "Computes"};
 
 /// Indices into HEADER_KEYS.
 enum Header
@@ -39,6 +43,7 @@ enum Header
     CONNECTIONS,
     TRIGGERS,
     FAILURES,
+    COMPUTES,
     HEADER_COUNT
 };
 
@@ -108,8 +113,8 @@ class ConnectionMatrixParser : public MatrixLineReader
         const std::string_view first = m_tokens[0];
         const bool comment = first[0] == '#';
         const std::optional<Header> header = HeaderKey();
-        const bool body =
-            first.find("->") != std::string_view::npos || first == "trigger" || first == "failure";
+        const bool body = first.find("->") != std::string_view::npos || first == "trigger" ||
+                          first == "failure" || first == "compute";
         if (!m_inBody && (comment || header))
         {
             if (header)
@@ -145,6 +150,10 @@ class ConnectionMatrixParser : public MatrixLineReader
         else if (first == "failure")
         {
             ParseFailure();
+        }
+        else if (first == "compute")
+        {
+            ParseCompute();
         }
         else
         {
@@ -305,6 +314,79 @@ class ConnectionMatrixParser : public MatrixLineReader
         m_matrix.flows.push_back(flow);
     }
 
+    /// Reads a compute line, `compute HOST` and key-value pairs.
+    void ParseCompute()
+    {
+        if (m_tokens.size() < 2)
+        {
+            Fail("compute needs a host");
+        }
+        MatrixCompute compute{};
+        compute.line = m_line;
+        compute.host = Host("compute host", m_tokens[1]);
+        std::optional<uint32_t> id;
+        std::optional<uint64_t> duration;
+        for (size_t i = 2; i < m_tokens.size(); ++i)
+        {
+            const std::string_view key = m_tokens[i];
+            if (key == "id")
+            {
+                Once(id.has_value(), key);
+                id = static_cast<uint32_t>(Value(i));
+                if (*id == 0)
+                {
+                    Fail("compute id 0 is not allowed (ids start at 1)");
+                }
+            }
+            else if (key == "start")
+            {
+                Once(compute.startPs.has_value(), key);
+                compute.startPs = Value(i, START_MAX);
+            }
+            else if (key == "trigger")
+            {
+                Once(compute.trigger.has_value(), key);
+                compute.trigger = TriggerId(i);
+            }
+            else if (key == "duration")
+            {
+                Once(duration.has_value(), key);
+                duration = Value(i, START_MAX);
+            }
+            else if (key == "done_trigger")
+            {
+                Once(compute.doneTrigger.has_value(), key);
+                compute.doneTrigger = TriggerId(i);
+            }
+            else
+            {
+                Fail("unknown token " + QuotedToken(key));
+            }
+        }
+        if (!id)
+        {
+            Fail("compute has no id");
+        }
+        if (!duration)
+        {
+            Fail("compute has no duration");
+        }
+        if (compute.startPs.has_value() == compute.trigger.has_value())
+        {
+            Fail(compute.startPs ? "compute has both start and trigger"
+                                 : "compute has neither start nor trigger");
+        }
+        const auto [seen, fresh] = m_computeLines.emplace(*id, m_line);
+        if (!fresh)
+        {
+            Fail("duplicate compute id " + std::to_string(*id) + " (first on line " +
+                 std::to_string(seen->second) + ")");
+        }
+        compute.id = *id;
+        compute.durationPs = *duration;
+        m_matrix.computes.push_back(compute);
+    }
+
     /// Reads a trigger line: `id T`, a type and, for a barrier, `count N`.
     void ParseTrigger()
     {
@@ -450,6 +532,12 @@ class ConnectionMatrixParser : public MatrixLineReader
             Fail("failure lines need a 'Failures' header line");
         }
         CheckCount(FAILURES, m_matrix.failures.size(), "failure");
+        if (!m_matrix.computes.empty() && !m_header[COMPUTES])
+        {
+            m_line = m_matrix.computes.front().line;
+            Fail("compute lines need a 'Computes' header line");
+        }
+        CheckCount(COMPUTES, m_matrix.computes.size(), "compute");
         for (size_t f = 0; f < m_matrix.flows.size(); ++f)
         {
             const MatrixFlow& flow = m_matrix.flows[f];
@@ -468,94 +556,167 @@ class ConnectionMatrixParser : public MatrixLineReader
                 Declared(*flow.recvDoneTrigger, "recv_done_trigger");
             }
         }
+        for (size_t c = 0; c < m_matrix.computes.size(); ++c)
+        {
+            const MatrixCompute& compute = m_matrix.computes[c];
+            m_line = compute.line;
+            if (compute.trigger)
+            {
+                m_matrix.triggers[Declared(*compute.trigger, "trigger")].waiting.push_back(
+                    ComputeTask(static_cast<uint32_t>(c)));
+            }
+            if (compute.doneTrigger)
+            {
+                Declared(*compute.doneTrigger, "done_trigger");
+            }
+        }
         CheckEveryFlowStarts();
     }
 
+    /// \return the triggers that task \p task (a MatrixTrigger::waiting entry) signals when done
+    std::vector<uint32_t> SignalsOf(uint32_t task) const
+    {
+        std::vector<uint32_t> signalled;
+        const auto add = [&signalled](const std::optional<uint32_t>& trigger) {
+            if (trigger)
+            {
+                signalled.push_back(*trigger);
+            }
+        };
+        if (IsComputeTask(task))
+        {
+            add(m_matrix.computes[ComputeIndexOf(task)].doneTrigger);
+        }
+        else
+        {
+            add(m_matrix.flows[task].sendDoneTrigger);
+            add(m_matrix.flows[task].recvDoneTrigger);
+        }
+        return signalled;
+    }
+
     /**
-     * Fails at the trigger line of the first flow, in file order, that would never start: it
-     * waits on a trigger that no flow signals, that its flows signal too few times (a
-     * barrier's count, a multishot's waiting flows), or whose signalling flows never start
-     * themselves. Plays the signals as TriggerState fires them, from the timed flows on.
+     * Fails at the trigger line of the first flow, in file order, that would never start (then
+     * of the first compute): it waits on a trigger that nothing signals, that its flows and
+     * computes signal too few times (a barrier's count, a multishot's waiting tasks), or whose
+     * signalling tasks never start themselves. Plays the signals as TriggerState fires them,
+     * from the timed flows and computes on.
      */
     void CheckEveryFlowStarts()
     {
         const std::vector<MatrixFlow>& flows = m_matrix.flows;
+        const std::vector<MatrixCompute>& computes = m_matrix.computes;
         const std::vector<MatrixTrigger>& triggers = m_matrix.triggers;
         std::vector<TriggerState> states(triggers.begin(), triggers.end());
-        std::vector<uint32_t> named(triggers.size(), 0); // signals the flows name, started or not
+        std::vector<uint32_t> named(triggers.size(), 0); // signals the tasks name, started or not
         std::vector<bool> starts(flows.size(), false);
-        std::vector<uint32_t> started; // flows whose signals are still to play
+        std::vector<bool> computeStarts(computes.size(), false);
+        std::vector<uint32_t> started; // tasks whose signals are still to play
+        const auto begin = [&](uint32_t task) {
+            if (IsComputeTask(task))
+            {
+                computeStarts[ComputeIndexOf(task)] = true;
+            }
+            else
+            {
+                starts[task] = true;
+            }
+            started.push_back(task);
+        };
         for (uint32_t f = 0; f < flows.size(); ++f)
         {
-            for (const std::optional<uint32_t>& signalled :
-                 {flows[f].sendDoneTrigger, flows[f].recvDoneTrigger})
+            for (uint32_t signalled : SignalsOf(f))
             {
-                if (signalled)
-                {
-                    ++named[m_triggerIndex.at(*signalled)];
-                }
+                ++named[m_triggerIndex.at(signalled)];
             }
             if (flows[f].startPs)
             {
-                starts[f] = true;
-                started.push_back(f);
+                begin(f);
+            }
+        }
+        for (uint32_t c = 0; c < computes.size(); ++c)
+        {
+            for (uint32_t signalled : SignalsOf(ComputeTask(c)))
+            {
+                ++named[m_triggerIndex.at(signalled)];
+            }
+            if (computes[c].startPs)
+            {
+                begin(ComputeTask(c));
             }
         }
         while (!started.empty())
         {
-            const MatrixFlow& flow = flows[started.back()];
+            const uint32_t task = started.back();
             started.pop_back();
-            for (const std::optional<uint32_t>& signalled :
-                 {flow.sendDoneTrigger, flow.recvDoneTrigger})
+            for (uint32_t signalled : SignalsOf(task))
             {
-                if (!signalled)
-                {
-                    continue;
-                }
-                const size_t t = m_triggerIndex.at(*signalled);
+                const size_t t = m_triggerIndex.at(signalled);
                 const TriggerRelease release = states[t].Signal();
                 for (uint32_t w = release.first; w < release.last; ++w)
                 {
-                    starts[triggers[t].waiting[w]] = true;
-                    started.push_back(triggers[t].waiting[w]);
+                    begin(triggers[t].waiting[w]);
                 }
             }
         }
+        std::string task;
+        uint32_t taskLine = 0;
+        std::optional<uint32_t> trigger;
         const auto never = std::find(starts.begin(), starts.end(), false);
-        if (never == starts.end())
+        const auto neverCompute = std::find(computeStarts.begin(), computeStarts.end(), false);
+        if (never != starts.end())
         {
-            return;
+            const MatrixFlow& flow = flows[never - starts.begin()];
+            task = "flow " + std::to_string(flow.id);
+            taskLine = flow.line;
+            trigger = flow.trigger;
         }
-        const MatrixFlow& flow = flows[never - starts.begin()];
-        const size_t t = m_triggerIndex.at(*flow.trigger);
-        const MatrixTrigger& trigger = triggers[t];
-        const std::string name = "trigger " + std::to_string(trigger.id);
-        const std::string times = std::to_string(named[t]) + (named[t] == 1 ? " time" : " times");
-        std::string why;
-        if (named[t] == 0)
+        else if (neverCompute != computeStarts.end())
         {
-            why =
-                name + " never fires: no flow signals it (send_done_trigger or recv_done_trigger)";
-        }
-        else if (trigger.kind == TriggerKind::BARRIER && named[t] < trigger.count)
-        {
-            why = "barrier " + name + " never fires: it needs count " +
-                  std::to_string(trigger.count) + " signals, and flows signal it " + times;
-        }
-        else if (trigger.kind == TriggerKind::MULTISHOT && named[t] < trigger.waiting.size())
-        {
-            why = "multishot " + name +
-                  " starts one flow a signal: " + std::to_string(trigger.waiting.size()) +
-                  " flows wait on it, and flows signal it " + times;
+            const MatrixCompute& compute = computes[neverCompute - computeStarts.begin()];
+            task = "compute " + std::to_string(compute.id);
+            taskLine = compute.line;
+            trigger = compute.trigger;
         }
         else
         {
-            why = name + " never fires: the flows that signal it never start (they wait on it, " +
+            return;
+        }
+        const size_t t = m_triggerIndex.at(*trigger);
+        const MatrixTrigger& waitedOn = triggers[t];
+        const std::string name = "trigger " + std::to_string(waitedOn.id);
+        const std::string times = std::to_string(named[t]) + (named[t] == 1 ? " time" : " times");
+        // Files without computes keep htsim's words: flows.
+        const std::string signallers = computes.empty() ? "flows" : "tasks";
+        std::string why;
+        if (named[t] == 0)
+        {
+            why = name + " never fires: no " + (computes.empty() ? "flow" : "task") +
+                  " signals it (" +
+                  (computes.empty() ? "send_done_trigger or recv_done_trigger"
+                                    : "send_done_trigger, recv_done_trigger or done_trigger") +
+                  ")";
+        }
+        else if (waitedOn.kind == TriggerKind::BARRIER && named[t] < waitedOn.count)
+        {
+            why = "barrier " + name + " never fires: it needs count " +
+                  std::to_string(waitedOn.count) + " signals, and " + signallers + " signal it " +
+                  times;
+        }
+        else if (waitedOn.kind == TriggerKind::MULTISHOT && named[t] < waitedOn.waiting.size())
+        {
+            why = "multishot " + name + " starts one " + (computes.empty() ? "flow" : "task") +
+                  " a signal: " + std::to_string(waitedOn.waiting.size()) + " " + signallers +
+                  " wait on it, and " + signallers + " signal it " + times;
+        }
+        else
+        {
+            why = name + " never fires: the " + signallers +
+                  " that signal it never start (they wait on it, " +
                   "or on a trigger that never fires)";
         }
-        m_line = trigger.line;
-        Fail(why + "; flow " + std::to_string(flow.id) + " (line " + std::to_string(flow.line) +
-             ") would never start");
+        m_line = waitedOn.line;
+        Fail(why + "; " + task + " (line " + std::to_string(taskLine) + ") would never start");
     }
 
     /// Fails at the header line when its count differs from the lines found.
@@ -580,12 +741,13 @@ class ConnectionMatrixParser : public MatrixLineReader
         return it->second;
     }
 
-    uint32_t m_hostCount;                                //!< hosts in the fabric
-    bool m_inBody{false};                                //!< past the header
-    std::optional<HeaderLine> m_header[HEADER_COUNT];    //!< header lines read
-    ConnectionMatrix m_matrix{};                         //!< the result
-    std::unordered_map<uint32_t, uint32_t> m_flowLines;  //!< flow id -> line
-    std::unordered_map<uint32_t, size_t> m_triggerIndex; //!< trigger id -> index in triggers
+    uint32_t m_hostCount;                                  //!< hosts in the fabric
+    bool m_inBody{false};                                  //!< past the header
+    std::optional<HeaderLine> m_header[HEADER_COUNT];      //!< header lines read
+    ConnectionMatrix m_matrix{};                           //!< the result
+    std::unordered_map<uint32_t, uint32_t> m_flowLines;    //!< flow id -> line
+    std::unordered_map<uint32_t, uint32_t> m_computeLines; //!< compute id -> line
+    std::unordered_map<uint32_t, size_t> m_triggerIndex;   //!< trigger id -> index in triggers
 };
 
 } // namespace

@@ -67,6 +67,10 @@ WriteConnectionMatrix(std::ostream& out, const ConnectionMatrix& matrix)
     {
         text << "Failures " << matrix.failures.size() << "\n";
     }
+    if (!matrix.computes.empty())
+    {
+        text << "Computes " << matrix.computes.size() << "\n";
+    }
     for (const MatrixFlow& flow : matrix.flows)
     {
         text << flow.source << "->" << flow.destination << " id " << flow.id;
@@ -109,6 +113,24 @@ WriteConnectionMatrix(std::ostream& out, const ConnectionMatrix& matrix)
                  : failure.switchType == FabricRole::AGGREGATION ? "AGG"
                                                                  : "CORE")
              << " switch_id " << failure.switchId << " link_id " << failure.linkId << "\n";
+    }
+    for (const MatrixCompute& compute : matrix.computes)
+    {
+        text << "compute " << compute.host << " id " << compute.id;
+        if (compute.startPs)
+        {
+            text << " start " << *compute.startPs;
+        }
+        if (compute.trigger)
+        {
+            text << " trigger " << *compute.trigger;
+        }
+        text << " duration " << compute.durationPs;
+        if (compute.doneTrigger)
+        {
+            text << " done_trigger " << *compute.doneTrigger;
+        }
+        text << "\n";
     }
     // The parser is the one definition of a valid file: what it rejects is not written.
     std::istringstream check(text.str());

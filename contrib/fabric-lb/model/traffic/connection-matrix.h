@@ -32,6 +32,7 @@
    Connections C    required; must equal the number of flow lines
    Triggers T       required when there are trigger lines; must equal their number
    Failures F       optional; must equal the number of failure lines
+   Computes C       required when there are compute lines; must equal their number
    \endverbatim
  *
  * Body lines, in any order (a flow may name a trigger declared further down):
@@ -40,10 +41,17 @@
    SRC->DST id I trigger T size BYTES [send_done_trigger T] [recv_done_trigger T] [prio P]
    trigger id T oneshot|multishot|barrier [count N]
    failure switch_type TOR|AGG|CORE switch_id S link_id L
+   compute HOST id I start PS|trigger T duration PS [done_trigger T]
    \endverbatim
- * Every flow that waits on a trigger must be able to start: played from the timed flows
- * on, each flow signalling its triggers once it is done (TriggerState), its trigger must
- * fire. A trigger that no flow signals, a barrier that fewer flows signal than its count,
+ * Compute lines and the `Computes` header are fabric-lb's own (htsim has no compute and
+ * rejects them): host HOST's GPU computes for PS picoseconds once released, one compute at a
+ * time per host in release order, then signals its `done_trigger`; compute ids are their own
+ * (1 and up, unique among computes). A trigger's waiting flows start first, then its waiting
+ * computes, each in file order.
+ * Every flow and compute that waits on a trigger must be able to start: played from the timed
+ * flows and computes on, each signalling its triggers once it is done (TriggerState), its
+ * trigger must fire. A trigger that no flow signals, a barrier that fewer flows signal than its
+ count,
  * a multishot trigger signalled fewer times than flows wait on it, or a trigger signalled
  * only by flows that wait on it (directly or through other triggers) is an error at the
  * trigger's line: the run would never end.
@@ -60,7 +68,8 @@
  * pod L, with htsim's numbering (a core k sits above aggregation position k mod
  * k/2, as that position's uplink k div k/2); FabricExperiment maps it to a link.
  *
- * Every file this parser accepts, htsim's ConnectionMatrix::load accepts with the
+ * Every file without compute lines that this parser accepts, htsim's ConnectionMatrix::load accepts
+ with the
  * same meaning, with two caveats of htsim's: it reads start times through a
  * float (std::stof), so starts above 2^24 ps (16.8 us) are rounded to 24
  * significant bits; and it requires `Nodes` to equal its topology's host count,
@@ -133,9 +142,10 @@ struct MatrixTrigger
     uint32_t id;                   //!< trigger id, at least 1
     TriggerKind kind;              //!< how it reacts to signals
     uint32_t count;                //!< signals a barrier needs; 1 for the other kinds
-    std::vector<uint32_t> waiting; //!< indices in ConnectionMatrix::flows of the flows that
-                                   //!< start on this trigger, in file order (filled by the parser,
-                                   //!< ignored by the writer)
+    std::vector<uint32_t> waiting; //!< the tasks that start on this trigger, in file order
+                                   //!< (flows first, then computes): a flow's index in
+                                   //!< ConnectionMatrix::flows, or ComputeTask of a compute's
+                                   //!< (filled by the parser, ignored by the writer)
     uint32_t line;                 //!< line in the file (0 when not read from one)
 };
 
@@ -172,6 +182,22 @@ struct MatrixFailure
 
 /**
  * \ingroup fabric-lb
+ * \brief One `compute` line (fabric-lb's, not htsim's): a host's GPU computes for a while, then
+ * signals its done trigger. A host's computes run one at a time, in the order they are released.
+ */
+struct MatrixCompute
+{
+    uint32_t host;                       //!< the host whose GPU computes
+    uint32_t id;                         //!< compute id, at least 1, unique among the computes
+    uint64_t durationPs;                 //!< how long it computes, in picoseconds
+    std::optional<uint64_t> startPs;     //!< when it is released, or
+    std::optional<uint32_t> trigger;     //!< the trigger that releases it: exactly one is set
+    std::optional<uint32_t> doneTrigger; //!< signalled when it ends
+    uint32_t line;                       //!< line in the file (0 when not read from one)
+};
+
+/**
+ * \ingroup fabric-lb
  * \brief The traffic of one file.
  */
 struct ConnectionMatrix
@@ -180,7 +206,33 @@ struct ConnectionMatrix
     std::vector<MatrixFlow> flows;       //!< the flow lines, in file order
     std::vector<MatrixTrigger> triggers; //!< the trigger lines, in file order
     std::vector<MatrixFailure> failures; //!< the failure lines, in file order
+    std::vector<MatrixCompute> computes; //!< the compute lines, in file order
 };
+
+/// A MatrixTrigger::waiting entry with this bit set names a compute (its index in
+/// ConnectionMatrix::computes below the bit); without it, a flow.
+constexpr uint32_t COMPUTE_TASK = 1U << 31;
+
+/// \return whether the waiting entry \p task names a compute
+constexpr bool
+IsComputeTask(uint32_t task)
+{
+    return (task & COMPUTE_TASK) != 0;
+}
+
+/// \return the waiting entry of compute index \p compute
+constexpr uint32_t
+ComputeTask(uint32_t compute)
+{
+    return compute | COMPUTE_TASK;
+}
+
+/// \return the compute index of the waiting entry \p task (IsComputeTask)
+constexpr uint32_t
+ComputeIndexOf(uint32_t task)
+{
+    return task & ~COMPUTE_TASK;
+}
 
 /**
  * Reads a connection matrix (the format is described in connection-matrix.h).
@@ -217,8 +269,10 @@ ConnectionMatrix ReadConnectionMatrix(const std::string& path, uint32_t hostCoun
  * `Nodes`, `Connections`, `Triggers` (when there are triggers), one line per flow
  * (`SRC->DST id I start PS|trigger T size B`, then `send_done_trigger`,
  * `recv_done_trigger` and `prio` when set), one line per trigger
- * (`trigger id T oneshot|multishot|barrier`, a barrier followed by `count N`).
- * htsim's parser and ParseConnectionMatrix read it back to the same traffic.
+ * (`trigger id T oneshot|multishot|barrier`, a barrier followed by `count N`), one line per
+ * failure, then `Computes` and one line per compute when there are computes (which htsim does not
+ * read). htsim's parser (without computes) and ParseConnectionMatrix read it back to the same
+ * traffic.
  *
  * \param out where to write; check its state afterwards
  * \param matrix the traffic; MatrixTrigger::waiting and the line fields are ignored

@@ -236,6 +236,10 @@ ComposeJobs(const JobsFile& file,
         {
             fail("a job's matrix may not fail links (use --failLinks)");
         }
+        if (!one.computes.empty())
+        {
+            fail("a job's workload may not have computes yet (run it alone with --workload)");
+        }
         messages += static_cast<unsigned __int128>(job.iterations) * one.flows.size();
         // A later iteration's timed flows wait on a release trigger of its own.
         triggers += static_cast<unsigned __int128>(job.iterations) * (one.triggers.size() + 1);
