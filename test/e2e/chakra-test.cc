@@ -69,6 +69,11 @@ TEST(Chakra, AGeneratedStepDeliversEveryMessageTheSameWayTwice)
         EXPECT_EQ(a["workload"], "chakra");
         EXPECT_GT(a["messages"].get<uint64_t>(), 0U);
         EXPECT_EQ(a["messages_completed"], a["messages"]) << algorithm;
+        // Per rank a forward pass, 3 backward passes and the optimizer, each on its GPU for
+        // its duration (200, 100 and 50 us by default): the step lasts at least the GPU's work.
+        EXPECT_EQ(a["compute"]["computes"], 16 * 5);
+        EXPECT_EQ(a["compute"]["busiest_gpu_compute_ns"], 550000.0);
+        EXPECT_GT(a["cct_ns"].get<double>(), 550000.0);
         if (algorithm == "ring")
         {
             // 3 buckets of a ring all-reduce over 16 ranks: 2 x 15 steps of 16 flows.

@@ -199,6 +199,7 @@ DataParallelStep(uint32_t buckets, uint64_t bytes)
 {
     ChakraTrace trace;
     trace.nodes.push_back(MakeNode(0, ChakraNodeType::COMPUTE));
+    trace.nodes.back().durationMicros = 10;
     std::vector<uint64_t> reductions;
     for (uint32_t b = 0; b < buckets; ++b)
     {
@@ -206,11 +207,13 @@ DataParallelStep(uint32_t buckets, uint64_t bytes)
         // Each bucket's backward pass after the previous one's (after the forward pass).
         trace.nodes.push_back(
             MakeNode(compute, ChakraNodeType::COMPUTE, {b == 0 ? 0 : compute - 2}));
+        trace.nodes.back().durationMicros = 5;
         trace.nodes.push_back(
             Collective(compute + 1, ChakraCommType::ALL_REDUCE, bytes, {compute}));
         reductions.push_back(compute + 1);
     }
     trace.nodes.push_back(MakeNode(1 + 2 * buckets, ChakraNodeType::COMPUTE, reductions));
+    trace.nodes.back().durationMicros = 2;
     return trace;
 }
 
@@ -373,24 +376,56 @@ TEST(ChakraTrace, TruncatedAndCorruptedFilesNeverCrash)
     EXPECT_LT(accepted, bytes.size() * 2);
 }
 
-TEST(ChakraTraffic, DataParallelStepIsRingAllReducesThatStartTogether)
+TEST(ChakraTraffic, DataParallelStepIsComputesAndTheRingAllReducesAfterThem)
 {
     const std::vector<ChakraTrace> ranks(4, DataParallelStep(3, 4000));
     std::string text;
     const ConnectionMatrix traffic = Checked(Traffic(ranks), &text);
-    // 3 buckets of a ring all-reduce over 4 ranks: 2(4-1) steps of 4 flows of 1000 bytes.
+    EXPECT_EQ(traffic.nodes, 16U);
+    // Per rank a forward pass, 3 backward passes and the optimizer: 5 computes on its GPU.
+    ASSERT_EQ(traffic.computes.size(), 4U * 5);
+    std::map<uint32_t, const MatrixCompute*> signalling; // done trigger -> compute
+    uint32_t atOnce = 0;
+    for (const MatrixCompute& compute : traffic.computes)
+    {
+        EXPECT_LT(compute.host, 4U);
+        if (compute.startPs)
+        {
+            ++atOnce;
+            EXPECT_EQ(compute.durationPs, 10000000U) << "the forward pass starts the step";
+        }
+        if (compute.doneTrigger)
+        {
+            signalling[*compute.doneTrigger] = &compute;
+        }
+    }
+    EXPECT_EQ(atOnce, 4U);
+    // 3 buckets of a ring all-reduce over 4 ranks: 2(4-1) steps of 4 flows of 1000 bytes,
+    // each bucket's first step on a rank released by that rank's backward pass of the bucket.
     ASSERT_EQ(traffic.flows.size(), 3U * 6 * 4);
-    uint32_t starting = 0;
+    uint32_t afterCompute = 0;
     for (const MatrixFlow& flow : traffic.flows)
     {
         EXPECT_EQ(flow.bytes, 1000U);
-        EXPECT_LT(flow.source, 4U);
         EXPECT_EQ(flow.destination, (flow.source + 1) % 4);
-        starting += flow.startPs ? 1 : 0;
+        EXPECT_FALSE(flow.startPs);
+        ASSERT_TRUE(flow.trigger);
+        if (const auto it = signalling.find(*flow.trigger); it != signalling.end())
+        {
+            ++afterCompute;
+            EXPECT_EQ(it->second->host, flow.source);
+            EXPECT_EQ(it->second->durationPs, 5000000U);
+        }
     }
-    // Computes take no time: every bucket's first step starts at once.
-    EXPECT_EQ(starting, 3U * 4);
-    EXPECT_EQ(traffic.nodes, 16U);
+    EXPECT_EQ(afterCompute, 3U * 4);
+    // The optimizer of every rank waits for the three all-reduces' last flows: one barrier.
+    const MatrixCompute& optimizer = traffic.computes.back();
+    EXPECT_EQ(optimizer.durationPs, 2000000U);
+    ASSERT_TRUE(optimizer.trigger);
+    const MatrixTrigger& barrier = traffic.triggers[*optimizer.trigger - 1];
+    EXPECT_EQ(barrier.kind, TriggerKind::BARRIER);
+    EXPECT_EQ(barrier.count, 3U * 4);
+    EXPECT_EQ(barrier.waiting.size(), 4U);
     // Built twice, the same traffic, byte for byte.
     std::string again;
     Checked(Traffic(ranks), &again);
@@ -547,6 +582,11 @@ TEST(ChakraTraffic, InconsistentTracesAreRefusedNamingFileAndNode)
         EXPECT_NE(error.find(expected), std::string::npos) << error;
         EXPECT_EQ(error.find('\n'), std::string::npos) << error;
     }
+    ChakraTrace endless{"", {MakeNode(3, ChakraNodeType::COMPUTE)}};
+    endless.nodes[0].durationMicros = 9223372036855; // 2^63 ps and more
+    EXPECT_NE(TrafficError({endless}).find(
+                  "t.0.et: node 3: duration_micros 9223372036855 is above 9223372036854"),
+              std::string::npos);
     EXPECT_NE(TrafficError(std::vector<ChakraTrace>(17)).find("t.16.et: the traces have 17 ranks"),
               std::string::npos);
     // A receive's comm_size, when given, must be its send's.

@@ -27,6 +27,12 @@ namespace fabriclb
 namespace
 {
 
+/// Picoseconds in a microsecond (duration_micros to a compute's duration).
+constexpr uint64_t PS_PER_MICROSECOND = 1000000;
+
+/// The longest compute, in microseconds: an ns-3 Time holds at most 2^63-1 ps.
+constexpr uint64_t MAX_COMPUTE_MICROS = INT64_MAX / PS_PER_MICROSECOND;
+
 /// A node of one rank's trace: the rank and the node's index in its trace.
 struct NodeRef
 {
@@ -34,20 +40,28 @@ struct NodeRef
     uint32_t index; //!< index in ChakraTrace::nodes
 };
 
-/// One end of a flow that a trigger counts.
+/// The end of a task that a trigger counts.
 struct Signal
 {
-    uint32_t flow; //!< index in ConnectionMatrix::flows
-    bool sent;     //!< the sender is done (true) or the receiver (false)
+    /// Which end.
+    enum End
+    {
+        SENT,     //!< a flow's sender holds every acknowledgement (send_done_trigger)
+        RECEIVED, //!< a flow's receiver holds every byte (recv_done_trigger)
+        COMPUTED, //!< a compute has ended (done_trigger)
+    };
+
+    uint32_t task; //!< index in ConnectionMatrix::flows, or in ConnectionMatrix::computes
+    End end;       //!< which end
 };
 
 /// Operations, in order: the ends a waiting node counts on.
 using WaitSet = std::vector<uint32_t>;
 
-/// Flows that start together once a node's dependencies are done.
+/// Tasks that start together once a node's dependencies are done.
 struct Gate
 {
-    std::vector<uint32_t> flows; //!< indices in ConnectionMatrix::flows
+    std::vector<uint32_t> tasks; //!< MatrixTrigger::waiting entries: flows, ComputeTask(c)
     WaitSet waitsOn;             //!< the operations (events) it waits for
     NodeRef node;                //!< the node it starts, for errors
 };
@@ -89,6 +103,7 @@ class TrafficBuilder
     {
         FindCollectives();
         PairSendsAndReceives();
+        FindComputes();
         for (uint32_t r = 0; r < m_ranks.size(); ++r)
         {
             FindWaitSets(r);
@@ -101,12 +116,16 @@ class TrafficBuilder
         {
             AddSendReceive(send, receive);
         }
+        for (const NodeRef& compute : m_computeNodes)
+        {
+            AddCompute(compute);
+        }
         for (Gate& gate : m_gates)
         {
             gate.waitsOn = WithoutImplied(gate.waitsOn);
         }
         ConnectGates();
-        CheckEveryFlowStarts();
+        CheckEveryTaskStarts();
         return std::move(m_traffic);
     }
 
@@ -288,6 +307,23 @@ class TrafficBuilder
         }
     }
 
+    /// Makes every GPU computation an event (a CPU-side one takes no time).
+    void FindComputes()
+    {
+        for (uint32_t r = 0; r < m_ranks.size(); ++r)
+        {
+            for (uint32_t i = 0; i < m_ranks[r].nodes.size(); ++i)
+            {
+                const ChakraNode& node = m_ranks[r].nodes[i];
+                if (node.type == ChakraNodeType::COMPUTE && !node.cpuOp)
+                {
+                    m_eventOf[r][i] = NewEvent();
+                    m_computeNodes.push_back(NodeRef{r, i});
+                }
+            }
+        }
+    }
+
     /// \return what a node that depends on \p ref waits for: its event, or what it waits for
     WaitSet DoneSet(const NodeRef& ref) const
     {
@@ -402,11 +438,11 @@ class TrafficBuilder
             if (flow.startPs)
             {
                 flow.startPs.reset();
-                gates[subFlow.source].flows.push_back(index);
+                gates[subFlow.source].tasks.push_back(index);
             }
             if (!flow.recvDoneTrigger)
             {
-                m_signals[*event].push_back(Signal{index, false});
+                m_signals[*event].push_back(Signal{index, Signal::RECEIVED});
             }
             m_traffic.flows.push_back(flow);
         }
@@ -414,7 +450,7 @@ class TrafficBuilder
         for (Gate& gate : gates)
         {
             before.insert(gate.waitsOn.begin(), gate.waitsOn.end());
-            if (!gate.flows.empty())
+            if (!gate.tasks.empty())
             {
                 m_gates.push_back(std::move(gate));
             }
@@ -437,8 +473,9 @@ class TrafficBuilder
         flow.id = index + 1;
         flow.bytes = *Node(send).commSize;
         m_traffic.flows.push_back(flow);
-        m_signals[*sent].push_back(Signal{index, true});
-        m_signals[*m_eventOf[receive.rank][receive.index]].push_back(Signal{index, false});
+        m_signals[*sent].push_back(Signal{index, Signal::SENT});
+        m_signals[*m_eventOf[receive.rank][receive.index]].push_back(
+            Signal{index, Signal::RECEIVED});
         std::set<uint32_t> events(m_waitSet[send.rank][send.index].begin(),
                                   m_waitSet[send.rank][send.index].end());
         events.insert(m_waitSet[receive.rank][receive.index].begin(),
@@ -446,6 +483,28 @@ class TrafficBuilder
         m_gates.push_back(Gate{{index}, WaitSet(events.begin(), events.end()), send});
         m_before[*sent] = m_gates.back().waitsOn;
         m_before[*m_eventOf[receive.rank][receive.index]] = m_gates.back().waitsOn;
+    }
+
+    /// Adds the compute of a COMP_NODE on its rank's GPU, for its duration_micros.
+    void AddCompute(const NodeRef& ref)
+    {
+        const uint64_t micros = Node(ref).durationMicros;
+        if (micros > MAX_COMPUTE_MICROS)
+        {
+            throw Error(ref,
+                        "duration_micros " + std::to_string(micros) + " is above " +
+                            std::to_string(MAX_COMPUTE_MICROS) + " (2^63-1 ps)");
+        }
+        const auto index = static_cast<uint32_t>(m_traffic.computes.size());
+        MatrixCompute compute{};
+        compute.host = ref.rank;
+        compute.id = index + 1;
+        compute.durationPs = micros * PS_PER_MICROSECOND;
+        m_traffic.computes.push_back(compute);
+        const uint32_t event = *m_eventOf[ref.rank][ref.index];
+        m_signals[event].push_back(Signal{index, Signal::COMPUTED});
+        m_gates.push_back(Gate{{ComputeTask(index)}, m_waitSet[ref.rank][ref.index], ref});
+        m_before[event] = m_gates.back().waitsOn;
     }
 
     /// \return the id of a new trigger that fires on \p count signals
@@ -468,8 +527,18 @@ class TrafficBuilder
         {
             for (const Signal& signal : m_signals[event])
             {
-                MatrixFlow& flow = m_traffic.flows[signal.flow];
-                (signal.sent ? flow.sendDoneTrigger : flow.recvDoneTrigger) = trigger;
+                switch (signal.end)
+                {
+                case Signal::SENT:
+                    m_traffic.flows[signal.task].sendDoneTrigger = trigger;
+                    break;
+                case Signal::RECEIVED:
+                    m_traffic.flows[signal.task].recvDoneTrigger = trigger;
+                    break;
+                case Signal::COMPUTED:
+                    m_traffic.computes[signal.task].doneTrigger = trigger;
+                    break;
+                }
             }
         }
     }
@@ -513,8 +582,28 @@ class TrafficBuilder
         return needed;
     }
 
+    /// Starts \p task at time 0 (no \p trigger) or on \p trigger.
+    void Release(uint32_t task, std::optional<uint32_t> trigger)
+    {
+        std::optional<uint64_t> start;
+        if (!trigger)
+        {
+            start = 0;
+        }
+        if (IsComputeTask(task))
+        {
+            m_traffic.computes[ComputeIndexOf(task)].startPs = start;
+            m_traffic.computes[ComputeIndexOf(task)].trigger = trigger;
+        }
+        else
+        {
+            m_traffic.flows[task].startPs = start;
+            m_traffic.flows[task].trigger = trigger;
+        }
+    }
+
     /**
-     * Starts each gate's flows at time 0 or on the trigger of what it waits for: one trigger
+     * Starts each gate's tasks at time 0 or on the trigger of what it waits for: one trigger
      * for each set of events waited on, counting every end of every event in it. An event's
      * ends can signal one trigger only, so an event in two different sets is refused.
      */
@@ -524,38 +613,36 @@ class TrafficBuilder
         std::vector<std::optional<WaitSet>> setOf(m_signals.size()); // the set it signals
         for (const Gate& gate : m_gates)
         {
-            if (gate.waitsOn.empty())
+            std::optional<uint32_t> trigger;
+            if (!gate.waitsOn.empty())
             {
-                for (const uint32_t flow : gate.flows)
+                auto found = triggerOf.find(gate.waitsOn);
+                if (found == triggerOf.end())
                 {
-                    m_traffic.flows[flow].startPs = 0;
-                }
-                continue;
-            }
-            auto found = triggerOf.find(gate.waitsOn);
-            if (found == triggerOf.end())
-            {
-                uint32_t count = 0;
-                for (const uint32_t event : gate.waitsOn)
-                {
-                    if (setOf[event] && *setOf[event] != gate.waitsOn)
+                    uint32_t count = 0;
+                    for (const uint32_t event : gate.waitsOn)
                     {
-                        throw Error(gate.node,
-                                    "waits for a set of operations that overlaps, without "
-                                    "being equal, the set another node waits for; fabric-lb's "
-                                    "triggers cannot express such joins yet");
+                        if (setOf[event] && *setOf[event] != gate.waitsOn)
+                        {
+                            throw Error(gate.node,
+                                        "waits for a set of operations that overlaps, without "
+                                        "being equal, the set another node waits for; "
+                                        "fabric-lb's triggers cannot express such joins yet");
+                        }
+                        setOf[event] = gate.waitsOn;
+                        count += static_cast<uint32_t>(m_signals[event].size());
                     }
-                    setOf[event] = gate.waitsOn;
-                    count += static_cast<uint32_t>(m_signals[event].size());
+                    found = triggerOf.emplace(gate.waitsOn, NewTrigger(count)).first;
+                    SignalTo(gate.waitsOn, found->second);
                 }
-                found = triggerOf.emplace(gate.waitsOn, NewTrigger(count)).first;
-                SignalTo(gate.waitsOn, found->second);
+                trigger = found->second;
             }
-            for (const uint32_t flow : gate.flows)
+            for (const uint32_t task : gate.tasks)
             {
-                m_traffic.flows[flow].trigger = found->second;
+                Release(task, trigger);
             }
         }
+        // Each trigger's waiting tasks, flows first, then computes, each in order.
         for (MatrixTrigger& trigger : m_traffic.triggers)
         {
             trigger.waiting.clear();
@@ -567,28 +654,45 @@ class TrafficBuilder
                 m_traffic.triggers[*trigger - 1].waiting.push_back(i);
             }
         }
+        for (uint32_t c = 0; c < m_traffic.computes.size(); ++c)
+        {
+            if (const std::optional<uint32_t> trigger = m_traffic.computes[c].trigger)
+            {
+                m_traffic.triggers[*trigger - 1].waiting.push_back(ComputeTask(c));
+            }
+        }
     }
 
     /**
-     * Plays the triggers: every flow that starts at time 0 ends, each end signals its
+     * Plays the triggers: every task that starts at time 0 ends, each end signals its
      * trigger, and what a trigger releases starts and ends in turn.
-     * \throws std::invalid_argument naming the node of a flow that never starts: ranks that
+     * \throws std::invalid_argument naming the node of a task that never starts: ranks that
      * wait for each other (a send and a receive each after the other's partner)
      */
-    void CheckEveryFlowStarts() const
+    void CheckEveryTaskStarts() const
     {
         std::vector<TriggerState> states(m_traffic.triggers.begin(), m_traffic.triggers.end());
-        std::vector<bool> started(m_traffic.flows.size(), false);
+        std::set<uint32_t> started;
         std::vector<uint32_t> ended;
+        const auto start = [&started, &ended](uint32_t task) {
+            started.insert(task);
+            ended.push_back(task);
+        };
         for (uint32_t i = 0; i < m_traffic.flows.size(); ++i)
         {
             if (m_traffic.flows[i].startPs)
             {
-                started[i] = true;
-                ended.push_back(i);
+                start(i);
             }
         }
-        const auto signal = [this, &states, &started, &ended](std::optional<uint32_t> trigger) {
+        for (uint32_t c = 0; c < m_traffic.computes.size(); ++c)
+        {
+            if (m_traffic.computes[c].startPs)
+            {
+                start(ComputeTask(c));
+            }
+        }
+        const auto signal = [this, &states, &start](std::optional<uint32_t> trigger) {
             if (!trigger)
             {
                 return;
@@ -597,22 +701,28 @@ class TrafficBuilder
             const std::vector<uint32_t>& waiting = m_traffic.triggers[*trigger - 1].waiting;
             for (uint32_t position = release.first; position < release.last; ++position)
             {
-                started[waiting[position]] = true;
-                ended.push_back(waiting[position]);
+                start(waiting[position]);
             }
         };
         while (!ended.empty())
         {
-            const uint32_t flow = ended.back();
+            const uint32_t task = ended.back();
             ended.pop_back();
-            signal(m_traffic.flows[flow].sendDoneTrigger);
-            signal(m_traffic.flows[flow].recvDoneTrigger);
+            if (IsComputeTask(task))
+            {
+                signal(m_traffic.computes[ComputeIndexOf(task)].doneTrigger);
+            }
+            else
+            {
+                signal(m_traffic.flows[task].sendDoneTrigger);
+                signal(m_traffic.flows[task].recvDoneTrigger);
+            }
         }
         for (const Gate& gate : m_gates)
         {
-            for (const uint32_t flow : gate.flows)
+            for (const uint32_t task : gate.tasks)
             {
-                if (!started[flow])
+                if (started.count(task) == 0)
                 {
                     throw Error(gate.node,
                                 "never starts: what it waits for waits, on another rank, for "
@@ -633,6 +743,7 @@ class TrafficBuilder
     uint32_t m_generation{0};      //!< WithoutImplied's calls so far
     std::vector<WaitSet> m_before; //!< by event, the events its flows wait for
     std::vector<CollectiveInstance> m_collectives;    //!< the collectives
+    std::vector<NodeRef> m_computeNodes;              //!< the GPU computations
     std::vector<std::pair<NodeRef, NodeRef>> m_pairs; //!< each send and its receive
     std::vector<Gate> m_gates;                        //!< flows that wait on nodes
 };
