@@ -30,12 +30,14 @@
  *    message of ceil(comm_size / ranks) bytes to every other rank. Its flows that start the
  *    collective on a rank wait for that rank's node's dependencies; the collective is done,
  *    on every rank, when its last flows (those no flow of it waits on) are received.
- *  - COMP_NODE, METADATA_NODE, MEM_LOAD_NODE, MEM_STORE_NODE, and any node with is_cpu_op
- *    (a host-side call, whose GPU kernel is a node of its own): no time, done when its
- *    dependencies are.
+ *  - COMP_NODE: a compute (MatrixCompute) of duration_micros on its rank's GPU, released when
+ *    its dependencies are done; a GPU runs its computes one at a time, in release order.
+ *  - METADATA_NODE, MEM_LOAD_NODE, MEM_STORE_NODE, and any node with is_cpu_op (a host-side
+ *    call, whose GPU kernel is a node of its own): no time, done when its dependencies are.
  * A collective over one rank, or of 0 bytes, and a send-receive pair of 0 bytes take no time
- * either. A node that waits on several operations waits on a barrier trigger signalled by
- * each of their flows' ends.
+ * either. A node waits for the operations (flows, computes) its dependencies lead to, less
+ * those that end before another of them starts; for one operation on the trigger its ends
+ * signal, for several on a barrier trigger counting every end of each.
  */
 
 namespace ns3
@@ -67,13 +69,16 @@ struct ChakraCollectiveChoice
  * \param files by rank, its file's name, for errors
  * \param hosts hosts of the fabric, at least the ranks
  * \param choice how collectives are built
- * \return the flows and triggers over hosts 0 .. ranks-1 (ConnectionMatrix::nodes is \p hosts)
+ * \return the flows, computes and triggers over hosts 0 .. ranks-1 (ConnectionMatrix::nodes is
+ * \p hosts)
  * \throws std::invalid_argument, one line naming the file and the node at fault: a send or
  * receive without its partner, a peer that is not a rank or is the rank itself, a receive
  * whose comm_size differs from its send's, a collective whose comm type or comm_size differs
  * from the same collective's on a lower rank, a comm type other than ALL_REDUCE, ALL_GATHER,
- * REDUCE_SCATTER and ALL_TO_ALL, an unknown --algorithm; or naming the traces for more ranks
- * than hosts
+ * REDUCE_SCATTER and ALL_TO_ALL, an unknown --algorithm, a duration_micros above 2^63-1 ps, a
+ * task that never starts (ranks waiting for each other), a node waiting for operations that
+ * overlap without being equal those another node waits for; or naming the traces for more
+ * ranks than hosts
  */
 ConnectionMatrix ChakraTraffic(const std::vector<ChakraTrace>& ranks,
                                const std::vector<std::string>& files,
