@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/chain-broadcast.h"
 #include "ns3/chakra-trace-writer.h"
 #include "ns3/chakra-trace.h"
 #include "ns3/chakra-traffic.h"
@@ -447,11 +448,45 @@ TEST(ChakraTraffic, CollectivesOfAKindBecomeTheirGenerators)
     EXPECT_EQ(allToAll.flows[0].bytes, 101U); // ceil(401 / 4)
     EXPECT_EQ(ofKind(ChakraCommType::ALL_GATHER, 400, {}).flows.size(), 3U * 4);
     EXPECT_EQ(ofKind(ChakraCommType::REDUCE_SCATTER, 400, {}).flows.size(), 3U * 4);
+    // A broadcast from rank 0 down the chain, 4 chunks a link, the first at once.
+    const ConnectionMatrix broadcast = ofKind(ChakraCommType::BROADCAST, 400, {});
+    ASSERT_EQ(broadcast.flows.size(), 3U * 4);
+    for (const MatrixFlow& flow : broadcast.flows)
+    {
+        EXPECT_EQ(flow.destination, flow.source + 1);
+        EXPECT_EQ(flow.bytes, 100U);
+    }
+    EXPECT_TRUE(broadcast.flows[0].startPs);
     const ConnectionMatrix tree = ofKind(ChakraCommType::ALL_REDUCE, 4000, {"tree", 1000});
     EXPECT_EQ(tree.flows.size(), TreeAllReduce(4, 0, 4000, 1000).flows.size());
     EXPECT_NE(TrafficError({DataParallelStep(1, 8), DataParallelStep(1, 8)}, {"star", 0})
                   .find("t.0.et: node 2: unknown all-reduce algorithm 'star'"),
               std::string::npos);
+}
+
+TEST(ChainBroadcast, ChunksGoDownTheChainOneInFlightPerLink)
+{
+    const ConnectionMatrix chain = Checked(ChainBroadcast(3, 7));
+    // 2 links, 3 chunks of ceil(7/3) = 3 bytes each; flow (link h, chunk c) is index 3h + c.
+    ASSERT_EQ(chain.flows.size(), 6U);
+    for (uint32_t i = 0; i < chain.flows.size(); ++i)
+    {
+        const MatrixFlow& flow = chain.flows[i];
+        EXPECT_EQ(flow.source, i / 3);
+        EXPECT_EQ(flow.bytes, 3U);
+        // The last link's arrivals and the last chunk's acknowledgements signal nothing.
+        EXPECT_EQ(flow.recvDoneTrigger.has_value(), i / 3 == 0) << i;
+        EXPECT_EQ(flow.sendDoneTrigger.has_value(), i % 3 != 2) << i;
+    }
+    EXPECT_TRUE(chain.flows[0].startPs);
+    // Link 1's chunk 1 waits for its arrival on link 0 and chunk 0's acknowledgement on link 1.
+    const MatrixTrigger& both = chain.triggers[*chain.flows[4].trigger - 1];
+    EXPECT_EQ(both.kind, TriggerKind::BARRIER);
+    EXPECT_EQ(both.count, 2U);
+    EXPECT_EQ(chain.flows[1].recvDoneTrigger, chain.flows[4].trigger);
+    EXPECT_EQ(chain.flows[3].sendDoneTrigger, chain.flows[4].trigger);
+    EXPECT_THROW(ChainBroadcast(1, 7), std::invalid_argument);
+    EXPECT_THROW(ChainBroadcast(2, 0), std::invalid_argument);
 }
 
 TEST(ChakraTraffic, ProcessGroupsAreSeparateCollectives)
@@ -568,9 +603,11 @@ TEST(ChakraTraffic, InconsistentTracesAreRefusedNamingFileAndNode)
           ChakraTrace{"", {Collective(9, ChakraCommType::ALL_GATHER, 8)}}},
          "t.1.et: node 9: ALL_GATHER of 8 bytes, but the same collective (number 1 of process "
          "group '') on rank 0 (node 4) is ALL_REDUCE of 8 bytes"},
-        {{ChakraTrace{"", {Collective(4, ChakraCommType::BROADCAST, 8)}},
-          ChakraTrace{"", {Collective(4, ChakraCommType::BROADCAST, 8)}}},
-         "t.0.et: node 4: comm type BROADCAST has no traffic in fabric-lb"},
+        {{ChakraTrace{"", {Collective(4, ChakraCommType::REDUCE, 8)}},
+          ChakraTrace{"", {Collective(4, ChakraCommType::REDUCE, 8)}}},
+         "t.0.et: node 4: comm type REDUCE has no traffic in fabric-lb"},
+        {{ChakraTrace{"", {MakeNode(4, ChakraNodeType::COMPUTE)}}, ChakraTrace{}},
+         "t.0.et: the traces (2 ranks) send nothing from one rank to another"},
         // Each rank receives before it sends: neither send can start.
         {{ChakraTrace{"", {Receive(1, 1, 0), Send(2, 1, 0, 8, {1})}},
           ChakraTrace{"", {Receive(1, 0, 0), Send(2, 0, 0, 8, {1})}}},
@@ -636,8 +673,13 @@ TEST(ChakraTrace, ChakrasOwnTrace)
         EXPECT_EQ(again.nodes[i].commType, trace.nodes[i].commType);
         EXPECT_EQ(again.nodes[i].commSize, trace.nodes[i].commSize);
     }
-    // One rank: its collectives have no peers, so no flows; the step reads and maps.
-    EXPECT_TRUE(Traffic({trace}).flows.empty());
+    // One rank: its collectives have no peers, so no flows: refused. The same trace on two
+    // ranks: its all-reduces and broadcasts between them.
+    EXPECT_NE(TrafficError({trace}).find("send nothing from one rank to another"),
+              std::string::npos);
+    const ConnectionMatrix twice = Checked(Traffic({trace, trace}));
+    EXPECT_FALSE(twice.flows.empty());
+    EXPECT_FALSE(twice.computes.empty());
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 
 #include "chakra-traffic.h"
 
+#include "chain-broadcast.h"
 #include "collectives.h"
 #include "ring-collectives.h"
 #include "tree-collectives.h"
@@ -221,12 +222,13 @@ class TrafficBuilder
         case ChakraCommType::ALL_GATHER:
         case ChakraCommType::REDUCE_SCATTER:
         case ChakraCommType::ALL_TO_ALL:
+        case ChakraCommType::BROADCAST:
             return;
         default:
             throw Error(ref,
                         "comm type " + ChakraCommTypeName(*Node(ref).commType) +
                             " has no traffic in fabric-lb (ALL_REDUCE, ALL_GATHER, "
-                            "REDUCE_SCATTER and ALL_TO_ALL have)");
+                            "REDUCE_SCATTER, ALL_TO_ALL and BROADCAST have)");
         }
     }
 
@@ -379,6 +381,8 @@ class TrafficBuilder
                 return RingCollective(RingKind::ALL_GATHER, n, 0, bytes);
             case ChakraCommType::REDUCE_SCATTER:
                 return RingCollective(RingKind::REDUCE_SCATTER, n, 0, bytes);
+            case ChakraCommType::BROADCAST:
+                return ChainBroadcast(n, bytes);
             default: // ALL_TO_ALL (CheckMapped)
                 return StartingTogether(n, AllToAllWorkload(n, (bytes + n - 1) / n));
             }
@@ -768,7 +772,16 @@ ChakraTraffic(const std::vector<ChakraTrace>& ranks,
                                     std::to_string(ranks.size()) + " ranks, more than the " +
                                     std::to_string(hosts) + " hosts of the fabric");
     }
-    return TrafficBuilder(ranks, files, hosts, choice).Build();
+    ConnectionMatrix traffic = TrafficBuilder(ranks, files, hosts, choice).Build();
+    if (traffic.flows.empty())
+    {
+        throw std::invalid_argument(PrintableText(files.front()) + ": the traces (" +
+                                    std::to_string(ranks.size()) +
+                                    (ranks.size() == 1 ? " rank" : " ranks") +
+                                    ") send nothing from one rank to another: no traffic for "
+                                    "the fabric");
+    }
+    return traffic;
 }
 
 ConnectionMatrix

@@ -27,9 +27,10 @@
  *    (file order; a node without pg_name is in the group "") is one collective over those
  *    ranks: ALL_REDUCE as --algorithm says (ring: RingCollective; tree: TreeAllReduce with
  *    --chunkBytes), ALL_GATHER and REDUCE_SCATTER as ring collectives, ALL_TO_ALL as a
- *    message of ceil(comm_size / ranks) bytes to every other rank. Its flows that start the
- *    collective on a rank wait for that rank's node's dependencies; the collective is done,
- *    on every rank, when its last flows (those no flow of it waits on) are received.
+ *    message of ceil(comm_size / ranks) bytes to every other rank, BROADCAST from the lowest of
+ *    its ranks (a Chakra node names no root) as ChainBroadcast down the ranks in order. Its flows
+ * that start the collective on a rank wait for that rank's node's dependencies; the collective is
+ * done, on every rank, when its last flows (those no flow of it waits on) are received.
  *  - COMP_NODE: a compute (MatrixCompute) of duration_micros on its rank's GPU, released when
  *    its dependencies are done; a GPU runs its computes one at a time, in release order.
  *  - METADATA_NODE, MEM_LOAD_NODE, MEM_STORE_NODE, and any node with is_cpu_op (a host-side
@@ -75,10 +76,10 @@ struct ChakraCollectiveChoice
  * receive without its partner, a peer that is not a rank or is the rank itself, a receive
  * whose comm_size differs from its send's, a collective whose comm type or comm_size differs
  * from the same collective's on a lower rank, a comm type other than ALL_REDUCE, ALL_GATHER,
- * REDUCE_SCATTER and ALL_TO_ALL, an unknown --algorithm, a duration_micros above 2^63-1 ps, a
- * task that never starts (ranks waiting for each other), a node waiting for operations that
+ * REDUCE_SCATTER, ALL_TO_ALL and BROADCAST, an unknown --algorithm, a duration_micros above 2^63-1
+ * ps, a task that never starts (ranks waiting for each other), a node waiting for operations that
  * overlap without being equal those another node waits for; or naming the traces for more
- * ranks than hosts
+ * ranks than hosts, or for traces that send nothing from one rank to another
  */
 ConnectionMatrix ChakraTraffic(const std::vector<ChakraTrace>& ranks,
                                const std::vector<std::string>& files,
