@@ -464,7 +464,9 @@ TEST_F(FileFuzz, ChakraTrace)
     // as it is (a protobuf record cut, flipped, a digit of a name replaced, ...).
     const std::string prefix = TempPath("file-fuzz-chakra");
     const Outcome o = fabriclbe2e::Run(FABRIC_LB_TRACE_GEN,
-                                       "--gpus=4 --buckets=2 --bucketBytes=16384 --out=" + prefix);
+                                       "--gpus=4 --buckets=2 --bucketBytes=16384 --forwardMicros=1 "
+                                       "--backwardMicros=1 --optimizerMicros=1 --out=" +
+                                           prefix);
     ASSERT_EQ(o.status, 0) << o.err;
     std::map<int, std::string> ranks;
     for (int r = 0; r < 4; ++r)
