@@ -108,6 +108,14 @@ TEST(Chakra, AMalformedTraceIsOneErrorLineNamingFileAndNode)
               "fabric-lb-sim: error: " + prefix +
                   "-none.0.et: cannot open (--trace=PREFIX reads PREFIX.0.et, PREFIX.1.et, "
                   "...)\n");
+    // An output over a rank's trace is refused, the trace left as it was.
+    const std::string rank1 = prefix + ".1.et";
+    const std::string before = Slurp(rank1);
+    o = fabriclbe2e::Run(FABRIC_LB_SIM,
+                         "--k=4 --workload=chakra --trace=" + prefix + " --out=" + rank1);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_NE(o.err.find("--trace"), std::string::npos) << o.err;
+    EXPECT_EQ(Slurp(rank1), before);
     o = fabriclbe2e::Run(FABRIC_LB_SIM, "--k=4 --workload=chakra");
     EXPECT_EQ(o.status, 2);
     EXPECT_NE(o.err.find("--trace=PREFIX"), std::string::npos) << o.err;
