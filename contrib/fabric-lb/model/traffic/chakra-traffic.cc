@@ -606,15 +606,85 @@ class TrafficBuilder
         }
     }
 
+    /// \return the trigger that \p event's ends signal, made (and signalled) the first time
+    uint32_t EventTrigger(uint32_t event)
+    {
+        if (!m_eventTrigger[event])
+        {
+            m_eventTrigger[event] = NewTrigger(static_cast<uint32_t>(m_signals[event].size()));
+            SignalTo({event}, *m_eventTrigger[event]);
+        }
+        return *m_eventTrigger[event];
+    }
+
+    /**
+     * \return the trigger that fires when every event of \p events has ended, a node of rank
+     * \p rank waiting for them. An end signals one trigger: an event that other nodes wait
+     * for in another set reaches this one's barrier through a compute of no time on \p rank,
+     * released by the event's own trigger; the others' ends count on the barrier directly.
+     */
+    uint32_t JoinTrigger(const WaitSet& events, uint32_t rank, const std::vector<uint32_t>& sets)
+    {
+        if (events.size() == 1)
+        {
+            return EventTrigger(events.front());
+        }
+        uint32_t count = 0;
+        WaitSet direct;
+        WaitSet shared;
+        for (const uint32_t event : events)
+        {
+            if (sets[event] > 1)
+            {
+                shared.push_back(event);
+                ++count;
+            }
+            else
+            {
+                direct.push_back(event);
+                count += static_cast<uint32_t>(m_signals[event].size());
+            }
+        }
+        const uint32_t barrier = NewTrigger(count);
+        SignalTo(direct, barrier);
+        for (const uint32_t event : shared)
+        {
+            MatrixCompute join{};
+            join.host = rank;
+            join.id = static_cast<uint32_t>(m_traffic.computes.size() + 1);
+            join.durationPs = 0;
+            join.trigger = EventTrigger(event);
+            join.doneTrigger = barrier;
+            m_traffic.computes.push_back(join);
+        }
+        return barrier;
+    }
+
     /**
      * Starts each gate's tasks at time 0 or on the trigger of what it waits for: one trigger
-     * for each set of events waited on, counting every end of every event in it. An event's
-     * ends can signal one trigger only, so an event in two different sets is refused.
+     * for each set of events waited on (JoinTrigger).
      */
     void ConnectGates()
     {
+        // By event, the distinct sets it is in.
+        std::set<WaitSet> distinct;
+        for (const Gate& gate : m_gates)
+        {
+            if (!gate.waitsOn.empty())
+            {
+                distinct.insert(gate.waitsOn);
+            }
+        }
+        std::vector<uint32_t> sets(m_signals.size(), 0);
+        for (const WaitSet& events : distinct)
+        {
+            for (const uint32_t event : events)
+            {
+                ++sets[event];
+            }
+        }
+        m_eventTrigger.assign(m_signals.size(), std::nullopt);
         std::map<WaitSet, uint32_t> triggerOf;
-        std::vector<std::optional<WaitSet>> setOf(m_signals.size()); // the set it signals
         for (const Gate& gate : m_gates)
         {
             std::optional<uint32_t> trigger;
@@ -623,21 +693,10 @@ class TrafficBuilder
                 auto found = triggerOf.find(gate.waitsOn);
                 if (found == triggerOf.end())
                 {
-                    uint32_t count = 0;
-                    for (const uint32_t event : gate.waitsOn)
-                    {
-                        if (setOf[event] && *setOf[event] != gate.waitsOn)
-                        {
-                            throw Error(gate.node,
-                                        "waits for a set of operations that overlaps, without "
-                                        "being equal, the set another node waits for; "
-                                        "fabric-lb's triggers cannot express such joins yet");
-                        }
-                        setOf[event] = gate.waitsOn;
-                        count += static_cast<uint32_t>(m_signals[event].size());
-                    }
-                    found = triggerOf.emplace(gate.waitsOn, NewTrigger(count)).first;
-                    SignalTo(gate.waitsOn, found->second);
+                    found =
+                        triggerOf
+                            .emplace(gate.waitsOn, JoinTrigger(gate.waitsOn, gate.node.rank, sets))
+                            .first;
                 }
                 trigger = found->second;
             }
@@ -746,10 +805,11 @@ class TrafficBuilder
     std::vector<uint32_t> m_marks; //!< by event, the last WithoutImplied that reached it
     uint32_t m_generation{0};      //!< WithoutImplied's calls so far
     std::vector<WaitSet> m_before; //!< by event, the events its flows wait for
-    std::vector<CollectiveInstance> m_collectives;    //!< the collectives
-    std::vector<NodeRef> m_computeNodes;              //!< the GPU computations
-    std::vector<std::pair<NodeRef, NodeRef>> m_pairs; //!< each send and its receive
-    std::vector<Gate> m_gates;                        //!< flows that wait on nodes
+    std::vector<CollectiveInstance> m_collectives;       //!< the collectives
+    std::vector<std::optional<uint32_t>> m_eventTrigger; //!< by event, the trigger it signals
+    std::vector<NodeRef> m_computeNodes;                 //!< the GPU computations
+    std::vector<std::pair<NodeRef, NodeRef>> m_pairs;    //!< each send and its receive
+    std::vector<Gate> m_gates;                           //!< flows that wait on nodes
 };
 
 } // namespace

@@ -38,7 +38,9 @@
  * A collective over one rank, or of 0 bytes, and a send-receive pair of 0 bytes take no time
  * either. A node waits for the operations (flows, computes) its dependencies lead to, less
  * those that end before another of them starts; for one operation on the trigger its ends
- * signal, for several on a barrier trigger counting every end of each.
+ * signal, for several on a barrier trigger counting every end of each. An end signals one
+ * trigger: an operation waited for in several different sets signals its own trigger, and a
+ * compute of no time on the waiting node's rank, released by it, counts on the barrier.
  */
 
 namespace ns3
@@ -76,10 +78,9 @@ struct ChakraCollectiveChoice
  * receive without its partner, a peer that is not a rank or is the rank itself, a receive
  * whose comm_size differs from its send's, a collective whose comm type or comm_size differs
  * from the same collective's on a lower rank, a comm type other than ALL_REDUCE, ALL_GATHER,
- * REDUCE_SCATTER, ALL_TO_ALL and BROADCAST, an unknown --algorithm, a duration_micros above 2^63-1
- * ps, a task that never starts (ranks waiting for each other), a node waiting for operations that
- * overlap without being equal those another node waits for; or naming the traces for more
- * ranks than hosts, or for traces that send nothing from one rank to another
+ * REDUCE_SCATTER, ALL_TO_ALL and BROADCAST, an unknown --algorithm, a duration_micros above
+ * 2^63-1 ps, a task that never starts (ranks waiting for each other); or naming the traces
+ * for more ranks than hosts, or for traces that send nothing from one rank to another
  */
 ConnectionMatrix ChakraTraffic(const std::vector<ChakraTrace>& ranks,
                                const std::vector<std::string>& files,
