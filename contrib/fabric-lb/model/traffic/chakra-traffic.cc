@@ -121,12 +121,12 @@ class TrafficBuilder
         {
             AddCompute(compute);
         }
+        CheckEventsAcyclic();
         for (Gate& gate : m_gates)
         {
             gate.waitsOn = WithoutImplied(gate.waitsOn);
         }
         ConnectGates();
-        CheckEveryTaskStarts();
         return std::move(m_traffic);
     }
 
@@ -144,11 +144,12 @@ class TrafficBuilder
                                      std::to_string(Node(ref).id) + ": " + problem);
     }
 
-    /// \return a new event, with no signals yet
-    uint32_t NewEvent()
+    /// \return a new event of node \p ref (for errors), with no signals yet
+    uint32_t NewEvent(const NodeRef& ref)
     {
         m_signals.emplace_back();
         m_before.emplace_back();
+        m_eventNode.push_back(ref);
         return static_cast<uint32_t>(m_signals.size() - 1);
     }
 
@@ -197,7 +198,7 @@ class TrafficBuilder
             if (instance.nodes.size() > 1 && *Node(instance.nodes.front()).commSize > 0)
             {
                 CheckMapped(instance.nodes.front());
-                const uint32_t event = NewEvent();
+                const uint32_t event = NewEvent(instance.nodes.front());
                 for (const NodeRef& ref : instance.nodes)
                 {
                     m_eventOf[ref.rank][ref.index] = event;
@@ -292,8 +293,8 @@ class TrafficBuilder
                 m_pairs.emplace_back(send, receive);
                 if (bytes > 0)
                 {
-                    m_eventOf[send.rank][send.index] = NewEvent();
-                    m_eventOf[receive.rank][receive.index] = NewEvent();
+                    m_eventOf[send.rank][send.index] = NewEvent(send);
+                    m_eventOf[receive.rank][receive.index] = NewEvent(receive);
                 }
             }
         }
@@ -319,7 +320,7 @@ class TrafficBuilder
                 const ChakraNode& node = m_ranks[r].nodes[i];
                 if (node.type == ChakraNodeType::COMPUTE && !node.cpuOp)
                 {
-                    m_eventOf[r][i] = NewEvent();
+                    m_eventOf[r][i] = NewEvent(NodeRef{r, i});
                     m_computeNodes.push_back(NodeRef{r, i});
                 }
             }
@@ -548,6 +549,56 @@ class TrafficBuilder
     }
 
     /**
+     * \throws std::invalid_argument naming a node whose operation waits, through others, for
+     * itself: ranks that wait for each other for ever (before WithoutImplied, which such a
+     * circle would mislead)
+     */
+    void CheckEventsAcyclic() const
+    {
+        // Kahn's order of the events by m_before; an event left over is on or after a circle.
+        const auto n = static_cast<uint32_t>(m_before.size());
+        std::vector<uint32_t> waiting(n);
+        std::vector<std::vector<uint32_t>> after(n);
+        for (uint32_t e = 0; e < n; ++e)
+        {
+            waiting[e] = static_cast<uint32_t>(m_before[e].size());
+            for (const uint32_t before : m_before[e])
+            {
+                after[before].push_back(e);
+            }
+        }
+        std::vector<uint32_t> ready;
+        for (uint32_t e = 0; e < n; ++e)
+        {
+            if (waiting[e] == 0)
+            {
+                ready.push_back(e);
+            }
+        }
+        while (!ready.empty())
+        {
+            const uint32_t e = ready.back();
+            ready.pop_back();
+            for (const uint32_t next : after[e])
+            {
+                if (--waiting[next] == 0)
+                {
+                    ready.push_back(next);
+                }
+            }
+        }
+        for (uint32_t e = 0; e < n; ++e)
+        {
+            if (waiting[e] > 0)
+            {
+                throw Error(m_eventNode[e],
+                            "never starts: what it waits for waits, on another rank, for it (a "
+                            "deadlock between ranks)");
+            }
+        }
+    }
+
+    /**
      * \return \p events without those that end before another of them starts (its flows wait,
      * directly or through other events, for their end): waiting for the others is enough
      */
@@ -726,75 +777,6 @@ class TrafficBuilder
         }
     }
 
-    /**
-     * Plays the triggers: every task that starts at time 0 ends, each end signals its
-     * trigger, and what a trigger releases starts and ends in turn.
-     * \throws std::invalid_argument naming the node of a task that never starts: ranks that
-     * wait for each other (a send and a receive each after the other's partner)
-     */
-    void CheckEveryTaskStarts() const
-    {
-        std::vector<TriggerState> states(m_traffic.triggers.begin(), m_traffic.triggers.end());
-        std::set<uint32_t> started;
-        std::vector<uint32_t> ended;
-        const auto start = [&started, &ended](uint32_t task) {
-            started.insert(task);
-            ended.push_back(task);
-        };
-        for (uint32_t i = 0; i < m_traffic.flows.size(); ++i)
-        {
-            if (m_traffic.flows[i].startPs)
-            {
-                start(i);
-            }
-        }
-        for (uint32_t c = 0; c < m_traffic.computes.size(); ++c)
-        {
-            if (m_traffic.computes[c].startPs)
-            {
-                start(ComputeTask(c));
-            }
-        }
-        const auto signal = [this, &states, &start](std::optional<uint32_t> trigger) {
-            if (!trigger)
-            {
-                return;
-            }
-            const TriggerRelease release = states[*trigger - 1].Signal();
-            const std::vector<uint32_t>& waiting = m_traffic.triggers[*trigger - 1].waiting;
-            for (uint32_t position = release.first; position < release.last; ++position)
-            {
-                start(waiting[position]);
-            }
-        };
-        while (!ended.empty())
-        {
-            const uint32_t task = ended.back();
-            ended.pop_back();
-            if (IsComputeTask(task))
-            {
-                signal(m_traffic.computes[ComputeIndexOf(task)].doneTrigger);
-            }
-            else
-            {
-                signal(m_traffic.flows[task].sendDoneTrigger);
-                signal(m_traffic.flows[task].recvDoneTrigger);
-            }
-        }
-        for (const Gate& gate : m_gates)
-        {
-            for (const uint32_t task : gate.tasks)
-            {
-                if (started.count(task) == 0)
-                {
-                    throw Error(gate.node,
-                                "never starts: what it waits for waits, on another rank, for "
-                                "it (a deadlock between ranks)");
-                }
-            }
-        }
-    }
-
     const std::vector<ChakraTrace>& m_ranks;                     //!< by rank, its trace
     const std::vector<std::string>& m_files;                     //!< by rank, its file
     ChakraCollectiveChoice m_choice;                             //!< how collectives are built
@@ -802,9 +784,10 @@ class TrafficBuilder
     std::vector<std::vector<std::optional<uint32_t>>> m_eventOf; //!< by rank and node, its event
     std::vector<std::vector<WaitSet>> m_waitSet; //!< by rank and node, what it waits for
     std::vector<std::vector<Signal>> m_signals;  //!< by event, the flow ends that finish it
-    std::vector<uint32_t> m_marks; //!< by event, the last WithoutImplied that reached it
-    uint32_t m_generation{0};      //!< WithoutImplied's calls so far
-    std::vector<WaitSet> m_before; //!< by event, the events its flows wait for
+    std::vector<uint32_t> m_marks;    //!< by event, the last WithoutImplied that reached it
+    uint32_t m_generation{0};         //!< WithoutImplied's calls so far
+    std::vector<NodeRef> m_eventNode; //!< by event, its (first) node
+    std::vector<WaitSet> m_before;    //!< by event, the events its flows wait for
     std::vector<CollectiveInstance> m_collectives;       //!< the collectives
     std::vector<std::optional<uint32_t>> m_eventTrigger; //!< by event, the trigger it signals
     std::vector<NodeRef> m_computeNodes;                 //!< the GPU computations
