@@ -14,27 +14,39 @@
 # Study scale takes long: one k=16 run of llama3-7b is about an hour on one core.
 # --models=LIST runs those models only (llama3-7b: the k=16 runs that fit a day here).
 # --transport=swift-rud: Swift with reliable unordered delivery, in DIR/swift-rud/ (issue 43).
+# --k=8: the k=8 fat tree (128 hosts, rails of 16) instead of the study's k=16, in
+# results/fig14-k8 unless --out says otherwise.
 # Usage: examples/fig14-fsdp.sh [--out DIR] [--runs N (default 10)] [--quick] [--models=LIST]
-#        [--transport=ideal|swift-rud]
+#        [--transport=ideal|swift-rud] [--k=8|16]
 #        [fabric-lb-sweep flags]
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
 models=llama3-7b,llama3-70b,llama3-405b
 transport=ideal
+fabric_k=16
 args=()
 for arg in "$@"; do
   case $arg in
     --models=*) models=${arg#--models=} ;;
     --transport=*) transport=${arg#--transport=} ;;
+    --k=*) fabric_k=${arg#--k=} ;;
     *) args+=("$arg") ;;
   esac
 done
+if [ "$fabric_k" != 8 ] && [ "$fabric_k" != 16 ]; then
+  echo "$(basename "$0"): error: --k must be 8 or 16, not '$fabric_k'" >&2
+  exit 2
+fi
 if [ "$transport" != ideal ] && [ "$transport" != swift-rud ]; then
   echo "$(basename "$0"): error: unknown --transport '$transport' (ideal, swift-rud)" >&2
   exit 2
 fi
 figure_args fig14 fsdp "${args[@]}"
+if [ "$fabric_k" = 8 ] && [ "$quick" = 0 ]; then
+  [[ " ${args[*]} " == *" --out"* ]] || out=$root/results/fig14-k8
+  given+=("--k=8")
+fi
 # given (figure_doc's record of the command) keeps the option.
 [ "$models" != llama3-7b,llama3-70b,llama3-405b ] && given+=("--models=$models")
 [ "$transport" != ideal ] && given+=("--transport=$transport")
@@ -43,7 +55,7 @@ layers=1
 if [ "$quick" = 1 ]; then
   layers=2
 else
-  k=16
+  k=$fabric_k
 fi
 # The model sets the flows' size; --msgBytes (the sweep's size) is not used by fsdp.
 phases="one layer phase"
@@ -116,5 +128,5 @@ figure_points "$dir/utilisation.png" \
 figure_doc "$dir/cct-increase.png" $docname-quick-cct-increase.png
 figure_doc "$dir/max-queue.png" $docname-quick-max-queue.png
 figure_doc "$dir/utilisation.png" $docname-quick-utilisation.png
-figure_doc "$dir/cct-increase.png" $docname-k16-cct-increase.png
+figure_doc "$dir/cct-increase.png" $docname-k$k-cct-increase.png
 echo "figure 14: $dir/{results.csv,fig14.csv,cct-increase.png,max-queue.png,utilisation.png}"

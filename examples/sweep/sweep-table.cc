@@ -116,12 +116,13 @@ NotAResultOn(const std::string& path, const std::function<T()>& read)
     }
 }
 
-/// The shared fabric's tables (jobs.csv, background.csv), opened at their first row.
-class SharedFabricTables
+/// The tables of a result's optional sections (jobs.csv and background.csv of the shared fabric,
+/// compute.csv of a workload that computes), each opened at its first row.
+class SectionTables
 {
   public:
     /// \param out the sweep's folder
-    explicit SharedFabricTables(const std::string& out)
+    explicit SectionTables(const std::string& out)
         : m_out(out)
     {
     }
@@ -168,6 +169,17 @@ class SharedFabricTables
             all["flows"] = b["flows_completed"];
             row(all, "0,"); // every flow: an open range
         }
+        if (r.contains("compute"))
+        {
+            Open(m_compute,
+                 "compute.csv",
+                 "cct_ns,computes,busiest_gpu_compute_ns,communication_ns,"
+                 "exposed_communication_ns");
+            nlohmann::json& c = r["compute"];
+            m_compute << key << "," << Cell(r["cct_ns"]) << "," << c["computes"] << ","
+                      << Cell(c["busiest_gpu_compute_ns"]) << "," << Cell(c["communication_ns"])
+                      << "," << Cell(c["exposed_communication_ns"]) << "\n";
+        }
     }
 
   private:
@@ -199,6 +211,7 @@ class SharedFabricTables
     std::string m_out;          //!< the sweep's folder
     std::ofstream m_jobs;       //!< jobs.csv
     std::ofstream m_background; //!< background.csv
+    std::ofstream m_compute;    //!< compute.csv
 };
 
 } // namespace
@@ -243,7 +256,7 @@ TabulateRuns(const Options& options, const std::vector<Job>& grid)
     }
     csv << ",pause_frames_sent,paused_us,headroom_overflows,ports_paused\n";
     std::ofstream lines(options.out + "/results.jsonl");
-    SharedFabricTables shared(options.out);
+    SectionTables shared(options.out);
     for (const Job& job : grid)
     {
         nlohmann::json r = ReadResult(job.json); // not const: a field it lacks reads as null

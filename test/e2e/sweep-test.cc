@@ -625,3 +625,26 @@ TEST(SweepOut, ADirectoryNamedLikeAnOptionGetsItsFigures)
     EXPECT_TRUE(drawn) << o.err;
     EXPECT_EQ(o.err.find("unrecognized option"), std::string::npos) << o.err;
 }
+
+TEST(SweepCompute, WritesEachRunsComputeSplitToComputeCsv)
+{
+    const std::string dir = TempPath("sweep-compute");
+    const Outcome o = RunSweep("--k=4 --workload=moe --schemes=ofan --sizes=16384 --runs=1 "
+                               "--jobs=2 --extra=--tokens=16 --vary=skew:0,2 --out=" +
+                               dir);
+    ASSERT_EQ(o.status, 0) << o.err;
+    const auto rows = ReadCsv(dir + "/compute.csv");
+    std::filesystem::remove_all(dir);
+    ASSERT_EQ(rows.size(), 1U + 2U);
+    const auto& header = rows[0];
+    for (size_t r = 1; r < rows.size(); ++r)
+    {
+        EXPECT_EQ(rows[r][Column(header, "computes")], "64");
+        const double cct = std::stod(rows[r][Column(header, "cct_ns")]);
+        const double busiest = std::stod(rows[r][Column(header, "busiest_gpu_compute_ns")]);
+        const double exposed = std::stod(rows[r][Column(header, "exposed_communication_ns")]);
+        EXPECT_NEAR(busiest + exposed, cct, 1e-3);
+    }
+    EXPECT_EQ(rows[1][Column(header, "vary_value")], "0");
+    EXPECT_EQ(rows[2][Column(header, "vary_value")], "2");
+}

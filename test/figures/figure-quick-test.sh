@@ -63,6 +63,10 @@ case $figure in
     expected+=" cc/permutation/results.csv:12 cc-pfc/permutation/results.csv:12"
     expected+=" cc-rud/permutation/results.csv:12 cc-pfc-rud/permutation/results.csv:12"
     ;;
+  moe-skew)
+    expected="fat-tree/moe/results.csv:30 fat-tree/moe/compute.csv:30 fat-tree/moe/moe.csv:30"
+    expected+=" rail/moe/results.csv:30 rail/moe/compute.csv:30 rail/moe/moe.csv:30"
+    ;;
   *)
     echo "figure-quick-test: no quick grid known for '$figure'" >&2
     exit 2
