@@ -83,6 +83,24 @@ TEST(Chakra, AGeneratedStepDeliversEveryMessageTheSameWayTwice)
     RemoveStep(prefix, 16);
 }
 
+TEST(Chakra, AJobOfTracesWithComputesIsRefusedInOneLine)
+{
+    // A jobs file's chakra job reads its traces ("trace"), but jobs take no computes yet.
+    const std::string prefix = GeneratedStep(4, "--buckets=2 --bucketBytes=65536");
+    const std::string jobs = TempPath("jobs.json");
+    std::ofstream(jobs) << R"({"jobs": [{"name": "step", "workload": "chakra", "hosts": "4-7",
+        "trace": ")" << prefix
+                        << R"("}]})";
+    const Outcome o = fabriclbe2e::Run(FABRIC_LB_SIM, "--k=4 --jobs=" + jobs);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.err,
+              "fabric-lb-sim: error: " + jobs +
+                  ": job 'step': a job's workload may not have computes yet (run it alone with "
+                  "--workload)\n");
+    std::remove(jobs.c_str());
+    RemoveStep(prefix, 4);
+}
+
 TEST(Chakra, AMalformedTraceIsOneErrorLineNamingFileAndNode)
 {
     const std::string prefix = GeneratedStep(4);

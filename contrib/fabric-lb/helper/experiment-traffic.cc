@@ -85,6 +85,7 @@ ReadJobs(const ExperimentConfig& config, const fabriclb::FabricTopology& topolog
             jobConfig.model = job.model.value_or(config.model);
             jobConfig.layers = job.layers.value_or(config.layers);
             jobConfig.matrixFile = job.matrixFile;
+            jobConfig.traceFile = job.traceFile;
             if (jobConfig.workload == "fsdp" && !fabriclb::FindLlamaModel(jobConfig.model))
             {
                 throw std::invalid_argument("unknown model " +
