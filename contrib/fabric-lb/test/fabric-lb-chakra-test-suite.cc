@@ -11,6 +11,7 @@
 #include "ns3/chakra-trace-writer.h"
 #include "ns3/chakra-traffic.h"
 #include "ns3/config.h"
+#include "ns3/fabric-lb-compat.h"
 #include "ns3/test.h"
 
 #include <cstdio>
@@ -218,8 +219,8 @@ class FabricLbChakraSuite : public TestSuite
     FabricLbChakraSuite()
         : TestSuite("fabric-lb-chakra", FABRIC_LB_SUITE_SYSTEM)
     {
-        AddTestCase(new ChakraPingPongTest, TestCase::QUICK);
-        AddTestCase(new ChakraDataParallelStepTest, TestCase::QUICK);
+        AddTestCase(new ChakraPingPongTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new ChakraDataParallelStepTest, FABRIC_LB_TEST_QUICK);
     }
 };
 
