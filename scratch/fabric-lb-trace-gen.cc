@@ -11,11 +11,17 @@
  * Each rank runs the same step: a forward pass, then the backward pass one gradient bucket
  * at a time (each bucket's compute after the previous one's), an all-reduce of every bucket
  * as soon as its gradients are computed, and an optimizer step once every all-reduce is done.
+ *
+ * With --model, a training step of that model under a parallel layout instead
+ * (fabriclb::TrainingStepTraces: tensor, pipeline, data and expert parallel, 1F1B):
+ *
+ *   fabric-lb-trace-gen --model=llama3-70b --gpus=1024 --tp=8 --pp=4 --layers=4 --out=/tmp/70b
  */
 
 #include "ns3/chakra-trace-writer.h"
 #include "ns3/chakra-traffic.h"
 #include "ns3/command-line.h"
+#include "ns3/training-step.h"
 
 #include <fstream>
 #include <iostream>
@@ -89,6 +95,9 @@ main(int argc, char* argv[])
 {
     StepShape shape;
     std::string out;
+    TrainingStepSpec step;
+    uint32_t dp = 0;
+    double gpuTflops = step.gpuFlops / 1e12;
     CommandLine cmd(__FILE__);
     cmd.Usage("Writes a data-parallel training step as Chakra execution traces, one a rank.");
     cmd.AddValue("gpus", "ranks (one file each)", shape.gpus);
@@ -102,6 +111,24 @@ main(int argc, char* argv[])
                  "duration of each bucket's backward pass (us)",
                  shape.backwardMicros);
     cmd.AddValue("optimizerMicros", "duration of the optimizer step (us)", shape.optimizerMicros);
+    cmd.AddValue("model",
+                 "a training step of this model instead (llama3-7b, llama3-70b, llama3-405b, "
+                 "mixtral-8x7b, qwen2-57b-a14b, deepseek-v3) under --tp, --pp, --dp, --ep",
+                 step.model);
+    cmd.AddValue("tp", "--model: tensor-parallel degree (consecutive ranks)", step.layout.tp);
+    cmd.AddValue("pp", "--model: pipeline stages", step.layout.pp);
+    cmd.AddValue("dp", "--model: data-parallel replicas (0: --gpus / (tp pp))", dp);
+    cmd.AddValue("ep", "--model: expert-parallel degree of an MoE model", step.layout.ep);
+    cmd.AddValue("microbatches", "--model: micro-batches a step", step.microbatches);
+    cmd.AddValue("sequenceLength", "--model: tokens a sequence", step.sequenceLength);
+    cmd.AddValue("microbatchSequences",
+                 "--model: sequences a micro-batch",
+                 step.microbatchSequences);
+    cmd.AddValue("gpuTflops", "--model: a GPU's effective TFLOP/s", gpuTflops);
+    cmd.AddValue("layers",
+                 "--model: layers the step covers, spread over the stages (0: all; a few make "
+                 "a step's slice that a packet-level run can afford)",
+                 step.layers);
     cmd.Parse(argc, argv);
     if (out.empty())
     {
@@ -115,12 +142,30 @@ main(int argc, char* argv[])
     {
         return Fail("--buckets and --bucketBytes must be at least 1");
     }
-    const ChakraTrace trace = StepTrace(shape);
+    std::vector<ChakraTrace> traces(shape.gpus, StepTrace(shape));
+    if (!step.model.empty())
+    {
+        const uint32_t tpp = step.layout.tp * step.layout.pp;
+        step.layout.dp = dp > 0 ? dp : (tpp > 0 ? shape.gpus / tpp : 0);
+        step.gpuFlops = gpuTflops * 1e12;
+        if (LayoutRanks(step.layout) != shape.gpus)
+        {
+            return Fail("--tp x --pp x --dp must be --gpus (" + std::to_string(shape.gpus) + ")");
+        }
+        try
+        {
+            traces = TrainingStepTraces(step);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return Fail(e.what());
+        }
+    }
     for (uint32_t rank = 0; rank < shape.gpus; ++rank)
     {
         const std::string file = ChakraRankFile(out, rank);
         std::ofstream stream(file, std::ios::binary);
-        WriteChakraTrace(stream, trace);
+        WriteChakraTrace(stream, traces[rank]);
         stream.close();
         if (!stream)
         {

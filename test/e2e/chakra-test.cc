@@ -152,3 +152,38 @@ TEST(Chakra, TheGeneratorRefusesBadFlagsInOneLine)
     EXPECT_EQ(o.status, 2);
     EXPECT_EQ(o.err, "fabric-lb-trace-gen: error: --out=PREFIX is required\n");
 }
+
+TEST(Chakra, GeneratedTrainingStepsRunAndMap)
+{
+    // 16 GPUs on k=4: a Llama-3 7B slice of 8 layers under tensor and pipeline parallelism.
+    const std::string dense = GeneratedStep(16,
+                                            "--model=llama3-7b --tp=2 --pp=8 --layers=8 "
+                                            "--microbatches=2 --sequenceLength=256");
+    const nlohmann::json r = RunJson("--k=4 --lb=ofan --workload=chakra --trace=" + dense);
+    RemoveStep(dense, 16);
+    EXPECT_GT(r["messages"].get<uint64_t>(), 0U);
+    EXPECT_EQ(r["messages_completed"], r["messages"]);
+    // Every rank computes its 2 x 2 passes (and the mapping may add joins of no time).
+    EXPECT_GE(r["compute"]["computes"].get<uint64_t>(), 16U * 4);
+    EXPECT_GE(r["cct_ns"].get<double>(), r["bound_ns"].get<double>());
+    // Mixtral with pipeline, data and expert parallelism maps onto the fabric's traffic (its
+    // gradients, hundreds of MB a rank, are left to experiments).
+    const std::string moe = GeneratedStep(
+        16,
+        "--model=mixtral-8x7b --pp=2 --ep=4 --layers=2 --microbatches=2 --sequenceLength=512");
+    const std::string matrix = TempPath("cm");
+    const Outcome dump =
+        fabriclbe2e::Run(FABRIC_LB_SIM,
+                         "--k=4 --workload=chakra --trace=" + moe + " --dump-matrix=" + matrix);
+    RemoveStep(moe, 16);
+    EXPECT_EQ(dump.status, 0) << dump.err;
+    const std::string text = Slurp(matrix);
+    std::remove(matrix.c_str());
+    EXPECT_EQ(text.rfind("Nodes 16\n", 0), 0U);
+    EXPECT_NE(text.find("\nComputes "), std::string::npos);
+    const Outcome bad =
+        fabriclbe2e::Run(FABRIC_LB_TRACE_GEN,
+                         "--gpus=16 --model=llama3-70b --tp=3 --out=" + TempPath("step"));
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_EQ(bad.err, "fabric-lb-trace-gen: error: --tp x --pp x --dp must be --gpus (16)\n");
+}

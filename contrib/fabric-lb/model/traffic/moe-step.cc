@@ -43,13 +43,14 @@ ComputePs(double flops, double gpuFlops)
 const std::vector<MoeModel>&
 MoeModels()
 {
-    // Their published configurations (Hugging Face config.json): num_local_experts or
-    // n_routed_experts, num_experts_per_tok, hidden_size, intermediate_size or
-    // moe_intermediate_size.
+    // Their published configurations (Hugging Face config.json): num_hidden_layers,
+    // num_local_experts or n_routed_experts, num_experts_per_tok, hidden_size,
+    // intermediate_size or moe_intermediate_size. DeepSeek-V3's first 3 of its 61 layers are
+    // dense; all are taken as MoE layers.
     static const std::vector<MoeModel> models{
-        {"mixtral-8x7b", 8, 2, 4096, 14336},
-        {"qwen2-57b-a14b", 64, 8, 3584, 2560},
-        {"deepseek-v3", 256, 8, 7168, 2048},
+        {"mixtral-8x7b", 32, 8, 2, 4096, 14336},
+        {"qwen2-57b-a14b", 28, 64, 8, 3584, 2560},
+        {"deepseek-v3", 61, 256, 8, 7168, 2048},
     };
     return models;
 }

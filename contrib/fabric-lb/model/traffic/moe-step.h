@@ -26,6 +26,7 @@ namespace fabriclb
 struct MoeModel
 {
     std::string name;   //!< the driver's --moeModel
+    uint32_t layers;    //!< transformer blocks (every one taken as an MoE layer)
     uint32_t experts;   //!< routed experts per MoE layer
     uint32_t topK;      //!< experts each token is routed to
     uint64_t hidden;    //!< model (hidden) width
