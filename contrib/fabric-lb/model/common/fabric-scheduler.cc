@@ -99,47 +99,61 @@ FabricScheduler::Remove(const Scheduler::Event& ev)
 void
 FabricScheduler::SiftUp(std::size_t hole, const Scheduler::Event& ev)
 {
+    Scheduler::Event* heap = m_heap.data();
     while (hole > 0)
     {
         const std::size_t parent = (hole - 1) / ARITY;
-        if (!Before(ev, m_heap[parent]))
+        if (!Before(ev, heap[parent]))
         {
             break;
         }
-        m_heap[hole] = m_heap[parent];
+        heap[hole] = heap[parent];
         hole = parent;
     }
-    m_heap[hole] = ev;
+    heap[hole] = ev;
 }
 
 void
 FabricScheduler::SiftDown(std::size_t hole, const Scheduler::Event& ev)
 {
+    // Bottom-up (Floyd): the hole goes down to a leaf along the earliest children without
+    // comparing them with ev, which came from the back and so usually belongs near the bottom;
+    // ev then climbs from there to its place (never above where it started).
+    Scheduler::Event* heap = m_heap.data();
     const std::size_t size = m_heap.size();
-    while (true)
+    const std::size_t start = hole;
+    std::size_t first = ARITY * hole + 1;
+    while (first + ARITY <= size)
     {
-        const std::size_t first = ARITY * hole + 1;
-        if (first >= size)
-        {
-            break;
-        }
-        const std::size_t end = std::min(first + ARITY, size);
+        static_assert(ARITY == 4, "the earliest of a full family is found in three comparisons");
+        const std::size_t left = first + Before(heap[first + 1], heap[first]);
+        const std::size_t right = first + 2 + Before(heap[first + 3], heap[first + 2]);
+        const std::size_t earliest = Before(heap[right], heap[left]) ? right : left;
+        heap[hole] = heap[earliest];
+        hole = earliest;
+        first = ARITY * hole + 1;
+    }
+    if (first < size) // a last family with fewer than ARITY children
+    {
         std::size_t earliest = first;
-        for (std::size_t child = first + 1; child < end; ++child)
+        for (std::size_t child = first + 1; child < size; ++child)
         {
-            if (Before(m_heap[child], m_heap[earliest]))
-            {
-                earliest = child;
-            }
+            earliest = Before(heap[child], heap[earliest]) ? child : earliest;
         }
-        if (!Before(m_heap[earliest], ev))
-        {
-            break;
-        }
-        m_heap[hole] = m_heap[earliest];
+        heap[hole] = heap[earliest];
         hole = earliest;
     }
-    m_heap[hole] = ev;
+    while (hole > start)
+    {
+        const std::size_t parent = (hole - 1) / ARITY;
+        if (!Before(ev, heap[parent]))
+        {
+            break;
+        }
+        heap[hole] = heap[parent];
+        hole = parent;
+    }
+    heap[hole] = ev;
 }
 
 } // namespace ns3
