@@ -3,7 +3,7 @@
 # hosts, 800 Gb/s links) runs a permutation of 1 MiB messages under seven load
 # balancers, from per-flow hashing to Ofan, three runs each (the permutation drawn
 # anew each run), and prints them sorted by how far their completion time stays from
-# the exact lower bound, with a PNG of the same. Installs and builds what is missing
+# the exact lower bound, with a PNG of the same (the schemes in every figure's order). Installs and builds what is missing
 # first.
 #
 # Usage: ./run-experiment.sh [--all-to-all] [--runs N] [--out DIR] [--replot] [--doc]
@@ -98,20 +98,29 @@ for workload in "${workloads[@]}"; do
     }
     { printf "%-11s %16.1f%% %8.1f to %5.1f%% %10s pkts %10s\n", $1, $3, $4, $5, $6, $7 }' \
     "$dir/summary.csv"
-  # main.png: a point per scheme, best first, in the scheme's style.
+  # main.png: a point per scheme, in the schemes' order of every figure (the table above is
+  # best first), in the scheme's style.
   tics=
   i=0
-  while IFS=, read -r scheme _; do
+  for scheme in ${schemes//,/ }; do
     scheme_style "$scheme"
     tics+="${tics:+, }\"$label\" $i"
     i=$((i + 1))
-  done < <(tail -n +2 "$dir/summary.csv")
-  awk -F, 'NR > 1 { print $1, NR - 2, $3, $4, $5, $2, $2 }' "$dir/summary.csv" >"$dir/main.points"
+  done
+  awk -F, -v schemes="$schemes" '
+    BEGIN { n = split(schemes, order, ",") }
+    NR > 1 { row[$1] = $0 }
+    END {
+      for (i = 1; i <= n; ++i) {
+        split(row[order[i]], f, ",")
+        print f[1], i - 1, f[3], f[4], f[5], f[2], f[2]
+      }
+    }' "$dir/summary.csv" >"$dir/main.points"
   title="How much longer than the lower bound the collective takes"
   title+="\n$workload of $size, k=8 fat tree (128 hosts, 800 Gb/s), $(figure_runs "$dir/main.points"),"
   title+=" ideal transport"
   title+="\nmean of each scheme's runs, bar from the least to the largest"
-  figure_points "$dir/main.png" "$title" "load-balancing scheme, best first" \
+  figure_points "$dir/main.png" "$title" "load-balancing scheme" \
     "CCT over the lower bound (%)" "($tics)" categories,logy "$dir/main.points"
   echo "picture: $dir/main.png; every run's JSON: $dir/runs/"
   figure_doc "$dir/main.png" "main-$workload.png"

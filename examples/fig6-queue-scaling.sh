@@ -18,8 +18,9 @@ sizes=${sizes%,}
 base=$out
 for fit_from in 0 64; do
   out=$base
+  # The default buffer, 800 KB, holds 191.5 data frames of 4178 B: the queues it caps stop there.
   figure_sweep permutation "$sizes" --schemes=simple-rr,jsq,rsq,host-spray,switch-ar,reps,host-dr,ofan \
-    --fitMinPackets="$fit_from" --caption="ideal transport, no failures"
+    --fitMinPackets="$fit_from" --bufferLine=191.5 --caption="ideal transport, no failures"
   out=$base/big-buffer
   figure_sweep permutation "$sizes" --schemes=simple-rr,jsq --extra=--bufferBytes=16000000 \
     --fitMinPackets="$fit_from" --caption="16 MB buffers, ideal transport, no failures"
@@ -28,4 +29,5 @@ out=$base
 for figure in max-queue q-mean cct-increase; do
   figure_doc "$out/permutation/$figure.png" "fig6-$figure.png"
 done
+figure_doc "$out/big-buffer/permutation/max-queue.png" fig6-big-buffer-max-queue.png
 echo "figure 6: $base/permutation/, $base/big-buffer/permutation/ (results.csv, fits*.csv, PNGs)"

@@ -169,15 +169,28 @@ figure_points() {
   done < <(awk '!seen[$1]++ { print $1 }' "$points")
   awk -v png="$png" -v title="$title" -v xlabel="$xlabel" -v ylabel="$ylabel" -v xtics="$xtics" \
     -v axis="$axis" -v styles="$styles" '
-    function wrap(line, out, piece, at) { # lines of at most 120 characters, broken after ", "
-      out = ""; piece = ""
+    function greedy(line, width, out, piece, at) { # lines of at most width, broken after ", "
+      out = ""; piece = ""; lines_made = 1
       while ((at = index(line, ", ")) > 0) {
-        if (length(piece) + at + 1 > 120 && piece != "") { out = out piece "\\n"; piece = "" }
+        if (length(piece) + at + 1 > width && piece != "") {
+          out = out piece "\\n"; piece = ""; ++lines_made
+        }
         piece = piece substr(line, 1, at + 1); line = substr(line, at + 2)
       }
-      if (length(piece) + length(line) > 120 && piece != "") { out = out piece "\\n"; piece = "" }
+      if (length(piece) + length(line) > width && piece != "") {
+        out = out piece "\\n"; piece = ""; ++lines_made
+      }
       return out piece line
     }
+    function wrap(line, widest, n, w, text) { # as few lines as at 120 characters, balanced
+      widest = greedy(line, 120); n = lines_made
+      for (w = int(length(line) / n); w < 120; ++w) {
+        text = greedy(line, w)
+        if (lines_made == n) return text
+      }
+      return widest
+    }
+    function floor(x) { return x == int(x) ? x : (x < 0 ? int(x) - 1 : int(x)) }
     function place(x) { return logx ? log(x) : x }
     function unplace(x) { return logx ? exp(x) : x }
     BEGIN {
@@ -208,6 +221,9 @@ figure_points() {
       step = count < 2 || !shared ? 0 : (categorical ? 0.7 : 0.25) * slot / (count - 1)
       if (step > (categorical ? 0.15 : 0.05) * slot) step = (categorical ? 0.15 : 0.05) * slot
       pad = categorical ? 0.5 : 0.1 * (sorted[m] - sorted[1] > slot ? sorted[m] - sorted[1] : slot)
+      # Room for the series set aside from the outermost values, and their bars, too.
+      outer = (count - 1) / 2 * step * 1.3 + (categorical ? 0.05 : 0.05 * slot)
+      if (outer > pad) pad = outer
       print "set terminal pngcairo noenhanced size 1100,680 font \"sans,11\""
       print "set output \"" png "\""
       # Below tics of two lines (a "\\n" in their text), the label a line lower.
@@ -217,10 +233,14 @@ figure_points() {
       printf "set xrange [%g:%g]\n", unplace(sorted[1] - pad), unplace(sorted[m] + pad)
       if (logx) print "set logscale x"
       logy = logy && largest >= 10 * least # else too few tics to read
-      if (logy) print "set logscale y"
+      if (logy) { # whole decades, at least a tenth of one beyond the least and the largest value
+        print "set logscale y"
+        printf "set yrange [%g:%g]\n", 10 ^ floor(log(least) / log(10) - 0.1), \
+          10 ^ -floor(-(log(largest) / log(10) + 0.1))
+      }
       print "set grid ytics"
       print shared ? "set key outside right top" : "unset key" # else the tics name them
-      if (!logy) # a log axis over whole decades, a linear one over the values and a little more
+      if (!logy) # a linear axis over the values and a little more
         print "set autoscale yfix; set offsets 0, 0, graph 0.05, graph 0.05"
       print "set errorbars 1.5"
       notes = ""; incomplete = 0

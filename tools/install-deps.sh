@@ -8,6 +8,7 @@ packages=(
   libns3-dev ns3          # ns-3.37; ns3 ships binaries that libns3-dev's CMake config references
   libgsl-dev              # linked by Debian's ns-3 CMake config
   nlohmann-json3-dev libgtest-dev
+  libprotobuf-dev protobuf-compiler # Chakra execution traces (--workload=chakra)
   libgoogle-perftools-dev # tcmalloc, the driver's allocator
   gnuplot-nox
   "$@"

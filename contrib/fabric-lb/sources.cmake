@@ -38,3 +38,5 @@ foreach(example_file ${FABRIC_LB_EXAMPLE_FILES})
   get_filename_component(example ${example_file} NAME_WE)
   list(APPEND FABRIC_LB_EXAMPLES ${example})
 endforeach()
+# The protobuf schemas of the traces read (generated into the build folder by each build).
+set(FABRIC_LB_PROTOS model/traffic/chakra-trace.proto)

@@ -29,9 +29,9 @@ namespace
 {
 
 /// \return \p text as lines of at most \p width characters where it can, broken after a
-///         comma, semicolon or colon and its space
+///         comma, semicolon or colon and its space, each piece on the first line it fits
 std::vector<std::string>
-Wrapped(const std::string& text, size_t width = 120)
+GreedyLines(const std::string& text, size_t width)
 {
     std::vector<std::string> lines{""};
     size_t start = 0;
@@ -54,6 +54,24 @@ Wrapped(const std::string& text, size_t width = 120)
         start = end;
     }
     return lines;
+}
+
+/// \return \p text in as few lines as GreedyLines breaks it into at \p width, their lengths
+///         balanced (the narrowest width that needs no more lines), so that no line is left
+///         with a word or two
+std::vector<std::string>
+Wrapped(const std::string& text, size_t width = 120)
+{
+    const std::vector<std::string> widest = GreedyLines(text, width);
+    for (size_t narrower = text.size() / widest.size(); narrower < width; ++narrower)
+    {
+        std::vector<std::string> lines = GreedyLines(text, narrower);
+        if (lines.size() == widest.size())
+        {
+            return lines;
+        }
+    }
+    return widest;
 }
 
 /// \return the gnuplot point type of \p pointType drawn hollow (7, a filled circle: 6)
@@ -103,7 +121,29 @@ Draw(const std::string& dir,
         slot = slot == 0 ? gap : std::min(slot, gap);
     }
     slot = slot > 0 ? slot : 1;
-    const double pad = axis.categorical ? 0.5 : 0.1 * std::max(slot, scaled(hi) - scaled(lo));
+    // Series that share an x side by side: within a category's width, or a little apart on a
+    // numeric axis.
+    std::set<double> places;
+    bool shared = false;
+    for (const Series& s : series)
+    {
+        for (const Mark& mark : s.marks)
+        {
+            shared = shared || !places.insert(mark.x).second;
+        }
+    }
+    const double step = !shared || series.size() < 2
+                            ? 0
+                            : std::min((axis.categorical ? 0.7 : 0.25) * slot / (series.size() - 1),
+                                       (axis.categorical ? 0.15 : 0.05) * slot);
+    // A cap's half width: within the series' room.
+    const double cap = 0.3 * (step > 0 ? step : (axis.categorical ? 0.25 : 0.1) * slot);
+    // Room beyond the outermost values: for the series set aside from them and their caps too,
+    // so that no mark sits on the frame or beyond it.
+    const double outermost = series.empty() ? 0 : (series.size() - 1) / 2.0 * step + cap;
+    const double pad = axis.categorical ? std::max(0.5, outermost + 0.05)
+                                        : std::max(0.1 * std::max(slot, scaled(hi) - scaled(lo)),
+                                                   outermost + 0.05 * slot);
     const auto unscaled = [&axis](double x) { return axis.log ? std::exp(x) : x; };
     plot.AppendExtra("set xrange [" + Shown(unscaled(scaled(lo) - pad)) + ":" +
                      Shown(unscaled(scaled(hi) + pad)) + "]");
@@ -129,35 +169,21 @@ Draw(const std::string& dir,
     const bool logY = text.logY && largest >= 10 * least;
     if (logY)
     {
+        // Whole decades, with at least a tenth of one beyond the least and the largest value.
         plot.AppendExtra("set logscale y");
+        plot.AppendExtra("set yrange [" + Shown(std::pow(10, std::floor(std::log10(least) - 0.1))) +
+                         ":" + Shown(std::pow(10, std::ceil(std::log10(largest) + 0.1))) + "]");
     }
     plot.AppendExtra("set grid ytics");
     plot.AppendExtra(text.key ? "set key outside right top" : "unset key");
-    // A log axis over whole decades, a linear one over the values' own range and a little more,
-    // so that no mark sits on the frame.
+    // A linear axis over the values' own range and a little more, so that no mark sits on the
+    // frame.
     if (!logY)
     {
         plot.AppendExtra("set autoscale yfix");
         plot.AppendExtra("set offsets 0, 0, graph 0.05, graph 0.05");
     }
 
-    // Series that share an x side by side: within a category's width, or a little apart on a
-    // numeric axis.
-    std::set<double> places;
-    bool shared = false;
-    for (const Series& s : series)
-    {
-        for (const Mark& mark : s.marks)
-        {
-            shared = shared || !places.insert(mark.x).second;
-        }
-    }
-    const double step = !shared || series.size() < 2
-                            ? 0
-                            : std::min((axis.categorical ? 0.7 : 0.25) * slot / (series.size() - 1),
-                                       (axis.categorical ? 0.15 : 0.05) * slot);
-    // A cap's half width: within the series' room.
-    const double cap = 0.3 * (step > 0 ? step : (axis.categorical ? 0.25 : 0.1) * slot);
     std::vector<std::string> notes;
     bool anyIncomplete = false;
     bool anyDrawn = false;
@@ -253,7 +279,7 @@ Draw(const std::string& dir,
     for (const ModelCurve& model : models)
     {
         Gnuplot2dFunction curve(GnuplotQuoted(model.label), model.expression);
-        curve.SetExtra("with lines lc rgb \"black\" dt 2 lw 2");
+        curve.SetExtra("with lines " + model.style);
         plot.AddDataset(curve);
     }
     if (!anyDrawn)

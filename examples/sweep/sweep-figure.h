@@ -57,6 +57,8 @@ struct ModelCurve
     std::string label;      //!< its name in the key
     std::string expression; //!< a gnuplot function of x, the x axis' own unit
     std::string note;       //!< a line of the title saying what it is, with its formula
+    /// how it is drawn: gnuplot's line style (a dashed black line by default)
+    std::string style{"lc rgb \"black\" dt 2 lw 2"};
 };
 
 /**

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -152,6 +153,7 @@ ParseOptions(int argc, char* argv[])
     std::string kText; // empty: 8
     std::string jobsText = std::to_string(std::max(1U, std::thread::hardware_concurrency()));
     std::string fitMinPacketsText = "0";
+    std::string bufferLineText;
     std::string vary;
 
     CommandLine cmd("fabric-lb-sweep"); // its help names the program, not this file
@@ -188,6 +190,10 @@ ParseOptions(int argc, char* argv[])
                  "what every run shares, in words, for the figures' titles (e.g. \"1% of links "
                  "failed, never converged\")",
                  WholeTextValue(options.caption));
+    cmd.AddValue("bufferLine",
+                 "a port's buffer in data packets (its bytes over a data packet's wire size), "
+                 "drawn as a line on the queue figures where the queues it caps can reach it",
+                 bufferLineText);
     cmd.AddValue("printStyle",
                  "print the gnuplot style of this scheme as every figure draws it (colour, point "
                  "type and size), a tab and its name in figures, and exit",
@@ -239,6 +245,24 @@ ParseOptions(int argc, char* argv[])
                                     fitMinPacketsText + "'");
     }
     options.fitMinPackets = *fitMinPackets;
+    if (!bufferLineText.empty())
+    {
+        size_t used = 0;
+        try
+        {
+            options.bufferPackets = std::stod(bufferLineText, &used);
+        }
+        catch (const std::exception&)
+        {
+            used = 0;
+        }
+        if (used != bufferLineText.size() || !(options.bufferPackets > 0) ||
+            !std::isfinite(options.bufferPackets))
+        {
+            throw std::invalid_argument("--bufferLine must be a positive number of packets, got '" +
+                                        bufferLineText + "'");
+        }
+    }
     for (const std::string& size : ListItems(sizes, "sizes"))
     {
         const uint64_t bytes = ParseWholeInteger<uint64_t>(size).value_or(0);

@@ -30,6 +30,7 @@ struct Options
     std::vector<std::string> varyValues; //!< its values, in the order given
     bool replot{false};                  //!< redraw out/results.csv's figures, run nothing
     std::string caption;                 //!< what every run shares, in words, for the titles
+    double bufferPackets{0};             //!< a port's buffer in data packets, drawn (0: none)
     std::string printStyle;              //!< print this scheme's style and name, run nothing
 };
 

@@ -256,11 +256,21 @@ FitAndPlotSizes(const Options& options, const Table& table)
             });
             series.push_back(s);
         }
+        std::vector<ModelCurve> curves =
+            metric == &Point::cctIncrease ? std::vector<ModelCurve>{} : models;
+        if (metric == &Point::maxQueue && options.bufferPackets > 0)
+        {
+            curves.push_back({"a port's buffer",
+                              Shown(options.bufferPackets),
+                              "dotted: a port's buffer, " + Shown(options.bufferPackets) +
+                                  " data packets, which no queue passes",
+                              "lc rgb \"gray40\" dt 3 lw 2"});
+        }
         Draw(options.out,
              {name, MetricTitle(metric), setting, YLabel(metric), true, true},
              axis,
              series,
-             metric == &Point::cctIncrease ? std::vector<ModelCurve>{} : models);
+             curves);
     }
     std::cout << "results: " << options.out << "/results.csv, " << fitsName.substr(1)
               << ", cct-increase.png, max-queue.png, q-mean.png" << std::endl;

@@ -955,6 +955,46 @@ TEST(Driver, DumpedMatrixRunsLikeTheBuiltInWorkload)
     EXPECT_EQ(builtIn, fromFile);
 }
 
+TEST(Driver, AMatrixWithoutMessagesIsOneErrorLine)
+{
+    // Computes alone, or nothing at all: nothing for the fabric to carry.
+    for (const std::string text :
+         {"Nodes 4\nConnections 0\n",
+          "Nodes 4\nConnections 0\nComputes 1\ncompute 0 id 1 start 0 duration 1000\n"})
+    {
+        const std::string matrix = TempPath("cm");
+        std::ofstream(matrix) << text;
+        const Outcome o = RunSim("--k=4 --workload=matrix --matrix=" + matrix);
+        std::remove(matrix.c_str());
+        EXPECT_EQ(o.status, 2) << o.err;
+        EXPECT_EQ(o.err,
+                  "fabric-lb-sim: error: the workload has no message to send (a matrix with "
+                  "'Connections 0'): a run needs at least one\n");
+    }
+}
+
+TEST(Driver, DumpedStepWithComputesRunsLikeTheWorkload)
+{
+    // An MoE step: flows, computes and triggers written as a matrix and read back.
+    const std::string matrix = TempPath("cm");
+    const std::string step = "--k=4 --workload=moe --tokens=32 --skew=1";
+    const Outcome dump = RunSim(step + " --dump-matrix=" + matrix);
+    ASSERT_EQ(dump.status, 0) << dump.err;
+    EXPECT_NE(Slurp(matrix).find("\nComputes 64\n"), std::string::npos);
+    nlohmann::json builtIn = RunJson(step + " --lb=ofan");
+    nlohmann::json fromFile = RunJson("--k=4 --workload=matrix --matrix=" + matrix + " --lb=ofan");
+    std::remove(matrix.c_str());
+    EXPECT_EQ(builtIn["compute"]["computes"], 64);
+    for (nlohmann::json* j : {&builtIn, &fromFile})
+    {
+        for (const char* field : {"workload", "wall_seconds"})
+        {
+            j->erase(field);
+        }
+    }
+    EXPECT_EQ(builtIn, fromFile);
+}
+
 TEST(Driver, FlowsCsvHasOneRowPerMessage)
 {
     const std::string csv = TempPath("csv");

@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * A fuzz of every kind of input file the programs read: a jobs file (--jobs), a flow-size CDF
- * (--background), a connection matrix (--matrix), an htsim topology file (--topoFile), the sweep's
+ * (--background), a connection matrix (--matrix), a Chakra trace (--trace), an htsim topology
+ * file (--topoFile), the sweep's
  * runs/settings.txt and the results.csv it redraws (--replot). Each starts from a valid seed and
  * takes deterministic mutations (truncations, flipped bytes, lines duplicated and deleted, numbers
  * replaced by huge, negative and odd ones, NUL bytes, a very long line, CRLF, binary, a directory
@@ -455,6 +456,37 @@ TEST_F(FileFuzz, ConnectionMatrix)
                    With(SIM_BASE, {"--workload=matrix", "--matrix=m.cm"}),
                    "fabric-lb-sim: error: ",
                    {"m.cm"}});
+}
+
+TEST_F(FileFuzz, ChakraTrace)
+{
+    // A step of 4 ranks from fabric-lb-trace-gen; rank 1's file is the one fuzzed, binary
+    // as it is (a protobuf record cut, flipped, a digit of a name replaced, ...).
+    const std::string prefix = TempPath("file-fuzz-chakra");
+    const Outcome o = fabriclbe2e::Run(FABRIC_LB_TRACE_GEN,
+                                       "--gpus=4 --buckets=2 --bucketBytes=16384 --forwardMicros=1 "
+                                       "--backwardMicros=1 --optimizerMicros=1 --out=" +
+                                           prefix);
+    ASSERT_EQ(o.status, 0) << o.err;
+    std::map<int, std::string> ranks;
+    for (int r = 0; r < 4; ++r)
+    {
+        const std::string file = prefix + "." + std::to_string(r) + ".et";
+        ranks[r] = Slurp(file);
+        fs::remove(file);
+    }
+    FuzzAndReport({"Chakra trace",
+                   ranks[1],
+                   "t.1.et",
+                   [ranks](const fs::path& dir) {
+                       for (const int r : {0, 2, 3})
+                       {
+                           Write(dir / ("t." + std::to_string(r) + ".et"), ranks.at(r));
+                       }
+                   },
+                   With(SIM_BASE, {"--workload=chakra", "--trace=t"}),
+                   "fabric-lb-sim: error: ",
+                   {"t.0.et", "t.1.et", "t.2.et", "t.3.et"}});
 }
 
 TEST_F(FileFuzz, HtsimTopologyFile)

@@ -222,6 +222,7 @@ TEST(FlagFuzz, EveryDriverFlagTakesOddValuesWithoutCrashOrHang)
         {"forwardTime", {"--workload=pipeline"}},
         {"backwardTime", {"--workload=pipeline"}},
         {"matrix", {"--workload=matrix"}},
+        {"trace", {"--workload=chakra"}},
         {"failMode", failure},
         {"failRate", {"--failLinks=agg-p0-0:core-0", "--failMode=degrade"}},
         {"convergence", failure},

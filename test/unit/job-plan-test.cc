@@ -125,6 +125,16 @@ TEST(JobsFile, RefusesWhatItCannotUseWithOneLineNamingTheJob)
               "jobs.json: job 'x': unknown workload 'perm' (--workload=help lists them)");
     EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "permutation", "host": "0-1"}]})"),
               "jobs.json: job 'x': unknown key 'host'");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "chakra", "hosts": "0-1"}]})"),
+              "jobs.json: job 'x': \"trace\" names the traces' prefix of workload \"chakra\", and "
+              "only of it");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "permutation", "hosts": "0-1",
+                            "trace": "t"}]})"),
+              "jobs.json: job 'x': \"trace\" names the traces' prefix of workload \"chakra\", and "
+              "only of it");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "chakra", "hosts": "0-1",
+                            "trace": "t"}]})"),
+              "");
     EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "permutation",
                             "hosts": "0-1", "msgBytes": -5}]})"),
               "jobs.json: job 'x': 'msgBytes' must be a whole number from 1 to "

@@ -148,6 +148,7 @@ DriverOptions::Declare(CommandLine& cmd)
         }
     }
     flags.Add(cmd, "matrix", "ns3::ExperimentConfig::MatrixFile");
+    flags.Add(cmd, "trace", "ns3::ExperimentConfig::TraceFile");
     flags.Add(cmd, "msgBytes", "ns3::ExperimentConfig::MessageBytes");
     flags.Add(cmd, "jobs", "ns3::ExperimentConfig::JobsFile");
     flags.Add(cmd, "jobsAlone", "ns3::ExperimentConfig::JobsAlone");

@@ -9,6 +9,8 @@
 #include "fabric-ranks.h"
 #include "output-files.h"
 
+#include "ns3/chakra-traffic.h"
+
 #include <filesystem>
 #include <iostream>
 #include <stdexcept>
@@ -85,6 +87,17 @@ RunDriver(const DriverOptions& options)
         // output, each output's folder writable.
         OutputFiles files;
         files.AddInput("--matrix", config.matrixFile);
+        for (uint32_t rank = 0; !config.traceFile.empty(); ++rank)
+        {
+            // Each rank's trace, up to the first rank without one.
+            const std::string trace = fabriclb::ChakraRankFile(config.traceFile, rank);
+            std::error_code noFile;
+            if (!std::filesystem::exists(trace, noFile))
+            {
+                break;
+            }
+            files.AddInput("--trace", trace);
+        }
         files.AddInput("--jobs", config.jobsFile);
         const std::string background = AttributeDefault("ns3::BackgroundTraffic::Distribution");
         std::error_code noFile; // a name (web-search), or one too long to be a file

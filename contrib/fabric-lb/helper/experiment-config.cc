@@ -112,8 +112,8 @@ ExperimentConfig::GetTypeId()
                 "Workload",
                 "the collective: permutation, all-to-all, incast, ring-allgather, "
                 "ring-reducescatter, ring-allreduce, allreduce (with Algorithm), fsdp (with Model) "
-                "or matrix "
-                "(with MatrixFile)",
+                "matrix "
+                "(with MatrixFile) or chakra (with TraceFile)",
                 StringValue("permutation"),
                 MakeStringAccessor(&ExperimentConfig::workload),
                 MakeStringChecker())
@@ -171,6 +171,12 @@ ExperimentConfig::GetTypeId()
                           "an htsim connection-matrix file, for the workload matrix",
                           StringValue(""),
                           MakeStringAccessor(&ExperimentConfig::matrixFile),
+                          MakeStringChecker())
+            .AddAttribute("TraceFile",
+                          "the prefix of Chakra execution traces, one a rank "
+                          "(PREFIX.0.et, PREFIX.1.et, ...), for the workload chakra",
+                          StringValue(""),
+                          MakeStringAccessor(&ExperimentConfig::traceFile),
                           MakeStringChecker())
             .AddAttribute(
                 "Transport",

@@ -84,6 +84,7 @@ class ExperimentConfig : public ObjectBase
     std::string flowMonitorFile; //!< if set, FlowMonitor watches every host and writes XML here
     std::string pfcTimelineFile; //!< if set, every pause and resume is written here
     std::string matrixFile;      //!< the connection matrix of workload "matrix"
+    std::string traceFile;       //!< the Chakra traces' prefix of workload "chakra"
     std::string transport;       //!< transport stack (fabriclb::TransportStacks); empty: none
     std::string recovery;        //!< loss recovery (fabriclb::RecoveryStrategies); empty: RoceNic's
     std::string cc;       //!< congestion control (fabriclb::CongestionControls); empty: RoceNic's

@@ -46,7 +46,8 @@ CollectiveParamsOf(const ExperimentConfig& config, uint32_t hosts, Ptr<UniformRa
             config.model,
             config.layers,
             config.algorithm,
-            config.chunkBytes};
+            config.chunkBytes,
+            config.traceFile};
 }
 
 fabriclb::ConnectionMatrix
@@ -56,6 +57,10 @@ BuildTraffic(const ExperimentConfig& config, uint32_t hosts)
     if (!config.matrixFile.empty() && config.workload != "matrix")
     {
         throw std::invalid_argument("--matrix=FILE needs --workload=matrix");
+    }
+    if (!config.traceFile.empty() && config.workload != "chakra")
+    {
+        throw std::invalid_argument("--trace=PREFIX needs --workload=chakra");
     }
     return collective.build(CollectiveParamsOf(config, hosts));
 }
@@ -80,6 +85,7 @@ ReadJobs(const ExperimentConfig& config, const fabriclb::FabricTopology& topolog
             jobConfig.model = job.model.value_or(config.model);
             jobConfig.layers = job.layers.value_or(config.layers);
             jobConfig.matrixFile = job.matrixFile;
+            jobConfig.traceFile = job.traceFile;
             if (jobConfig.workload == "fsdp" && !fabriclb::FindLlamaModel(jobConfig.model))
             {
                 throw std::invalid_argument("unknown model " +

@@ -196,6 +196,12 @@ FabricExperiment::ConfigureTraffic(const fabriclb::Collective& collective,
         }
         m_traffic = m_jobs->Traffic();
     }
+    if (m_traffic.flows.empty())
+    {
+        throw std::invalid_argument(
+            "the workload has no message to send (a matrix with 'Connections 0'): a run needs at "
+            "least one");
+    }
     if (!m_traffic.computes.empty() && FabricRanks::Count() > 1)
     {
         throw std::invalid_argument("a workload with computes runs on one rank (its GPUs wait on "

@@ -56,7 +56,7 @@ FlagRules::Rules()
         {{"localRanks"},
          [](const ExperimentConfig& config) { return config.algorithm == "hierarchical"; },
          "without --algorithm=hierarchical"},
-        {{"workload", "matrix"},
+        {{"workload", "matrix", "trace"},
          [](const ExperimentConfig& config) { return config.jobsFile.empty(); },
          "beside --jobs (its file gives each job its workload)"},
     };

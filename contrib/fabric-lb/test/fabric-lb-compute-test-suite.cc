@@ -251,10 +251,10 @@ class FabricLbComputeSuite : public TestSuite
     FabricLbComputeSuite()
         : TestSuite("fabric-lb-compute", FABRIC_LB_SUITE_SYSTEM)
     {
-        AddTestCase(new ComputeChainTest, TestCase::QUICK);
-        AddTestCase(new GpuComputesOneAtATimeTest, TestCase::QUICK);
-        AddTestCase(new MoeStepTest, TestCase::QUICK);
-        AddTestCase(new PipelineStepTest, TestCase::QUICK);
+        AddTestCase(new ComputeChainTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new GpuComputesOneAtATimeTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new MoeStepTest, FABRIC_LB_TEST_QUICK);
+        AddTestCase(new PipelineStepTest, FABRIC_LB_TEST_QUICK);
     }
 };
 

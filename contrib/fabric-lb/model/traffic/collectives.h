@@ -37,6 +37,7 @@ struct CollectiveParams
     uint32_t layers{1};             //!< fsdp: backward-pass layer phases
     std::string algorithm{"ring"};  //!< allreduce: ring or tree
     uint64_t chunkBytes{0};         //!< allreduce's tree: the largest chunk
+    std::string traceFile;          //!< chakra: the traces' prefix (PREFIX.<rank>.et)
 };
 
 /**

@@ -32,8 +32,8 @@
    \endverbatim
  * A job's keys: `name` (required, unique), `workload` (required: a collective,
  * --workload=help), `msgBytes`, `hosts` (required), `start` and `gap` (times with a
- * unit, 0 by default), `iterations` (1), `group`, `model`, `layers`, `matrix` (as the
- * driver's flags of the same names) and `receiver` (an incast's receiver, one of its
+ * unit, 0 by default), `iterations` (1), `group`, `model`, `layers`, `matrix`, `trace` (as
+ * the driver's flags of the same names) and `receiver` (an incast's receiver, one of its
  * hosts; the first by default). `hosts` is a list of ranges ("0-7,12"), an array of
  * host numbers, or a placement rule {"place": P, "count": N} where P is `contiguous`
  * (the lowest N consecutive free hosts), `random` (N free hosts drawn at random),
@@ -132,6 +132,7 @@ struct JobSpec
     std::optional<std::string> model; //!< fsdp's model
     std::optional<uint32_t> layers;   //!< fsdp's layer phases
     std::string matrixFile;           //!< workload "matrix": its file
+    std::string traceFile;            //!< workload "chakra": its traces' prefix
     std::optional<uint32_t> receiver; //!< incast: the receiving host (one of its hosts)
 };
 

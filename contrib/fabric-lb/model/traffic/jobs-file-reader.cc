@@ -234,6 +234,7 @@ ReadJob(const Json& job, size_t index, const std::string& fileName)
                                             "model",
                                             "layers",
                                             "matrix",
+                                            "trace",
                                             "receiver"};
     const JobReader reader(job, fail);
     JobSpec spec;
@@ -284,6 +285,11 @@ ReadJob(const Json& job, size_t index, const std::string& fileName)
     if ((spec.workload == "matrix") != !spec.matrixFile.empty())
     {
         fail("\"matrix\" names the file of workload \"matrix\", and only of it");
+    }
+    spec.traceFile = reader.String("trace").value_or("");
+    if ((spec.workload == "chakra") != !spec.traceFile.empty())
+    {
+        fail("\"trace\" names the traces' prefix of workload \"chakra\", and only of it");
     }
     if (job.contains("receiver"))
     {

@@ -1,0 +1,154 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * End-to-end tests of Chakra execution traces: fabric-lb-trace-gen writes a step, and
+ * fabric-lb-sim --workload=chakra runs it; bad traces are one error line.
+ */
+
+#include "e2e-util.h"
+
+#include <cstdio>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <string>
+
+using namespace fabriclbe2e;
+
+namespace
+{
+
+/// \return the prefix of a fresh step of \p gpus ranks written by fabric-lb-trace-gen
+std::string
+GeneratedStep(uint32_t gpus, const std::string& flags = "")
+{
+    const std::string prefix = TempPath("step");
+    const Outcome o =
+        fabriclbe2e::Run(FABRIC_LB_TRACE_GEN,
+                         "--gpus=" + std::to_string(gpus) + " --out=" + prefix + " " + flags);
+    EXPECT_EQ(o.status, 0) << o.err;
+    return prefix;
+}
+
+/// Removes the files of a step of \p gpus ranks.
+void
+RemoveStep(const std::string& prefix, uint32_t gpus)
+{
+    for (uint32_t r = 0; r < gpus; ++r)
+    {
+        std::remove((prefix + "." + std::to_string(r) + ".et").c_str());
+    }
+}
+
+/// \return the JSON of a run of fabric-lb-sim with \p args
+nlohmann::json
+RunJson(const std::string& args)
+{
+    const std::string json = TempPath("json");
+    const Outcome o = fabriclbe2e::Run(FABRIC_LB_SIM, args + " --out=" + json);
+    EXPECT_EQ(o.status, 0) << o.err;
+    nlohmann::json parsed = nlohmann::json::parse(Slurp(json));
+    std::remove(json.c_str());
+    parsed.erase("wall_seconds");
+    return parsed;
+}
+
+} // namespace
+
+TEST(Chakra, AGeneratedStepDeliversEveryMessageTheSameWayTwice)
+{
+    const std::string prefix = GeneratedStep(16, "--buckets=3 --bucketBytes=262144");
+    for (const std::string algorithm : {"ring", "tree"})
+    {
+        const std::string args = "--k=4 --lb=ofan --workload=chakra --trace=" + prefix +
+                                 " --algorithm=" + algorithm +
+                                 (algorithm == "tree" ? " --chunkBytes=65536" : "");
+        const nlohmann::json a = RunJson(args);
+        const nlohmann::json b = RunJson(args);
+        EXPECT_EQ(a.dump(), b.dump()) << algorithm << ": same seed, same run";
+        EXPECT_EQ(a["workload"], "chakra");
+        EXPECT_GT(a["messages"].get<uint64_t>(), 0U);
+        EXPECT_EQ(a["messages_completed"], a["messages"]) << algorithm;
+        // Per rank a forward pass, 3 backward passes and the optimizer, each on its GPU for
+        // its duration (200, 100 and 50 us by default): the step lasts at least the GPU's work.
+        EXPECT_EQ(a["compute"]["computes"], 16 * 5);
+        EXPECT_EQ(a["compute"]["busiest_gpu_compute_ns"], 550000.0);
+        EXPECT_GT(a["cct_ns"].get<double>(), 550000.0);
+        if (algorithm == "ring")
+        {
+            // 3 buckets of a ring all-reduce over 16 ranks: 2 x 15 steps of 16 flows.
+            EXPECT_EQ(a["messages"], 3 * 30 * 16);
+        }
+    }
+    RemoveStep(prefix, 16);
+}
+
+TEST(Chakra, AJobOfTracesWithComputesIsRefusedInOneLine)
+{
+    // A jobs file's chakra job reads its traces ("trace"), but jobs take no computes yet.
+    const std::string prefix = GeneratedStep(4, "--buckets=2 --bucketBytes=65536");
+    const std::string jobs = TempPath("jobs.json");
+    std::ofstream(jobs) << R"({"jobs": [{"name": "step", "workload": "chakra", "hosts": "4-7",
+        "trace": ")" << prefix
+                        << R"("}]})";
+    const Outcome o = fabriclbe2e::Run(FABRIC_LB_SIM, "--k=4 --jobs=" + jobs);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.err,
+              "fabric-lb-sim: error: " + jobs +
+                  ": job 'step': a job's workload may not have computes yet (run it alone with "
+                  "--workload)\n");
+    std::remove(jobs.c_str());
+    RemoveStep(prefix, 4);
+}
+
+TEST(Chakra, AMalformedTraceIsOneErrorLineNamingFileAndNode)
+{
+    const std::string prefix = GeneratedStep(4);
+    // Rank 2's file cut short inside its last record.
+    const std::string cut = prefix + ".2.et";
+    std::string bytes = Slurp(cut);
+    std::ofstream(cut, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() - 3);
+    Outcome o = fabriclbe2e::Run(FABRIC_LB_SIM, "--k=4 --workload=chakra --trace=" + prefix);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.err.rfind("fabric-lb-sim: error: " + cut + ": byte ", 0), 0U) << o.err;
+    EXPECT_NE(o.err.find("runs past the end of the file"), std::string::npos) << o.err;
+    EXPECT_EQ(o.err.find('\n'), o.err.size() - 1) << "one line: " << o.err;
+    // More ranks than hosts.
+    const std::string wide = GeneratedStep(17);
+    o = fabriclbe2e::Run(FABRIC_LB_SIM, "--k=4 --workload=chakra --trace=" + wide);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_NE(o.err.find("more ranks than the 16 hosts"), std::string::npos) << o.err;
+    RemoveStep(wide, 17);
+    // No traces, and no --trace.
+    o = fabriclbe2e::Run(FABRIC_LB_SIM, "--k=4 --workload=chakra --trace=" + prefix + "-none");
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.err,
+              "fabric-lb-sim: error: " + prefix +
+                  "-none.0.et: cannot open (--trace=PREFIX reads PREFIX.0.et, PREFIX.1.et, "
+                  "...)\n");
+    // An output over a rank's trace is refused, the trace left as it was.
+    const std::string rank1 = prefix + ".1.et";
+    const std::string before = Slurp(rank1);
+    o = fabriclbe2e::Run(FABRIC_LB_SIM,
+                         "--k=4 --workload=chakra --trace=" + prefix + " --out=" + rank1);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_NE(o.err.find("--trace"), std::string::npos) << o.err;
+    EXPECT_EQ(Slurp(rank1), before);
+    o = fabriclbe2e::Run(FABRIC_LB_SIM, "--k=4 --workload=chakra");
+    EXPECT_EQ(o.status, 2);
+    EXPECT_NE(o.err.find("--trace=PREFIX"), std::string::npos) << o.err;
+    o = fabriclbe2e::Run(FABRIC_LB_SIM, "--k=4 --workload=permutation --trace=" + prefix);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_NE(o.err.find("--trace"), std::string::npos) << o.err;
+    RemoveStep(prefix, 4);
+}
+
+TEST(Chakra, TheGeneratorRefusesBadFlagsInOneLine)
+{
+    Outcome o = fabriclbe2e::Run(FABRIC_LB_TRACE_GEN, "--gpus=1 --out=/tmp/x");
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.err, "fabric-lb-trace-gen: error: --gpus must be at least 2\n");
+    o = fabriclbe2e::Run(FABRIC_LB_TRACE_GEN, "--gpus=4");
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.err, "fabric-lb-trace-gen: error: --out=PREFIX is required\n");
+}
