@@ -24,8 +24,9 @@ main(int argc, char* argv[])
     const FabricRanksScope ranks(&argc, &argv);
     Time::SetResolution(Time::PS);
 
-    // The fastest of ns-3's schedulers for this event mix; --SchedulerType overrides it.
-    GlobalValue::Bind("SchedulerType", StringValue("ns3::PriorityQueueScheduler"));
+    // fabric-lb's own scheduler, faster than ns-3's on this event mix (doc/performance.md);
+    // --SchedulerType overrides it.
+    GlobalValue::Bind("SchedulerType", StringValue("ns3::FabricScheduler"));
 
     CommandLine cmd(__FILE__);
     cmd.Usage("Runs one collective on a fabric (a k-ary fat tree, a leaf-spine) under one "
