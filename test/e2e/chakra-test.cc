@@ -40,19 +40,6 @@ RemoveStep(const std::string& prefix, uint32_t gpus)
     }
 }
 
-/// \return the JSON of a run of fabric-lb-sim with \p args
-nlohmann::json
-RunJson(const std::string& args)
-{
-    const std::string json = TempPath("json");
-    const Outcome o = fabriclbe2e::Run(FABRIC_LB_SIM, args + " --out=" + json);
-    EXPECT_EQ(o.status, 0) << o.err;
-    nlohmann::json parsed = nlohmann::json::parse(Slurp(json));
-    std::remove(json.c_str());
-    parsed.erase("wall_seconds");
-    return parsed;
-}
-
 } // namespace
 
 TEST(Chakra, AGeneratedStepDeliversEveryMessageTheSameWayTwice)
@@ -63,8 +50,8 @@ TEST(Chakra, AGeneratedStepDeliversEveryMessageTheSameWayTwice)
         const std::string args = "--k=4 --lb=ofan --workload=chakra --trace=" + prefix +
                                  " --algorithm=" + algorithm +
                                  (algorithm == "tree" ? " --chunkBytes=65536" : "");
-        const nlohmann::json a = RunJson(args);
-        const nlohmann::json b = RunJson(args);
+        const nlohmann::json a = ResultJson(FABRIC_LB_SIM, args);
+        const nlohmann::json b = ResultJson(FABRIC_LB_SIM, args);
         EXPECT_EQ(a.dump(), b.dump()) << algorithm << ": same seed, same run";
         EXPECT_EQ(a["workload"], "chakra");
         EXPECT_GT(a["messages"].get<uint64_t>(), 0U);
@@ -159,7 +146,8 @@ TEST(Chakra, GeneratedTrainingStepsRunAndMap)
     const std::string dense = GeneratedStep(16,
                                             "--model=llama3-7b --tp=2 --pp=8 --layers=8 "
                                             "--microbatches=2 --sequenceLength=256");
-    const nlohmann::json r = RunJson("--k=4 --lb=ofan --workload=chakra --trace=" + dense);
+    const nlohmann::json r =
+        ResultJson(FABRIC_LB_SIM, "--k=4 --lb=ofan --workload=chakra --trace=" + dense);
     RemoveStep(dense, 16);
     EXPECT_GT(r["messages"].get<uint64_t>(), 0U);
     EXPECT_EQ(r["messages_completed"], r["messages"]);

@@ -11,6 +11,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <gtest/gtest.h>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
@@ -78,6 +81,25 @@ inline const std::vector<std::string> STUDY_SCHEMES = {"ecmp",
                                                        "rsq",
                                                        "flowlet",
                                                        "ofan"};
+
+/// \return the JSON result of \p program (fabric-lb-sim) run with \p args, which must succeed,
+/// without the fields \p dropped (wall time by default: it differs run to run)
+inline nlohmann::json
+ResultJson(const std::string& program,
+           const std::string& args,
+           std::initializer_list<const char*> dropped = {"wall_seconds"})
+{
+    const std::string json = TempPath("json");
+    const Outcome o = Run(program, args + " --out=" + json);
+    EXPECT_EQ(o.status, 0) << args << "\n" << o.err;
+    nlohmann::json result = nlohmann::json::parse(Slurp(json));
+    std::remove(json.c_str());
+    for (const char* field : dropped)
+    {
+        result.erase(field);
+    }
+    return result;
+}
 
 } // namespace fabriclbe2e
 

@@ -18,19 +18,6 @@ using namespace fabriclbe2e;
 namespace
 {
 
-/// The JSON of a run of the driver with \p args, wall time aside.
-nlohmann::json
-ResultOf(const std::string& args)
-{
-    const std::string json = TempPath("json");
-    const Outcome o = Run(FABRIC_LB_SIM, args + " --out=" + json);
-    EXPECT_EQ(o.status, 0) << args << "\n" << o.err;
-    nlohmann::json result = nlohmann::json::parse(Slurp(json));
-    std::remove(json.c_str());
-    result.erase("wall_seconds");
-    return result;
-}
-
 /// A case of the driver under both schedulers.
 class SchedulerIdentity : public ::testing::TestWithParam<std::string>
 {
@@ -41,8 +28,10 @@ class SchedulerIdentity : public ::testing::TestWithParam<std::string>
 TEST_P(SchedulerIdentity, FabricSchedulerGivesPriorityQueueSchedulersJson)
 {
     const std::string args = GetParam();
-    const nlohmann::json ns3s = ResultOf(args + " --SchedulerType=ns3::PriorityQueueScheduler");
-    const nlohmann::json ours = ResultOf(args + " --SchedulerType=ns3::FabricScheduler");
+    const nlohmann::json ns3s =
+        ResultJson(FABRIC_LB_SIM, args + " --SchedulerType=ns3::PriorityQueueScheduler");
+    const nlohmann::json ours =
+        ResultJson(FABRIC_LB_SIM, args + " --SchedulerType=ns3::FabricScheduler");
     ASSERT_GT(ns3s.value("events", 0), 0) << args;
     ASSERT_EQ(ns3s["messages_completed"], ns3s["messages"]) << args;
     for (const auto& [key, value] : ns3s.items())

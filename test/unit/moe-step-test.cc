@@ -9,8 +9,8 @@
 
 #include <gtest/gtest.h>
 #include <numeric>
-#include <sstream>
 #include <random>
+#include <sstream>
 
 using namespace ns3::fabriclb;
 
