@@ -21,10 +21,12 @@
 #include "ns3/chakra-trace-writer.h"
 #include "ns3/chakra-traffic.h"
 #include "ns3/command-line.h"
+#include "ns3/output-files.h"
 #include "ns3/training-step.h"
 
-#include <fstream>
+#include <filesystem>
 #include <iostream>
+#include <sstream>
 #include <stdexcept>
 
 using namespace ns3;
@@ -32,6 +34,9 @@ using namespace ns3::fabriclb;
 
 namespace
 {
+
+/// The most ranks a step may have: twice the largest fabric fabric-lb builds (65,536 hosts).
+constexpr uint32_t MAX_RANKS = 131072;
 
 /// The step's shape, as the flags give it.
 struct StepShape
@@ -134,19 +139,34 @@ main(int argc, char* argv[])
     {
         return Fail("--out=PREFIX is required");
     }
-    if (shape.gpus < 2)
+    std::error_code error;
+    if (out.back() == '/' || std::filesystem::is_directory(out, error))
     {
-        return Fail("--gpus must be at least 2");
+        return Fail("--out=" + out + " is a folder: give the files' prefix, as " +
+                    (std::filesystem::path(out) / "step").string());
     }
-    if (shape.buckets < 1 || shape.bucketBytes < 1)
+    if (shape.gpus < 2 || shape.gpus > MAX_RANKS)
     {
-        return Fail("--buckets and --bucketBytes must be at least 1");
+        return Fail("--gpus must be 2 to " + std::to_string(MAX_RANKS));
     }
-    std::vector<ChakraTrace> traces(shape.gpus, StepTrace(shape));
-    if (!step.model.empty())
+    std::vector<ChakraTrace> traces;
+    if (step.model.empty())
     {
-        const uint32_t tpp = step.layout.tp * step.layout.pp;
-        step.layout.dp = dp > 0 ? dp : (tpp > 0 ? shape.gpus / tpp : 0);
+        if (shape.buckets < 1 || shape.bucketBytes < 1)
+        {
+            return Fail("--buckets and --bucketBytes must be at least 1");
+        }
+        if (static_cast<uint64_t>(shape.gpus) * (2ULL * shape.buckets + 2) > MAX_TRACE_NODES)
+        {
+            return Fail("--gpus x --buckets: more than " + std::to_string(MAX_TRACE_NODES) +
+                        " trace nodes");
+        }
+        traces.assign(shape.gpus, StepTrace(shape));
+    }
+    else
+    {
+        const uint64_t tpp = static_cast<uint64_t>(step.layout.tp) * step.layout.pp;
+        step.layout.dp = dp > 0 ? dp : (tpp > 0 ? static_cast<uint32_t>(shape.gpus / tpp) : 0);
         step.gpuFlops = gpuTflops * 1e12;
         if (LayoutRanks(step.layout) != shape.gpus)
         {
@@ -163,13 +183,15 @@ main(int argc, char* argv[])
     }
     for (uint32_t rank = 0; rank < shape.gpus; ++rank)
     {
-        const std::string file = ChakraRankFile(out, rank);
-        std::ofstream stream(file, std::ios::binary);
-        WriteChakraTrace(stream, traces[rank]);
-        stream.close();
-        if (!stream)
+        std::ostringstream trace;
+        WriteChakraTrace(trace, traces[rank]);
+        try
         {
-            return Fail(file + ": cannot write");
+            OutputFiles::Write("--out", ChakraRankFile(out, rank), trace.str());
+        }
+        catch (const std::runtime_error& e)
+        {
+            return Fail(e.what());
         }
     }
     return 0;

@@ -8,6 +8,7 @@
 #include "e2e-util.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -134,10 +135,22 @@ TEST(Chakra, TheGeneratorRefusesBadFlagsInOneLine)
 {
     Outcome o = fabriclbe2e::Run(FABRIC_LB_TRACE_GEN, "--gpus=1 --out=/tmp/x");
     EXPECT_EQ(o.status, 2);
-    EXPECT_EQ(o.err, "fabric-lb-trace-gen: error: --gpus must be at least 2\n");
+    EXPECT_EQ(o.err, "fabric-lb-trace-gen: error: --gpus must be 2 to 131072\n");
     o = fabriclbe2e::Run(FABRIC_LB_TRACE_GEN, "--gpus=4");
     EXPECT_EQ(o.status, 2);
     EXPECT_EQ(o.err, "fabric-lb-trace-gen: error: --out=PREFIX is required\n");
+    // A folder is not a prefix: its files would be hidden ones (/tmp/.0.et), and "/" the root's.
+    o = fabriclbe2e::Run(FABRIC_LB_TRACE_GEN, "--gpus=4 --out=/tmp");
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.err,
+              "fabric-lb-trace-gen: error: --out=/tmp is a folder: give the files' prefix, as "
+              "/tmp/step\n");
+    // A step too large to hold is refused before anything is built or written.
+    o = fabriclbe2e::Run(FABRIC_LB_TRACE_GEN, "--gpus=4096 --buckets=4096 --out=/tmp/x");
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.err,
+              "fabric-lb-trace-gen: error: --gpus x --buckets: more than 16777216 trace nodes\n");
+    EXPECT_FALSE(std::filesystem::exists("/tmp/x.0.et"));
 }
 
 TEST(Chakra, GeneratedTrainingStepsRunAndMap)

@@ -357,6 +357,24 @@ const std::string MATRIX_SEED = "# every trigger kind\n"
                                 "trigger id 2 multishot\n"
                                 "trigger id 3 barrier count 3\n";
 
+/// A matrix of computes in the dependency graph: a compute after a flow's arrival that
+/// releases another flow, a compute at a start time, and a barrier on a flow and a compute.
+const std::string COMPUTE_MATRIX_SEED = "# computes\n"
+                                        "Nodes 4\n"
+                                        "Connections 3\n"
+                                        "Triggers 3\n"
+                                        "Computes 2\n"
+                                        "0->1 id 1 start 0 size 4096 recv_done_trigger 1\n"
+                                        "1->2 id 2 trigger 2 size 8192 recv_done_trigger 3\n"
+                                        "2->3 id 3 trigger 3 size 100\n"
+                                        "trigger id 1 oneshot\n"
+                                        "trigger id 2 oneshot\n"
+                                        "trigger id 3 barrier count 2\n"
+                                        "compute 1 id 1 trigger 1 duration 5000000 "
+                                        "done_trigger 2\n"
+                                        "compute 3 id 2 start 2000000 duration 9000000 "
+                                        "done_trigger 3\n";
+
 /// A matrix that a job of the jobs file's seed names.
 const std::string JOB_MATRIX = "Nodes 2\nConnections 1\n0->1 id 1 start 0 size 4096\n";
 
@@ -451,6 +469,17 @@ TEST_F(FileFuzz, ConnectionMatrix)
 {
     FuzzAndReport({"connection matrix",
                    MATRIX_SEED,
+                   "m.cm",
+                   [](const fs::path&) {},
+                   With(SIM_BASE, {"--workload=matrix", "--matrix=m.cm"}),
+                   "fabric-lb-sim: error: ",
+                   {"m.cm"}});
+}
+
+TEST_F(FileFuzz, ConnectionMatrixWithComputes)
+{
+    FuzzAndReport({"connection matrix with computes",
+                   COMPUTE_MATRIX_SEED,
                    "m.cm",
                    [](const fs::path&) {},
                    With(SIM_BASE, {"--workload=matrix", "--matrix=m.cm"}),

@@ -1,10 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * A fuzz of every flag of fabric-lb-sim and fabric-lb-sweep: each flag, one at a time, on a
- * tiny run (k=4, one packet a message), takes each of a set of odd values. Neither program may
- * die of a signal, outlast a wall-clock timeout, or exit with a status other than 0, 1 or 2,
- * and an exit status of 2 (bad input) comes with exactly one line on stderr, the program's
+ * A fuzz of every flag of fabric-lb-sim, fabric-lb-sweep and fabric-lb-trace-gen: each flag, one at
+ * a time, on a tiny run (k=4, one packet a message), takes each of a set of odd values. Neither
+ * program may die of a signal, outlast a wall-clock timeout, or exit with a status other than 0, 1
+ * or 2, and an exit status of 2 (bad input) comes with exactly one line on stderr, the program's
  * error line. The flags are read from each program's --help, so a new flag is fuzzed too.
  */
 
@@ -262,6 +262,38 @@ TEST(FlagFuzz, EverySweepFlagTakesOddValuesWithoutCrashOrHang)
                                    "fabric-lb-sweep: error: ");
     RecordProperty("summary", Summary(report));
     std::cout << "fabric-lb-sweep: " << Summary(report) << std::endl;
+    EXPECT_EQ(report.runs, flags.size() * OddValues().size());
+    for (const std::string& problem : report.problems)
+    {
+        ADD_FAILURE() << problem;
+    }
+}
+
+TEST(FlagFuzz, EveryTraceGeneratorFlagTakesOddValuesWithoutCrashOrHang)
+{
+    const std::vector<std::string> flags = ProgramFlags(FABRIC_LB_TRACE_GEN);
+    ASSERT_GE(flags.size(), 17U) << "the generator's --help lists its flags";
+    // A model's step on 4 GPUs of 2 layers, so that its flags are used.
+    const std::vector<std::string> dense{"--model=llama3-7b", "--layers=2"};
+    const std::map<std::string, std::vector<std::string>> context{
+        {"model", {"--layers=2"}},
+        {"tp", dense},
+        {"pp", dense},
+        {"dp", dense},
+        {"ep", {"--model=mixtral-8x7b", "--layers=2"}},
+        {"microbatches", dense},
+        {"sequenceLength", dense},
+        {"microbatchSequences", dense},
+        {"gpuTflops", dense},
+        {"layers", {"--model=llama3-7b"}},
+    };
+    const FuzzReport report = Fuzz(FABRIC_LB_TRACE_GEN,
+                                   {"--out=trace", "--gpus=4"},
+                                   flags,
+                                   context,
+                                   "fabric-lb-trace-gen: error: ");
+    RecordProperty("summary", Summary(report));
+    std::cout << "fabric-lb-trace-gen: " << Summary(report) << std::endl;
     EXPECT_EQ(report.runs, flags.size() * OddValues().size());
     for (const std::string& problem : report.problems)
     {

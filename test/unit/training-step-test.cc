@@ -180,3 +180,33 @@ TEST(TrainingStep, BadStepsAreRefused)
     spec.layout.dp = 0;
     EXPECT_THROW(TrainingStepTraces(spec), std::invalid_argument);
 }
+
+TEST(TrainingStep, AStepTooLargeToHoldIsRefusedBeforeItIsBuilt)
+{
+    TrainingStepSpec spec = SmallStep();
+    spec.microbatches = 4294967295U; // 2 passes of up to 5 nodes each, on every rank
+    try
+    {
+        TrainingStepTraces(spec);
+        ADD_FAILURE() << "a step of 4294967295 micro-batches was built";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_EQ(std::string(e.what()),
+                  "the step would have " + std::to_string(LayoutRanks(spec.layout)) +
+                      " ranks of 4294967295 micro-batches: more than 16777216 trace nodes");
+    }
+    spec = SmallStep();
+    spec.sequenceLength = 1U << 20;
+    spec.microbatchSequences = 17; // 17 Mi tokens
+    EXPECT_THROW(TrainingStepTraces(spec), std::invalid_argument);
+    spec.microbatchSequences = 16; // 16 Mi tokens: the largest micro-batch
+    spec.microbatches = 1;
+    EXPECT_NO_THROW(TrainingStepTraces(spec));
+    // Degrees whose product does not fit 64 bits are not wrapped into a small layout.
+    ParallelLayout huge;
+    huge.tp = huge.pp = huge.dp = 4294967295U;
+    EXPECT_EQ(LayoutRanks(huge), UINT64_MAX);
+    huge.dp = 1;
+    EXPECT_EQ(LayoutRanks(huge), 4294967295ULL * 4294967295ULL);
+}

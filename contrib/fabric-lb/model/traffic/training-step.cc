@@ -101,10 +101,14 @@ After(const std::optional<uint64_t>& last)
 
 } // namespace
 
-uint32_t
+uint64_t
 LayoutRanks(const ParallelLayout& layout)
 {
-    return layout.tp * layout.pp * layout.dp;
+    uint64_t ranks = 0;
+    const bool wraps = __builtin_mul_overflow(static_cast<uint64_t>(layout.tp) * layout.pp,
+                                              static_cast<uint64_t>(layout.dp),
+                                              &ranks);
+    return wraps ? UINT64_MAX : ranks;
 }
 
 std::vector<ChakraTrace>
@@ -138,10 +142,27 @@ TrainingStepTraces(const TrainingStepSpec& spec)
         throw std::invalid_argument("a step needs a micro-batch, a token and a positive "
                                     "throughput");
     }
+    if (static_cast<uint64_t>(spec.sequenceLength) * spec.microbatchSequences >
+        MAX_MICROBATCH_TOKENS)
+    {
+        throw std::invalid_argument("a micro-batch of " + std::to_string(spec.sequenceLength) +
+                                    " x " + std::to_string(spec.microbatchSequences) +
+                                    " tokens: at most " + std::to_string(MAX_MICROBATCH_TOKENS));
+    }
+    // A pass has at most 5 nodes (receive, compute, two collectives, send), a rank 2 passes a
+    // micro-batch and its gradient all-reduces.
+    const uint64_t ranks = LayoutRanks(l);
+    if (ranks > MAX_TRACE_NODES || ranks * (2ULL * spec.microbatches * 5 + 2) > MAX_TRACE_NODES)
+    {
+        throw std::invalid_argument("the step would have " + std::to_string(ranks) + " ranks of " +
+                                    std::to_string(spec.microbatches) +
+                                    " micro-batches: more than " + std::to_string(MAX_TRACE_NODES) +
+                                    " trace nodes");
+    }
     const double tokens = static_cast<double>(spec.sequenceLength) * spec.microbatchSequences;
     const auto tokenBytes = static_cast<uint64_t>(tokens) * model.hidden * BF16_BYTES;
     const uint64_t passBytes = (tokenBytes + l.tp - 1) / l.tp;
-    std::vector<ChakraTrace> traces(LayoutRanks(l));
+    std::vector<ChakraTrace> traces(ranks);
     for (uint32_t s = 0; s < l.pp; ++s)
     {
         // Stage s holds layers / pp layers, the first layers % pp stages one more.

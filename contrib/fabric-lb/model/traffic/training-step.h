@@ -31,6 +31,13 @@ struct ParallelLayout
     uint32_t ep{1}; //!< expert-parallel degree (MoE models), dividing dp
 };
 
+/// The most nodes a step's traces may hold together (a node takes about 200 bytes in memory):
+/// Llama-3 70B's step on 1,024 GPUs (tp 8, pp 4) has about 82,000.
+constexpr uint64_t MAX_TRACE_NODES = 16 * 1024 * 1024;
+
+/// The most tokens a micro-batch may hold (a sequence's tokens times its sequences).
+constexpr uint64_t MAX_MICROBATCH_TOKENS = 16 * 1024 * 1024;
+
 /**
  * \ingroup fabric-lb
  * \brief One training step: a model, its layout and its batch.
@@ -70,13 +77,14 @@ struct TrainingStepSpec
  * (pg_name "tp.d.s", "ep.t.s.g", "dp.t.s", "edp.t.s.i"); sends and receives are tagged by
  * micro-batch and direction. Left out: the optimizer step, attention's sequence-length term,
  * embeddings. \throws std::invalid_argument for an unknown model, a degree of 0, ep not dividing
- * dp, ep > 1 for a dense model, more stages than layers (or layers than the model has), or no
- * micro-batch, token or throughput
+ * dp, ep > 1 for a dense model, more stages than layers (or layers than the model has), no
+ * micro-batch, token or throughput, more than MAX_MICROBATCH_TOKENS tokens a micro-batch, or a
+ * step of more than MAX_TRACE_NODES nodes
  */
 std::vector<ChakraTrace> TrainingStepTraces(const TrainingStepSpec& spec);
 
-/// \return the ranks of \p layout: tp x pp x dp
-uint32_t LayoutRanks(const ParallelLayout& layout);
+/// \return the ranks of \p layout: tp x pp x dp, or UINT64_MAX where that does not fit 64 bits
+uint64_t LayoutRanks(const ParallelLayout& layout);
 
 } // namespace fabriclb
 } // namespace ns3
