@@ -130,11 +130,18 @@ FabricBounds::BoundOf(const fabriclb::ConnectionMatrix& traffic,
         // messages it waits for could have arrived (or been acknowledged). The fabric's
         // ports and the servers' own links each carry their messages alone.
         std::vector<std::optional<uint64_t>> computeStarts;
+        std::vector<fabriclb::SharedLinkUse> sharedLinks;
+        sharedLinks.reserve(traffic.flows.size());
+        for (const fabriclb::MatrixFlow& flow : traffic.flows)
+        {
+            sharedLinks.push_back(SharedLinksOf(flow));
+        }
         const std::vector<std::optional<uint64_t>> starts =
             fabriclb::ComputeEarliestStarts(traffic,
                                             arrivalPs,
                                             result.messageBoundsPs,
-                                            &computeStarts);
+                                            &computeStarts,
+                                            &sharedLinks);
         result.boundPs = std::max(result.boundPs, ComputeBoundOf(traffic, computeStarts));
         std::vector<fabriclb::FlowLoad> fabricLoads;
         std::vector<fabriclb::FlowLoad> serverLoads;
@@ -207,6 +214,32 @@ FabricBounds::FlowLoads(const fabriclb::ConnectionMatrix& traffic) const
         AddLoads(flow, flow.startPs.value_or(0), loads, nullptr);
     }
     return loads;
+}
+
+fabriclb::SharedLinkUse
+FabricBounds::SharedLinksOf(const fabriclb::MatrixFlow& flow) const
+{
+    const fabriclb::FabricTopology& topology = m_fabric->GetTopology();
+    fabriclb::SharedLinkUse use;
+    use.packets = m_fabric->GetNic(0)->PacketsFor(flow.bytes);
+    if (topology.SameServer(flow.source, flow.destination))
+    {
+        use.arrivesBy = m_hosts + flow.destination;
+        use.leavesBy = m_hosts + flow.source;
+        use.hops = 2; // up to the server's switch, down to the receiver
+        use.wire = m_wires.server;
+        return use;
+    }
+    const uint32_t entry = topology.FabricEntryOf(flow.source, flow.destination);
+    use.arrivesBy = flow.destination;
+    if (entry == flow.source &&
+        topology.FabricEntryOf(flow.destination, flow.source) == flow.destination)
+    {
+        use.leavesBy = flow.source;
+    }
+    use.hops = topology.Hops(entry, flow.destination);
+    use.wire = m_wires.hostLinks;
+    return use;
 }
 
 FabricBounds::Route

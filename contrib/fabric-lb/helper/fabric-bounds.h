@@ -111,6 +111,14 @@ class FabricBounds
     std::vector<fabriclb::PathLeg> LegsOf(uint32_t source, uint32_t destination) const;
 
     /**
+     * \return the links \p flow shares with other flows, for the barriers that wait on them
+     * all (fabriclb::ComputeEarliestStarts): over the fabric, the receiver's host link (ids 0
+     * to hosts - 1) and, unless its ACKs return another way (PXN), the sender's; within a
+     * server, the two hosts' server links (ids hosts and up)
+     */
+    fabriclb::SharedLinkUse SharedLinksOf(const fabriclb::MatrixFlow& flow) const;
+
+    /**
      * Appends the loads of \p flow from \p startPs: over the fabric, the message from its
      * source, or with PXN its data and its ACKs each from where they enter the fabric; and
      * over servers' links, a message within a server or PXN's legs to where its packets enter

@@ -12,6 +12,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 namespace ns3
 {
@@ -110,14 +111,69 @@ ComputeAckTripPs(const std::vector<PathLeg>& legs)
     return tripPs;
 }
 
+namespace
+{
+
+/// What the flows or computes that signal one barrier share: one link, or one host's GPU.
+struct SharedTurns
+{
+    uint64_t firstStartPs{UINT64_MAX}; //!< the earliest start among them
+    uint64_t packets{0};               //!< their data packets (flows)
+    uint32_t hops{UINT32_MAX};         //!< the fewest links a flow among them crosses
+    uint64_t durationPs{0};            //!< their computes' durations (a GPU's)
+    const WireModel* wire{nullptr};    //!< the link's wire (flows)
+};
+
+/// How a barrier's signals take turns: by what they share, (kind, link or host).
+using BarrierTurns = std::map<std::pair<uint8_t, uint32_t>, SharedTurns>;
+
+/// The kinds of BarrierTurns' keys.
+enum TurnKind : uint8_t
+{
+    ARRIVAL_LINK,   //!< flows signalling on arrival, through one link
+    DEPARTURE_LINK, //!< flows signalling once acknowledged, leaving by one link
+    GPU             //!< computes of one host
+};
+
+/// \return the earliest time every signal of \p turns can have come, their turns taken
+uint64_t
+TurnsTakenPs(const BarrierTurns& turns)
+{
+    uint64_t latestPs = 0;
+    for (const auto& [key, shared] : turns)
+    {
+        uint64_t endPs = shared.firstStartPs;
+        if (key.first == GPU)
+        {
+            endPs += shared.durationPs;
+        }
+        else
+        {
+            // Data packets over one link: at most 2^32 - 1 of them (a bound's counts), which
+            // is past any traffic the simulator can hold.
+            const auto packets =
+                static_cast<uint32_t>(std::min<uint64_t>(shared.packets, UINT32_MAX));
+            endPs += key.first == ARRIVAL_LINK
+                         ? ComputeArrivalBound(*shared.wire, packets, shared.hops)
+                         : ComputeLoneMessageBound(*shared.wire, packets, shared.hops);
+        }
+        latestPs = std::max(latestPs, endPs);
+    }
+    return latestPs;
+}
+
+} // namespace
+
 std::vector<std::optional<uint64_t>>
 ComputeEarliestStarts(const ConnectionMatrix& matrix,
                       const std::vector<uint64_t>& arrivalPs,
                       const std::vector<uint64_t>& completionPs,
-                      std::vector<std::optional<uint64_t>>* computeStarts)
+                      std::vector<std::optional<uint64_t>>* computeStarts,
+                      const std::vector<SharedLinkUse>* sharedLinks)
 {
     const size_t flows = matrix.flows.size();
-    if (arrivalPs.size() != flows || completionPs.size() != flows)
+    if (arrivalPs.size() != flows || completionPs.size() != flows ||
+        (sharedLinks && sharedLinks->size() != flows))
     {
         throw std::invalid_argument("one arrival and one completion time per flow");
     }
@@ -131,11 +187,67 @@ ComputeEarliestStarts(const ConnectionMatrix& matrix,
     {
         states.emplace_back(trigger);
     }
-    // Signals in time order: (time, trigger index). A flow's signals come no
-    // earlier than its start, so popping in order fires every trigger as early
-    // as it can fire.
-    using Signal = std::pair<uint64_t, size_t>;
+    // The barriers that wait on every signal they can get: what their signals share.
+    std::vector<uint64_t> signalsOf(matrix.triggers.size(), 0);
+    const auto countSignal = [&](const std::optional<uint32_t>& trigger) {
+        if (trigger)
+        {
+            ++signalsOf[triggerIndex.at(*trigger)];
+        }
+    };
+    for (const MatrixFlow& flow : matrix.flows)
+    {
+        countSignal(flow.recvDoneTrigger);
+        countSignal(flow.sendDoneTrigger);
+    }
+    for (const MatrixCompute& compute : matrix.computes)
+    {
+        countSignal(compute.doneTrigger);
+    }
+    std::map<size_t, BarrierTurns> barrierTurns;
+    for (size_t t = 0; t < matrix.triggers.size(); ++t)
+    {
+        if (matrix.triggers[t].kind == TriggerKind::BARRIER &&
+            matrix.triggers[t].count == signalsOf[t])
+        {
+            barrierTurns[t];
+        }
+    }
+    const auto takeTurn = [&barrierTurns](size_t trigger,
+                                          TurnKind kind,
+                                          uint32_t shared,
+                                          uint64_t startPs) -> SharedTurns* {
+        const auto barrier = barrierTurns.find(trigger);
+        if (barrier == barrierTurns.end())
+        {
+            return nullptr;
+        }
+        SharedTurns& turns = barrier->second[{kind, shared}];
+        turns.firstStartPs = std::min(turns.firstStartPs, startPs);
+        return &turns;
+    };
+    const auto takeLinkTurn = [&takeTurn](size_t trigger,
+                                          TurnKind kind,
+                                          const std::optional<uint32_t>& link,
+                                          const SharedLinkUse& use,
+                                          uint64_t startPs) {
+        if (!link)
+        {
+            return;
+        }
+        if (SharedTurns* turns = takeTurn(trigger, kind, *link, startPs))
+        {
+            turns->packets += use.packets;
+            turns->hops = std::min(turns->hops, use.hops);
+            turns->wire = &use.wire;
+        }
+    };
+    // Signals in time order: (time, trigger index, whether a barrier's release waits for its
+    // signals' turns). A flow's signals come no earlier than its start, so popping in order
+    // fires every trigger as early as it can fire.
+    using Signal = std::tuple<uint64_t, size_t, bool>;
     std::priority_queue<Signal, std::vector<Signal>, std::greater<>> signals;
+    std::map<size_t, TriggerRelease> heldReleases;
     std::vector<std::optional<uint64_t>> start(flows);
     std::vector<std::optional<uint64_t>> computeStart(matrix.computes.size());
     auto begin = [&](uint32_t task, uint64_t atPs) {
@@ -146,7 +258,12 @@ ComputeEarliestStarts(const ConnectionMatrix& matrix,
             const MatrixCompute& compute = matrix.computes[c];
             if (compute.doneTrigger)
             {
-                signals.emplace(atPs + compute.durationPs, triggerIndex.at(*compute.doneTrigger));
+                const size_t t = triggerIndex.at(*compute.doneTrigger);
+                signals.emplace(atPs + compute.durationPs, t, false);
+                if (SharedTurns* turns = takeTurn(t, GPU, compute.host, atPs))
+                {
+                    turns->durationPs += compute.durationPs;
+                }
             }
             return;
         }
@@ -155,11 +272,23 @@ ComputeEarliestStarts(const ConnectionMatrix& matrix,
         const MatrixFlow& flow = matrix.flows[f];
         if (flow.recvDoneTrigger)
         {
-            signals.emplace(atPs + arrivalPs[f], triggerIndex.at(*flow.recvDoneTrigger));
+            const size_t t = triggerIndex.at(*flow.recvDoneTrigger);
+            signals.emplace(atPs + arrivalPs[f], t, false);
+            if (sharedLinks)
+            {
+                const SharedLinkUse& use = (*sharedLinks)[f];
+                takeLinkTurn(t, ARRIVAL_LINK, use.arrivesBy, use, atPs);
+            }
         }
         if (flow.sendDoneTrigger)
         {
-            signals.emplace(atPs + completionPs[f], triggerIndex.at(*flow.sendDoneTrigger));
+            const size_t t = triggerIndex.at(*flow.sendDoneTrigger);
+            signals.emplace(atPs + completionPs[f], t, false);
+            if (sharedLinks)
+            {
+                const SharedLinkUse& use = (*sharedLinks)[f];
+                takeLinkTurn(t, DEPARTURE_LINK, use.leavesBy, use, atPs);
+            }
         }
     };
     for (uint32_t f = 0; f < flows; ++f)
@@ -178,9 +307,28 @@ ComputeEarliestStarts(const ConnectionMatrix& matrix,
     }
     while (!signals.empty())
     {
-        const auto [atPs, t] = signals.top();
+        const auto [atPs, t, held] = signals.top();
         signals.pop();
-        const TriggerRelease release = states[t].Signal();
+        TriggerRelease release{0, 0};
+        if (held)
+        {
+            release = heldReleases.at(t);
+        }
+        else
+        {
+            release = states[t].Signal();
+            const auto barrier = barrierTurns.find(t);
+            if (release.first < release.last && barrier != barrierTurns.end())
+            {
+                const uint64_t turnsTakenPs = TurnsTakenPs(barrier->second);
+                if (turnsTakenPs > atPs)
+                {
+                    heldReleases[t] = release;
+                    signals.emplace(turnsTakenPs, t, true);
+                    continue;
+                }
+            }
+        }
         for (uint32_t i = release.first; i < release.last; ++i)
         {
             begin(matrix.triggers[t].waiting[i], atPs);

@@ -101,6 +101,22 @@ uint64_t ComputeArrivalBound(const WireModel& wire, uint32_t packets, uint32_t h
 
 /**
  * \ingroup fabric-lb
+ * \brief Where a flow's packets take turns with other flows' packets, for
+ * ComputeEarliestStarts: the link its data arrives by at its receiver and the one it leaves by
+ * at its sender, each an id of the caller's (flows on one id share that link, of one wire), or
+ * none where the caller does not say.
+ */
+struct SharedLinkUse
+{
+    std::optional<uint32_t> arrivesBy; //!< the link its data reaches its receiver by
+    std::optional<uint32_t> leavesBy;  //!< the link its data leaves its sender by
+    uint32_t packets{0};               //!< its data packets
+    uint32_t hops{0};                  //!< links from where its packets cross to the receiver
+    WireModel wire;                    //!< the wire of those links
+};
+
+/**
+ * \ingroup fabric-lb
  * \brief The earliest time each flow of a matrix can start: its start time, or
  * when its trigger can fire at the earliest, every flow taking no less than its
  * lone times. Triggers act as CollectiveTriggers does (oneshot on the first
@@ -108,19 +124,29 @@ uint64_t ComputeArrivalBound(const WireModel& wire, uint32_t packets, uint32_t h
  * file order); a flow's recv_done_trigger signals at its start plus \p arrivalPs,
  * its send_done_trigger at its start plus \p completionPs.
  *
+ * A barrier whose count is every signal it can get waits for all its flows and computes, so
+ * it also fires no earlier than they can have shared what they share: the flows that signal
+ * it on arrival through one link (\p sharedLinks' arrivesBy) from the earliest one's start,
+ * their packets one after another (ComputeArrivalBound of them all, over the fewest hops); the
+ * flows that signal it once acknowledged and leave by one link (leavesBy) likewise
+ * (ComputeLoneMessageBound); and the computes of one host, one after another from the earliest
+ * one's start.
+ *
  * \param matrix the flows and triggers (each trigger's waiting flows filled in)
  * \param arrivalPs by flow: start to the receiver holding every packet, at the least
  * \param completionPs by flow: start to the sender holding every ACK, at the least
  * \param computeStarts if given, takes by compute its earliest start (a compute signals its
  * done_trigger its duration after its start: the computes of a host taken as if they could
- * overlap, which keeps the times a lower bound)
+ * overlap, but for a barrier that waits on them all, which keeps the times a lower bound)
+ * \param sharedLinks if given, by flow: the links it shares (none given: flows share nothing)
  * \return by flow, its earliest start, or nothing if it can never start
  */
 std::vector<std::optional<uint64_t>> ComputeEarliestStarts(
     const ConnectionMatrix& matrix,
     const std::vector<uint64_t>& arrivalPs,
     const std::vector<uint64_t>& completionPs,
-    std::vector<std::optional<uint64_t>>* computeStarts = nullptr);
+    std::vector<std::optional<uint64_t>>* computeStarts = nullptr,
+    const std::vector<SharedLinkUse>* sharedLinks = nullptr);
 
 /**
  * \ingroup fabric-lb
