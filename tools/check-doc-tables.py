@@ -27,7 +27,7 @@ The comment's little language, one statement a line:
     "hosts": none (a parameter, not a result)  a column that is not a result
     "16 MiB Swift": missing (why; the command that makes the data)
     missing: row "ofan" (why)        cells with no committed data: reported by --missing
-    missing: "x" row "ofan" (why)    (a column, a row, or one cell; none: likewise)
+    missing: "x" row "ofan" (why)    (a column, "x" or #N, a row, or one cell; none: likewise)
   -->
 
 A column's value: optional @NAME (the source), filters, then an expression of terms joined
@@ -294,6 +294,7 @@ class Checker:
         self.tables = 0
         self.annotated = 0
         self.cells = 0
+        self.mismatches = []  # (doc, line, column index, expected numbers)
 
     def read_csv(self, pattern):
         paths = sorted(glob.glob(os.path.join(self.root, pattern)))
@@ -418,10 +419,11 @@ class Checker:
                         raise Malformed(f"'{token}' is not a filter")
                     common.append(parsed)
                 continue
-            match = re.match(r'^(missing|none):\s*(?:"([^"]*)"\s*)?(?:row\s+"([^"]*)"\s*)?'
-                             r'(\(.*\))$', statement)
+            match = re.match(r'^(missing|none):\s*(?:(?:"([^"]*)"|#(\d+))\s*)?'
+                             r'(?:row\s+"([^"]*)"\s*)?(\(.*\))$', statement)
             if match:
-                marks.append((match.group(1), match.group(2), match.group(3), match.group(4)))
+                column = int(match.group(3)) - 1 if match.group(3) else match.group(2)
+                marks.append((match.group(1), column, match.group(4), match.group(5)))
                 continue
             match = re.match(r'^row\s+"([^"]*)":\s*(.*)$', statement)
             if match:
@@ -449,15 +451,19 @@ class Checker:
                 value = match.group(3).strip()
                 kind = value.split()[0] if value else ""
                 if kind in ("missing", "none"):
-                    marks.append((kind, clean(header[index]), None, value[len(kind):].strip()))
+                    marks.append((kind, index, None, value[len(kind):].strip()))
                     columns[index] = None
                 else:
                     columns[index] = Spec(value)
                 continue
             raise Malformed(f"cannot read '{statement}'")
-        for kind, column, _, reason in marks:
-            if column is not None and not any(clean(h) == column for h in header):
-                raise Malformed(f"{kind}: column \"{column}\" is not in the header")
+        for n, (kind, column, row, reason) in enumerate(marks):
+            if isinstance(column, str):
+                heads = [i for i, h in enumerate(header) if clean(h) == column]
+                if len(heads) != 1:
+                    raise Malformed(f"{kind}: column \"{column}\" is "
+                                    f"{'not in' if not heads else 'twice in'} the header")
+                marks[n] = (kind, heads[0], row, reason)
         previous = []
         for line, cells in rows:
             key_cells = []
@@ -472,7 +478,7 @@ class Checker:
                 cell = cells[index] if index < len(cells) else ""
                 printed = cell_numbers(cell)
                 column = clean(header[index])
-                mark = self.mark_for(marks, column, row_name, row_key)
+                mark = self.mark_for(marks, index, row_name, row_key)
                 if mark:
                     if printed and mark[0] == "missing":
                         self.add_missing(where, f"column \"{column}\"", row_key, mark[1])
@@ -511,6 +517,7 @@ class Checker:
                         matches(e, p) for e, p in zip(expected, printed)):
                     self.errors.append(f"{where}: line {line} row \"{row_key}\" column "
                                        f"\"{column}\": doc {clean(cell)}, data {show(expected)}")
+                    self.mismatches.append((rel, line, index, expected))
 
     def add_missing(self, where, columns, row, reason):
         """A row of cells (or one) with no committed data, gathered a table and reason."""
