@@ -24,6 +24,7 @@ The comment's little language, one statement a line:
     #3: msg_bytes=16777216 max max_queue_pkts   ... or its position, 1-based
     "runs 1, 2, 3": values cct_increase_pct
     "CCT us": @study mean cct_ns / 1000
+    "runs" row "ecmp": count run             one cell's value, over its column's
     "hosts": none (a parameter, not a result)  a column that is not a result
     "16 MiB Swift": missing (why; the command that makes the data)
     missing: row "ofan" (why)        cells with no committed data: reported by --missing
@@ -31,8 +32,10 @@ The comment's little language, one statement a line:
   -->
 
 A column's value: optional @NAME (the source), filters, then an expression of terms joined
-left to right by * / + - (no precedence): a number, or AGGREGATE FIELD over the matching CSV
-rows. Aggregates: mean, min, max, median, sum, count, sd, p99 (nearest rank), value (the one
+left to right by * / + - (no precedence) or ',' (the numbers side by side: "9/10" is
+"count run if messages_completed=$messages , count run"): a number, or AGGREGATE FIELD over
+the matching CSV rows, optionally narrowed by "if FILTER...". A filter's value $FIELD is that
+row's FIELD. Aggregates: mean, min, max, median, sum, count, sd, p99 (nearest rank), value (the one
 value every row has), first (the first row's), and three that give several numbers, compared
 with the cell's numbers in order: range (min, max: "1.6-2.0"), mean-range (mean, min, max:
 "1.80 (1.6-2.0)"), values (each row's, in file order: "1, 2, 3" or "1 / 2 / 3"). Each number
@@ -145,6 +148,10 @@ def row_passes(row, filters):
         if field not in row:
             raise Malformed(f"no field '{field}' in the data")
         have = row[field]
+        if value.startswith("$"):
+            if value[1:] not in row:
+                raise Malformed(f"no field '{value[1:]}' in the data")
+            value = row[value[1:]]
         if op in ("=", "!="):
             alternatives = value.split("|")
             hit = any(have == v or (_float(have) is not None and _float(have) == _float(v))
@@ -209,6 +216,8 @@ def aggregate(name, field, rows):
 
 
 def combine(op, left, right):
+    if op == ",":
+        return left + right
     if len(left) != len(right) and len(left) != 1 and len(right) != 1:
         raise Malformed(f"'{op}' between {len(left)} and {len(right)} numbers")
     n = max(len(left), len(right))
@@ -233,7 +242,7 @@ class Spec:
     def __init__(self, text):
         self.source = None
         self.filters = []
-        self.terms = []  # [op, ('number', x) | ('agg', name, field)]
+        self.terms = []  # [op, ('number', x) | ('agg', name, field, filters)]
         tokens = text.split()
         if tokens and tokens[0].startswith("@"):
             self.source = tokens.pop(0)[1:]
@@ -243,8 +252,8 @@ class Spec:
         while tokens:
             token = tokens.pop(0)
             if op is None and self.terms:
-                if token not in ("*", "/", "+", "-"):
-                    raise Malformed(f"expected * / + - before '{token}'")
+                if token not in ("*", "/", "+", "-", ","):
+                    raise Malformed(f"expected * / + - , before '{token}'")
                 op = token
                 continue
             if _float(token) is not None:
@@ -252,7 +261,15 @@ class Spec:
             elif token in AGGREGATES:
                 if not tokens:
                     raise Malformed(f"'{token}' names no field")
-                self.terms.append((op, ("agg", token, tokens.pop(0))))
+                field = tokens.pop(0)
+                filters = []
+                if tokens and tokens[0] == "if":
+                    tokens.pop(0)
+                    while tokens and parse_filter(tokens[0]):
+                        filters.append(parse_filter(tokens.pop(0)))
+                    if not filters:
+                        raise Malformed(f"'{token} {field} if' names no filter")
+                self.terms.append((op, ("agg", token, field, filters)))
             else:
                 raise Malformed(f"'{token}' is neither a number, a filter nor an aggregate")
             op = None
@@ -264,7 +281,10 @@ class Spec:
     def evaluate(self, rows):
         result = None
         for op, term in self.terms:
-            value = [term[1]] if term[0] == "number" else aggregate(term[1], term[2], rows)
+            if term[0] == "number":
+                value = [term[1]]
+            else:
+                value = aggregate(term[1], term[2], [r for r in rows if row_passes(r, term[3])])
             if value is None:
                 return None
             result = value if op is None else combine(op, result, value)
@@ -407,6 +427,7 @@ class Checker:
                     self.errors.append(f"{rel}:{comment_line}: {pattern}: no such results file")
                     return
         keys, common, row_filters, row_sources, columns, marks = [], [], {}, {}, {}, []
+        cell_specs = {}  # (column index, row key): Spec
         for statement in statements:
             match = re.match(r'^(key|where):\s*(.*)$', statement)
             if match and match.group(1) == "key":
@@ -434,6 +455,11 @@ class Checker:
                 if not all(filters):
                     raise Malformed(f"row \"{match.group(1)}\": not filters: {match.group(2)}")
                 row_filters[match.group(1)] = filters
+                continue
+            match = re.match(r'^(?:"([^"]*)"|#(\d+))\s+row\s+"([^"]*)":\s*(.*)$', statement)
+            if match:
+                index = self.column_index(header, match.group(1), match.group(2))
+                cell_specs[(index, match.group(3))] = Spec(match.group(4))
                 continue
             match = re.match(r'^(?:"([^"]*)"|#(\d+)):\s*(.*)$', statement)
             if match:
@@ -483,8 +509,9 @@ class Checker:
                     if printed and mark[0] == "missing":
                         self.add_missing(where, f"column \"{column}\"", row_key, mark[1])
                     continue
-                spec = columns.get(index)
-                if index not in columns:
+                spec = cell_specs.get((index, row_name), cell_specs.get((index, row_key),
+                                                                          columns.get(index)))
+                if spec is None:
                     if printed:
                         raise Malformed(f"column \"{column}\" has numbers and no source "
                                         f"(a \"{column}\": line, or none/missing)")
@@ -526,6 +553,20 @@ class Checker:
                 entry[2].append(row)
                 return
         self.missing.append((where, columns, [row], reason))
+
+    @staticmethod
+    def column_index(header, name, number):
+        """A column named by its header (once in it) or by #N."""
+        if number:
+            index = int(number) - 1
+            if not 0 <= index < len(header):
+                raise Malformed(f"no column #{number}")
+            return index
+        heads = [n for n, h in enumerate(header) if clean(h) == name]
+        if len(heads) != 1:
+            raise Malformed(f"column \"{name}\" is {'not in' if not heads else 'twice in'} "
+                            "the header (use #N)")
+        return heads[0]
 
     @staticmethod
     def key_passes(row, filters):
