@@ -32,8 +32,8 @@ The comment's little language, one statement a line:
   -->
 
 A column's value: optional @NAME (the source), filters, then an expression of terms joined
-left to right by * / + - (no precedence) or ',' (the numbers side by side: "9/10" is
-"count run if messages_completed=$messages , count run"): a number, or AGGREGATE FIELD over
+left to right by * / + - (no precedence), parts separated by ',' (their numbers side by
+side: "9/10" is "count run if messages_completed=$messages , count run"): a number, or AGGREGATE FIELD over
 the matching CSV rows, optionally narrowed by "if FILTER...". A filter's value $FIELD is that
 row's FIELD. Aggregates: mean, min, max, median, sum, count, sd, p99 (nearest rank), value (the one
 value every row has), first (the first row's), and three that give several numbers, compared
@@ -216,8 +216,6 @@ def aggregate(name, field, rows):
 
 
 def combine(op, left, right):
-    if op == ",":
-        return left + right
     if len(left) != len(right) and len(left) != 1 and len(right) != 1:
         raise Malformed(f"'{op}' between {len(left)} and {len(right)} numbers")
     n = max(len(left), len(right))
@@ -279,8 +277,12 @@ class Spec:
             raise Malformed(f"'{text}' ends with '{op}'")
 
     def evaluate(self, rows):
-        result = None
+        """The expected numbers: each ','-separated part left to right, side by side."""
+        out, result = [], None
         for op, term in self.terms:
+            if op == ",":
+                out += result
+                op, result = None, None
             if term[0] == "number":
                 value = [term[1]]
             else:
@@ -288,7 +290,7 @@ class Spec:
             if value is None:
                 return None
             result = value if op is None else combine(op, result, value)
-        return result
+        return out + result
 
 
 def matches(expected, printed):
