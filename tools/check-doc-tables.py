@@ -4,7 +4,8 @@
 Every Markdown table with a number outside its first column is preceded, at most two
 non-blank lines above it, by an HTML comment that names where its numbers come from. The
 check recomputes each cell from the committed CSV files and compares it at the precision the
-doc prints it (10.8 matches 10.79, 18,657 matches 18657.4; bold, %, units are ignored).
+doc prints it (10.8 matches 10.79, 18,657 matches 18657.4; bold, %, units are ignored;
+rounding through one more digit is accepted: 8.48 matches 8.47498 by way of 8.475).
 
 The comment's little language, one statement a line:
 
@@ -294,11 +295,12 @@ class Spec:
 
 
 def matches(expected, printed):
-    """Whether the doc's number is the expected one at the precision it prints."""
+    """Whether the doc's number is the expected one at the precision it prints, rounded
+    once or through one more digit (8.47498 prints as 8.47 or, from a summary's 8.475, 8.48)."""
     value, decimals = printed
     if math.isinf(expected) or math.isnan(expected):
         return False
-    return abs(expected - value) <= 0.5 * 10 ** -decimals * (1 + 1e-9) + 1e-12
+    return abs(expected - value) <= 0.55 * 10 ** -decimals * (1 + 1e-9) + 1e-12
 
 
 def show(values):
