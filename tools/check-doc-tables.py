@@ -21,6 +21,7 @@ The comment's little language, one statement a line:
                                     FIELD<V, <=, >, >=; a value may be empty: vary_value=)
     row "switch AR": scheme=switch-ar     a row's filters in place of its key (any row);
     row "a2a": @a2a run=1                 @NAME: the row's source, over its columns' ones
+    row "k=4 | 7B": @quick vary_value=llama3-7b   a row named by its first cells
     "CCT increase %": mean cct_increase_pct     a column (its header, as printed) ...
     #3: msg_bytes=16777216 max max_queue_pkts   ... or its position, 1-based
     "runs 1, 2, 3": values cct_increase_pct
@@ -214,6 +215,14 @@ def aggregate(name, field, rows):
     if name == "values":
         return values
     raise Malformed(f"unknown aggregate '{name}'")
+
+
+def pick(table, names, default):
+    """The first of a row's names that the table holds: its value, or the default."""
+    for name in names:
+        if name in table:
+            return table[name]
+    return default
 
 
 def combine(op, left, right):
@@ -496,25 +505,28 @@ class Checker:
                 marks[n] = (kind, heads[0], row, reason)
         previous = []
         for line, cells in rows:
-            key_cells = []
-            for n in range(max(1, len(keys))):
-                cell = cells[n] if n < len(cells) else ""
-                key_cells.append(cell if clean(cell) else
-                                 (previous[n] if n < len(previous) else ""))
-            previous = key_cells
+            filled = []  # the row's cells, an empty one repeating the row above's
+            for n, cell in enumerate(cells):
+                filled.append(cell if clean(cell) else
+                              (previous[n] if n < len(previous) else ""))
+            previous = filled
+            key_cells = filled[:max(1, len(keys))]
             row_name = clean(cells[0]) if cells else ""
             row_key = " ".join(clean(c) for c in key_cells)
+            # A row line names the row by its first cell, or by its first cells: "k=4 | 7B".
+            names = [row_key, row_name] + [" | ".join(clean(c) for c in filled[:n])
+                                           for n in range(2, min(4, len(filled)) + 1)]
             for index in range(len(keys) if keys else 1, len(header)):
                 cell = cells[index] if index < len(cells) else ""
                 printed = cell_numbers(cell)
                 column = clean(header[index])
-                mark = self.mark_for(marks, index, row_name, row_key)
+                mark = self.mark_for(marks, index, names)
                 if mark:
                     if printed and mark[0] == "missing":
                         self.add_missing(where, f"column \"{column}\"", row_key, mark[1])
                     continue
-                spec = cell_specs.get((index, row_name), cell_specs.get((index, row_key),
-                                                                          columns.get(index)))
+                spec = pick({name: spec for (i, name), spec in cell_specs.items()
+                             if i == index}, names, columns.get(index))
                 if spec is None:
                     if printed:
                         raise Malformed(f"column \"{column}\" has numbers and no source "
@@ -523,14 +535,14 @@ class Checker:
                 if not printed:
                     continue
                 filters = list(common)
-                named = row_filters.get(row_name, row_filters.get(row_key))
+                named = pick(row_filters, names, None)
                 if named is not None:
                     filters += named
                 elif keys:
                     filters += [(k, "key", normalise_key(c)) for k, c in zip(keys, key_cells)]
                 else:
                     raise Malformed(f"row \"{row_name}\": no key and no row line")
-                source = row_sources.get(row_name, row_sources.get(row_key, spec.source))
+                source = pick(row_sources, names, spec.source)
                 source = "" if source is None else source
                 if source not in data:
                     raise Malformed(f"no source @{source}" if source else
@@ -586,11 +598,11 @@ class Checker:
         return row_passes(row, plain)
 
     @staticmethod
-    def mark_for(marks, column, row_name, row_key):
+    def mark_for(marks, column, names):
         for kind, mark_column, mark_row, reason in marks:
             if mark_column is not None and mark_column != column:
                 continue
-            if mark_row is not None and mark_row not in (row_name, row_key):
+            if mark_row is not None and mark_row not in names:
                 continue
             return kind, reason
         return None
