@@ -5,7 +5,8 @@ Every Markdown table with a number outside its first column is preceded, at most
 non-blank lines above it, by an HTML comment that names where its numbers come from. The
 check recomputes each cell from the committed CSV files and compares it at the precision the
 doc prints it (10.8 matches 10.79, 18,657 matches 18657.4; bold, %, units are ignored;
-rounding through one more digit is accepted: 8.48 matches 8.47498 by way of 8.475).
+rounding through one more digit is accepted: 8.48 matches 8.47498 by way of 8.475; a whole
+number of four digits or more is read to its last non-zero digit: 2450 matches 2454.55).
 
 The comment's little language, one statement a line:
 
@@ -35,7 +36,8 @@ The comment's little language, one statement a line:
 
 A column's value: optional @NAME (the source), filters, then an expression of terms joined
 left to right by * / + - (no precedence), parts separated by ',' (their numbers side by
-side: "9/10" is "count run if messages_completed=$messages , count run"): a number, or AGGREGATE FIELD over
+side: "9/10" is "count run if messages_completed=$messages , count run"; a part may start
+with filters of its own): a number, or AGGREGATE FIELD over
 the matching CSV rows, optionally narrowed by "if FILTER...". A filter's value $FIELD is that
 row's FIELD. Aggregates: mean, min, max, median, sum, count, sd, p99 (nearest rank), value (the one
 value every row has), first (the first row's), and three that give several numbers, compared
@@ -257,12 +259,17 @@ class Spec:
         while tokens and parse_filter(tokens[0]):
             self.filters.append(parse_filter(tokens.pop(0)))
         op = None
+        part_filters = []  # a ','-part's own filters, written at its start
         while tokens:
             token = tokens.pop(0)
             if op is None and self.terms:
                 if token not in ("*", "/", "+", "-", ","):
                     raise Malformed(f"expected * / + - , before '{token}'")
                 op = token
+                if op == ",":
+                    part_filters = []
+                    while tokens and parse_filter(tokens[0]):
+                        part_filters.append(parse_filter(tokens.pop(0)))
                 continue
             if _float(token) is not None:
                 self.terms.append((op, ("number", float(token))))
@@ -270,7 +277,7 @@ class Spec:
                 if not tokens:
                     raise Malformed(f"'{token}' names no field")
                 field = tokens.pop(0)
-                filters = []
+                filters = list(part_filters)
                 if tokens and tokens[0] == "if":
                     tokens.pop(0)
                     while tokens and parse_filter(tokens[0]):
@@ -309,6 +316,11 @@ def matches(expected, printed):
     value, decimals = printed
     if math.isinf(expected) or math.isnan(expected):
         return False
+    if decimals == 0 and abs(value) >= 1000:
+        # A whole number of four digits or more is read to its last non-zero digit: 1270 is
+        # three significant figures.
+        digits = str(int(abs(value)))
+        decimals = -(len(digits) - len(digits.rstrip("0")))
     return abs(expected - value) <= 0.55 * 10 ** -decimals * (1 + 1e-9) + 1e-12
 
 
