@@ -37,7 +37,7 @@ The comment's little language, one statement a line:
 A column's value: optional @NAME (the source), filters, then an expression of terms joined
 left to right by * / + - (no precedence), parts separated by ',' (their numbers side by
 side: "9/10" is "count run if messages_completed=$messages , count run"; a part may start
-with filters of its own): a number, or AGGREGATE FIELD over
+with @NAME and filters of its own): a number, or AGGREGATE FIELD over
 the matching CSV rows, optionally narrowed by "if FILTER...". A filter's value $FIELD is that
 row's FIELD. Aggregates: mean, min, max, median, sum, count, sd, p99 (nearest rank), value (the one
 value every row has), first (the first row's), and three that give several numbers, compared
@@ -257,7 +257,7 @@ class Spec:
     def __init__(self, text):
         self.source = None
         self.filters = []
-        self.terms = []  # [op, ('number', x) | ('agg', name, field, filters)]
+        self.terms = []  # [op, ('number', x) | ('agg', name, field, filters, source)]
         tokens = text.split()
         if tokens and tokens[0].startswith("@"):
             self.source = tokens.pop(0)[1:]
@@ -265,6 +265,7 @@ class Spec:
             self.filters.append(parse_filter(tokens.pop(0)))
         op = None
         part_filters = []  # a ','-part's own filters, written at its start
+        part_source = None  # and its own source
         while tokens:
             token = tokens.pop(0)
             if op is None and self.terms:
@@ -272,7 +273,9 @@ class Spec:
                     raise Malformed(f"expected * / + - , before '{token}'")
                 op = token
                 if op == ",":
-                    part_filters = []
+                    part_filters, part_source = [], None
+                    if tokens and tokens[0].startswith("@"):
+                        part_source = tokens.pop(0)[1:]
                     while tokens and parse_filter(tokens[0]):
                         part_filters.append(parse_filter(tokens.pop(0)))
                 continue
@@ -289,7 +292,7 @@ class Spec:
                         filters.append(parse_filter(tokens.pop(0)))
                     if not filters:
                         raise Malformed(f"'{token} {field} if' names no filter")
-                self.terms.append((op, ("agg", token, field, filters)))
+                self.terms.append((op, ("agg", token, field, filters, part_source)))
             else:
                 raise Malformed(f"'{token}' is neither a number, a filter nor an aggregate")
             op = None
@@ -298,8 +301,9 @@ class Spec:
         if op is not None:
             raise Malformed(f"'{text}' ends with '{op}'")
 
-    def evaluate(self, rows):
-        """The expected numbers: each ','-separated part left to right, side by side."""
+    def evaluate(self, select):
+        """The expected numbers: each ','-separated part left to right, side by side; select
+        gives the rows of a source (None: the column's) that the row and column filters pass."""
         out, result = [], None
         for op, term in self.terms:
             if op == ",":
@@ -308,7 +312,8 @@ class Spec:
             if term[0] == "number":
                 value = [term[1]]
             else:
-                value = aggregate(term[1], term[2], [r for r in rows if row_passes(r, term[3])])
+                value = aggregate(term[1], term[2],
+                                  [r for r in select(term[4]) if row_passes(r, term[3])])
             if value is None:
                 return None
             result = value if op is None else combine(op, result, value)
@@ -575,15 +580,18 @@ class Checker:
                     filters += [(k, "key", normalise_key(c)) for k, c in zip(keys, key_cells)]
                 else:
                     raise Malformed(f"row \"{row_name}\": no key and no row line")
-                source = pick(row_sources, names, spec.source)
-                source = "" if source is None else source
-                if source not in data:
-                    raise Malformed(f"no source @{source}" if source else
-                                    "columns need @NAME: the files are named")
-                selected = [r for r in data[source]
+                column_source = pick(row_sources, names, spec.source)
+
+                def select(part_source, filters=filters, spec=spec, default=column_source):
+                    source = part_source or default or ""
+                    if source not in data:
+                        raise Malformed(f"no source @{source}" if source else
+                                        "columns need @NAME: the files are named")
+                    return [r for r in data[source]
                             if self.key_passes(r, filters) and row_passes(r, spec.filters)]
+
                 self.cells += 1
-                expected = spec.evaluate(selected)
+                expected = spec.evaluate(select)
                 if expected is None:
                     self.errors.append(f"{where}: line {line} row \"{row_key}\" column "
                                        f"\"{column}\": {clean(cell)} but no run in the data "
