@@ -603,12 +603,17 @@ class Checker:
                     self.mismatches.append((rel, line, index, expected))
 
     def add_missing(self, where, columns, row, reason):
-        """A row of cells (or one) with no committed data, gathered a table and reason."""
+        """Cells with no committed data, gathered a table and reason: (where, columns, rows,
+        reason)."""
         for entry in self.missing:
-            if entry[0] == where and entry[1] == columns and entry[3] == reason:
-                entry[2].append(row)
-                return
-        self.missing.append((where, columns, [row], reason))
+            if entry[0] == where and entry[3] == reason:
+                break
+        else:
+            entry = (where, [], [], reason)
+            self.missing.append(entry)
+        for name, names in ((columns, entry[1]), (row, entry[2])):
+            if name not in names:
+                names.append(name)
 
     @staticmethod
     def column_index(header, name, number):
@@ -681,8 +686,8 @@ def main(argv):
     if mode == "list":
         print("\n".join(checker.none))
         return 0
-    missing = [f"{where}: MISSING DATA in {columns}, {len(rows)} rows ({', '.join(rows)[:80]}): "
-               f"{reason}" for where, columns, rows, reason in checker.missing]
+    missing = [f"{where}: MISSING DATA in {', '.join(columns)}; rows {', '.join(rows)}: {reason}"
+               for where, columns, rows, reason in checker.missing]
     if mode == "missing":
         print("\n".join(missing))
         return 0
@@ -694,8 +699,7 @@ def main(argv):
     summary = (f"check-doc-tables: {checker.tables} tables, {checker.annotated} with a data "
                f"comment, {checker.cells} cells recomputed, {len(checker.errors)} problems; "
                f"{len(checker.unannotated)} tables with numbers and no comment, "
-               f"{sum(len(m[2]) for m in checker.missing)} rows of cells with no committed data "
-               "(--missing)")
+               f"{len(checker.missing)} groups of cells with no committed data (--missing)")
     sys.stderr.flush()
     print(summary)
     failed = checker.errors or (mode == "strict" and (checker.unannotated or checker.missing))
