@@ -37,14 +37,15 @@ The comment's little language, one statement a line:
 A column's value: optional @NAME (the source), filters, then an expression of terms joined
 left to right by * / + - (no precedence), parts separated by ',' (their numbers side by
 side: "9/10" is "count run if messages_completed=$messages , count run"; a part may start
-with @NAME and filters of its own): a number, or AGGREGATE FIELD over
-the matching CSV rows, optionally narrowed by "if FILTER...". A filter's value $FIELD is that
-row's FIELD. Aggregates: mean, min, max, median, sum, count, sd, p99 (nearest rank), value (the one
-value every row has), first (the first row's), and three that give several numbers, compared
-with the cell's numbers in order: range (min, max: "1.6-2.0"), mean-range (mean, min, max:
-"1.80 (1.6-2.0)"; a cell may print the mean alone where both ends print as it), values (each row's, in file order: "1, 2, 3" or "1 / 2 / 3"). Each number
-in a cell is compared with the expected one at its place; numbers past the expected ones
-(a "(3 runs)" note) are not compared. A cell with no number (empty, "-", "not run") is not.
+with @NAME and filters of its own): a number, or AGGREGATE FIELD over the matching CSV rows,
+optionally narrowed by "if FILTER...". A filter's value $FIELD is that row's FIELD.
+Aggregates: mean, min, max, median, sum, count, sd, p99 (nearest rank), value (the one value
+every row has), first (the first row's), and three that give several numbers, compared with
+the cell's numbers in order: range (min, max: "1.6-2.0"), mean-range (mean, min, max:
+"1.80 (1.6-2.0)"; a cell may print the mean alone where both ends print as it), values (each
+row's, in file order: "1, 2, 3" or "1 / 2 / 3"). Each number in a cell is compared with the
+expected one at its place; numbers past the expected ones (a "(3 runs)" note) are not
+compared. A cell with no number (empty, "-", "not run") is not.
 
   <!-- data: none (why) -->                a table that reports no results (flags, models)
   <!-- data: missing (why; the command that makes the data) -->
@@ -91,13 +92,10 @@ def cell_numbers(text):
     """The numbers a cell prints, each with its decimals: [(value, decimals)]."""
     out = []
     text = clean(text)
-    for match in re.finditer(r"(?<![\w.])([-+]?)((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?)(?![\w.]\d)",
-                             text):
+    # A sign only where no digit precedes it: "1.6-2.0" is two numbers and a dash.
+    for match in re.finditer(r"(?<![\w.])([-+]?)((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?)"
+                             r"(?![\w.]\d)", text):
         sign, body, decimals = match.group(1), match.group(2), match.group(3)
-        start = match.start()
-        # "1.6-2.0": the '-' is a dash between two numbers, not a sign.
-        if sign == "-" and start > 0 and (text[start - 1].isdigit() or text[start - 1] == "."):
-            sign = ""
         value = float(body.replace(",", ""))
         out.append((-value if sign == "-" else value, len(decimals) if decimals else 0))
     return out
@@ -460,7 +458,7 @@ class Checker:
                     self.add_missing(where, "every column", clean(cells[0]), reason)
             return
         if first == "prose":
-            self.check_prose(rel, statements, rows, where)
+            self.check_prose(statements, rows, where)
             return
         sources = {}
         for token in first.split():
@@ -514,17 +512,7 @@ class Checker:
                 continue
             match = re.match(r'^(?:"([^"]*)"|#(\d+)):\s*(.*)$', statement)
             if match:
-                if match.group(2):
-                    index = int(match.group(2)) - 1
-                else:
-                    heads = [n for n, h in enumerate(header) if clean(h) == match.group(1)]
-                    if len(heads) != 1:
-                        raise Malformed(f"column \"{match.group(1)}\" is "
-                                        f"{'not in' if not heads else 'twice in'} the header "
-                                        "(use #N)")
-                    index = heads[0]
-                if not 0 <= index < len(header):
-                    raise Malformed(f"no column #{index + 1}")
+                index = self.column_index(header, match.group(1), match.group(2))
                 value = match.group(3).strip()
                 kind = value.split()[0] if value else ""
                 if kind in ("missing", "none"):
@@ -536,11 +524,7 @@ class Checker:
             raise Malformed(f"cannot read '{statement}'")
         for n, (kind, column, row, reason) in enumerate(marks):
             if isinstance(column, str):
-                heads = [i for i, h in enumerate(header) if clean(h) == column]
-                if len(heads) != 1:
-                    raise Malformed(f"{kind}: column \"{column}\" is "
-                                    f"{'not in' if not heads else 'twice in'} the header")
-                marks[n] = (kind, heads[0], row, reason)
+                marks[n] = (kind, self.column_index(header, column, None), row, reason)
         previous = []
         for line, cells in rows:
             filled = []  # the row's cells, an empty one repeating the row above's
@@ -652,7 +636,8 @@ class Checker:
             return kind, reason
         return None
 
-    def check_prose(self, rel, statements, rows, where):
+    def check_prose(self, statements, rows, where):
+        """A prose table: each row names results that are there."""
         named = {}
         for statement in statements:
             match = re.match(r'^row\s+"([^"]*)":\s*(.+)$', statement)
