@@ -71,20 +71,30 @@ TEST(Chakra, AGeneratedStepDeliversEveryMessageTheSameWayTwice)
     RemoveStep(prefix, 16);
 }
 
-TEST(Chakra, AJobOfTracesWithComputesIsRefusedInOneLine)
+TEST(Chakra, AJobOfTracesRunsItsComputesEveryIteration)
 {
-    // A jobs file's chakra job reads its traces ("trace"), but jobs take no computes yet.
+    // A jobs file's chakra job reads its traces ("trace") and runs their computes, iteration
+    // after iteration.
     const std::string prefix = GeneratedStep(4, "--buckets=2 --bucketBytes=65536");
     const std::string jobs = TempPath("jobs.json");
     std::ofstream(jobs) << R"({"jobs": [{"name": "step", "workload": "chakra", "hosts": "4-7",
-        "trace": ")" << prefix
-                        << R"("}]})";
-    const Outcome o = fabriclbe2e::Run(FABRIC_LB_SIM, "--k=4 --jobs=" + jobs);
-    EXPECT_EQ(o.status, 2);
-    EXPECT_EQ(o.err,
-              "fabric-lb-sim: error: " + jobs +
-                  ": job 'step': a job's workload may not have computes yet (run it alone with "
-                  "--workload)\n");
+        "iterations": 2, "gap": "1us", "trace": ")"
+                        << prefix << R"("}]})";
+    const nlohmann::json a = ResultJson(FABRIC_LB_SIM, "--k=4 --jobs=" + jobs);
+    EXPECT_EQ(a["messages_completed"], a["messages"]);
+    // Per rank and iteration a forward pass, 2 backward passes and the optimizer (200, 100 and
+    // 50 us): each iteration lasts at least a GPU's 450 us, the second after the first.
+    EXPECT_EQ(a["compute"]["computes"], 2 * 4 * 4);
+    EXPECT_EQ(a["compute"]["busiest_gpu_compute_ns"], 2 * 450000.0);
+    ASSERT_EQ(a["jobs"][0]["cct_ns"].size(), 2U);
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        EXPECT_GE(a["jobs"][0]["cct_ns"][i].get<double>(), 450000.0);
+        EXPECT_GE(a["jobs"][0]["cct_ns"][i].get<double>(), a["jobs"][0]["bound_ns"].get<double>());
+    }
+    EXPECT_GE(a["cct_ns"].get<double>(),
+              a["jobs"][0]["cct_ns"][0].get<double>() + 1000 +
+                  a["jobs"][0]["cct_ns"][1].get<double>());
     std::remove(jobs.c_str());
     RemoveStep(prefix, 4);
 }

@@ -437,6 +437,8 @@ TEST_F(FileFuzz, JobsFile)
            "hosts": {"place": "strided", "across": "leaves", "count": 4},
            "start": "1us", "iterations": 2, "gap": "2us"},
           {"name": "incast", "workload": "incast", "hosts": [12, 13, 14], "receiver": 13},
+          {"name": "pipe", "workload": "pipeline", "hosts": "5,7", "stages": 2,
+           "microbatches": 2, "forwardTime": "1us", "backwardTime": "2us", "iterations": 2},
           {"name": "m", "workload": "matrix", "matrix": "m.cm",
            "hosts": {"place": "random", "count": 2}}]}
 )";

@@ -16,7 +16,9 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -46,6 +48,35 @@ RunJson(const std::string& args)
     return parsed;
 }
 
+/// A message of a --flows file: when it started and completed, in ns.
+struct FlowTimes
+{
+    double startNs;      //!< start_ns
+    double completionNs; //!< completion_ns
+};
+
+/// \return the messages of the --flows file \p path, in flow order
+std::vector<FlowTimes>
+ReadFlows(const std::string& path)
+{
+    std::istringstream rows(Slurp(path));
+    std::string row;
+    std::getline(rows, row); // source,destination,bytes,start_ns,completion_ns,...
+    std::vector<FlowTimes> flows;
+    while (std::getline(rows, row))
+    {
+        std::istringstream fields(row);
+        std::string field;
+        std::vector<std::string> values;
+        while (std::getline(fields, field, ','))
+        {
+            values.push_back(field);
+        }
+        flows.push_back({std::stod(values.at(3)), std::stod(values.at(4))});
+    }
+    return flows;
+}
+
 /// Two incasts on k=4 (800 Gb/s, 500 ns links, 4158 B frames): three hosts of other pods
 /// send 100 packets each to host 0; host 1 sends 100 packets to host 5, twice, 1 us apart.
 const std::string TWO_INCASTS = R"({"jobs": [
@@ -57,19 +88,30 @@ const std::string TWO_INCASTS = R"({"jobs": [
 
 TEST(SharedFabric, ALoneJobOnEveryHostGivesThePlainDriversResult)
 {
-    for (const std::string workload : {"permutation", "ring-allreduce", "all-to-all"})
+    // (workload, its own parameters as a job's keys, as the driver's flags): the workloads
+    // with computes too.
+    const std::string bytes = R"(, "msgBytes": 65536)";
+    const std::vector<std::tuple<std::string, std::string, std::string>> workloads{
+        {"permutation", bytes, " --msgBytes=65536"},
+        {"ring-allreduce", bytes, " --msgBytes=65536"},
+        {"all-to-all", bytes, " --msgBytes=65536"},
+        {"moe", R"(, "tokens": 64, "skew": 1)", " --tokens=64 --skew=1"},
+        {"pipeline",
+         bytes + R"(, "stages": 4, "microbatches": 2, "forwardTime": "5us")",
+         " --msgBytes=65536 --stages=4 --microbatches=2 --forwardTime=5us"}};
+    for (const auto& [workload, keys, flags] : workloads)
     {
-        const std::string jobs = FileWith(
-            "jobs.json",
-            R"({"jobs": [{"name": "only", "workload": ")" + workload +
-                R"(", "msgBytes": 65536, "hosts": {"place": "contiguous", "count": 16}}]})");
-        const std::string common = "--k=4 --lb=reps --msgBytes=65536";
-        nlohmann::json plain = RunJson(common + " --workload=" + workload);
-        nlohmann::json shared = RunJson(common + " --jobs=" + jobs);
+        const std::string jobs =
+            FileWith("jobs.json",
+                     R"({"jobs": [{"name": "only", "workload": ")" + workload +
+                         R"(", "hosts": {"place": "contiguous", "count": 16})" + keys + "}]}");
+        nlohmann::json plain = RunJson("--k=4 --lb=reps --workload=" + workload + flags);
+        nlohmann::json shared = RunJson("--k=4 --lb=reps --jobs=" + jobs);
         ASSERT_TRUE(shared.contains("jobs")) << workload;
         EXPECT_EQ(shared["jobs"][0]["cct_ns"][0], plain["cct_ns"]) << workload;
         EXPECT_EQ(shared["jobs"][0]["bound_ns"], plain["bound_ns"]) << workload;
         EXPECT_EQ(shared["jobs"][0]["slowdown"], 1.0) << workload;
+        EXPECT_EQ(plain.contains("compute"), keys != bytes) << workload;
         for (nlohmann::json* j : {&plain, &shared})
         {
             j->erase("wall_seconds");
@@ -294,5 +336,99 @@ TEST(SharedFabric, BadJobsFilesLoadsAndDistributionsAreOneLineAndExitTwo)
          {notJson, unknown, beyond, overlap, ringGroup, falling, short_, endless, huge})
     {
         std::remove(path.c_str());
+    }
+}
+
+TEST(SharedFabric, AnMoeJobBesideAnAllReduceRunsEveryMessageAndComputeIterationAfterIteration)
+{
+    // Interleaved over the leaves, so that they share links: an MoE forward step of 64 tokens a
+    // device on hosts 0, 2, ..., 14 and a ring all-reduce of 256 KiB on hosts 1, 3, ..., 15.
+    const std::string jobs = FileWith("jobs.json", R"({"jobs": [
+        {"name": "moe", "workload": "moe", "tokens": 64, "skew": 1, "iterations": 2,
+         "gap": "1us", "hosts": {"place": "strided", "count": 8}},
+        {"name": "ar", "workload": "ring-allreduce", "msgBytes": 262144, "iterations": 2,
+         "hosts": {"place": "strided", "count": 8}}]})");
+    const std::string flows = TempPath("flows.csv");
+    const nlohmann::json j = RunJson("--k=4 --lb=ecmp --jobs=" + jobs + " --flows=" + flows);
+    const std::vector<FlowTimes> times = ReadFlows(flows);
+    std::remove(jobs.c_str());
+    std::remove(flows.c_str());
+    EXPECT_EQ(j["messages_completed"], j["messages"]);
+    // Each MoE iteration: each of its 8 devices' attention, experts and two joins; the run's
+    // compute object covers every job's.
+    ASSERT_TRUE(j.contains("compute"));
+    EXPECT_EQ(j["compute"]["computes"], 2 * 8 * 4);
+    EXPECT_GT(j["compute"]["busiest_gpu_compute_ns"].get<double>(), 0);
+    // No iteration of either job beats its bound alone, here or alone.
+    for (const auto& job : j["jobs"])
+    {
+        ASSERT_EQ(job["cct_ns"].size(), 2U) << job["name"];
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            EXPECT_GE(job["cct_ns"][i].get<double>(), job["bound_ns"].get<double>()) << job["name"];
+            EXPECT_GE(job["alone_cct_ns"][i].get<double>(), job["bound_ns"].get<double>())
+                << job["name"];
+        }
+    }
+    // The ring: 2 x 7 steps of 8 messages an iteration; the MoE's messages come first.
+    ASSERT_EQ(times.size(), j["messages"].get<size_t>());
+    const size_t moeFlows = (times.size() - 2 * 112) / 2;
+    ASSERT_GT(moeFlows, 0U);
+    const double firstEndNs = j["jobs"][0]["cct_ns"][0].get<double>();
+    double lastCompletionNs = 0;
+    double secondStartNs = 1e300;
+    for (size_t f = 0; f < moeFlows; ++f)
+    {
+        lastCompletionNs = std::max(lastCompletionNs, times[f].completionNs);
+        secondStartNs = std::min(secondStartNs, times[moeFlows + f].startNs);
+    }
+    // Iteration 1 ends with its last task (its last combine, then that device's join); the
+    // second starts a gap later, each device's attention first.
+    // (--flows writes 6 significant digits: to the nanosecond here.)
+    EXPECT_GE(firstEndNs + 1, lastCompletionNs);
+    EXPECT_GE(secondStartNs, firstEndNs + 1000);
+}
+
+TEST(SharedFabric, TwoPipelineJobsEachStartAnIterationAfterTheLastComputeOfTheOneBefore)
+{
+    // Each job: 2 pipelines of 4 stages, 2 micro-batches; its iteration ends with stage 0's
+    // last backward pass, 20 us after the last gradient arrives.
+    const std::string jobs = FileWith("jobs.json", R"({"jobs": [
+        {"name": "p1", "workload": "pipeline", "stages": 4, "microbatches": 2,
+         "forwardTime": "5us", "backwardTime": "20us", "msgBytes": 65536, "iterations": 2,
+         "gap": "1us", "hosts": {"place": "strided", "count": 8}},
+        {"name": "p2", "workload": "pipeline", "stages": 4, "microbatches": 2,
+         "forwardTime": "5us", "backwardTime": "20us", "msgBytes": 65536, "iterations": 2,
+         "gap": "1us", "hosts": {"place": "strided", "count": 8}}]})");
+    const std::string flows = TempPath("flows.csv");
+    const nlohmann::json j = RunJson("--k=4 --lb=ecmp --jobs=" + jobs + " --flows=" + flows);
+    const std::vector<FlowTimes> times = ReadFlows(flows);
+    std::remove(jobs.c_str());
+    std::remove(flows.c_str());
+    EXPECT_EQ(j["messages_completed"], j["messages"]);
+    // An iteration: 2 pipelines x 3 stage boundaries x 2 directions x 2 micro-batches.
+    constexpr size_t perIteration = 24;
+    ASSERT_EQ(times.size(), 4 * perIteration);
+    // Per host and micro-batch a forward and a backward pass, and a join between two passes.
+    EXPECT_EQ(j["compute"]["computes"], 2 * 2 * 8 * (2 * 2 + 2 * 2 - 1));
+    for (size_t job = 0; job < 2; ++job)
+    {
+        const size_t first = job * 2 * perIteration;
+        double lastCompletionNs = 0;
+        double secondStartNs = 1e300;
+        for (size_t f = first; f < first + perIteration; ++f)
+        {
+            lastCompletionNs = std::max(lastCompletionNs, times[f].completionNs);
+            secondStartNs = std::min(secondStartNs, times[f + perIteration].startNs);
+        }
+        // Had the iteration ended with its last message, the next would start 6 us later
+        // (the gap and a forward pass): it waits for the backward pass as well.
+        EXPECT_GE(secondStartNs, lastCompletionNs + 20000 + 1000) << job;
+        // The iteration's end is that backward pass's, not the last message's: 20 us after the
+        // last gradient arrived, whose ACK reached its sender within 5 us.
+        EXPECT_GE(j["jobs"][job]["cct_ns"][0].get<double>(), lastCompletionNs + 20000 - 5000)
+            << job;
+        // The first micro-batch forward through the 4 stages and back, at least.
+        EXPECT_GE(j["jobs"][job]["cct_ns"][0].get<double>(), 4 * 5000 + 4 * 20000) << job;
     }
 }

@@ -9,8 +9,10 @@
 #include "ns3/job-plan.h"
 #include "ns3/ring-collectives.h"
 
+#include <algorithm>
 #include <functional>
 #include <gtest/gtest.h>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -432,4 +434,117 @@ TEST(ComposeJobs, CountsEveryIterationsMessagesBeforeComposingThem)
               "jobs.json: job 'a': its flows would start beyond ns-3's clock (2^63 - 1 ps, 106 "
               "days): from 0 ps on, 11 iteration(s) 1000000000000000000 ps apart, each with "
               "flows starting up to 0 ps in");
+}
+
+TEST(JobsFile, ReadsAWorkloadsOwnParametersAndRefusesAnothersInOneLine)
+{
+    const JobsFile file = Parse(R"({"jobs": [{"name": "moe", "workload": "moe", "hosts": "0-7",
+        "tokens": 64, "skew": 1.5, "moeModel": "deepseek-v3"}]})");
+    EXPECT_EQ(file.jobs[0].parameters,
+              (std::vector<std::pair<std::string, std::string>>{{"moeModel", "deepseek-v3"},
+                                                                {"skew", "1.5"},
+                                                                {"tokens", "64"}}));
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "all-to-all", "hosts": "0-3",
+                            "stages": 2}]})"),
+              "jobs.json: job 'x': 'stages' does nothing in workload 'all-to-all' (it shapes "
+              "pipeline)");
+    EXPECT_EQ(ParseError(R"({"jobs": [{"name": "x", "workload": "moe", "hosts": "0-3",
+                            "tokens": {"n": 1}}]})"),
+              "jobs.json: job 'x': 'tokens' must be a number or a string, got {\"n\":1}");
+}
+
+TEST(ComposeJobs, MapsComputesToHostsAndChainsThemWithTheFlows)
+{
+    // Rank 0 sends to rank 1 at 0; its arrival starts rank 1's reply and its 5 ns compute,
+    // which then starts rank 1's send to rank 2; rank 2 computes 3 ns from 7 ns on.
+    ConnectionMatrix step{};
+    step.nodes = 3;
+    step.flows = {MatrixFlow{0, 1, 1, 100, 0, {}, {}, 10, {}, 0},
+                  MatrixFlow{1, 2, 2, 100, {}, 20, {}, {}, {}, 0},
+                  MatrixFlow{1, 0, 3, 100, {}, 10, {}, {}, {}, 0}};
+    step.triggers = {MatrixTrigger{10, TriggerKind::ONESHOT, 1, {}, 0},
+                     MatrixTrigger{20, TriggerKind::ONESHOT, 1, {}, 0}};
+    step.computes = {MatrixCompute{1, 1, 5000, {}, 10, 20, 0},
+                     MatrixCompute{2, 2, 3000, 7000, {}, {}, 0}};
+    LinkWaitingTasks(step);
+    JobsFile file = Parse(R"({"jobs": [
+        {"name": "x", "workload": "matrix", "matrix": "m.cm", "hosts": [6, 3, 11],
+         "iterations": 2, "start": "1us", "gap": "2us"},
+        {"name": "y", "workload": "matrix", "matrix": "m.cm", "hosts": "0-2"}]})");
+    PlaceJobs(file, FatTreeK4(), FIRST);
+    const ComposedJobs composed = ComposeJobs(file, 16, [&step](const JobSpec&) { return step; });
+    const ConnectionMatrix& t = composed.traffic;
+    ASSERT_EQ(t.flows.size(), 9U);
+    ASSERT_EQ(t.computes.size(), 6U);
+    EXPECT_EQ(composed.firstCompute, (std::vector<uint32_t>{0, 4}));
+    EXPECT_EQ(composed.computesPerIteration, (std::vector<uint32_t>{2, 2}));
+    // Ids unique fabric-wide, hosts mapped rank -> host.
+    for (uint32_t c = 0; c < t.computes.size(); ++c)
+    {
+        EXPECT_EQ(t.computes[c].id, c + 1);
+        EXPECT_EQ(t.computes[c].line, 0U);
+    }
+    const std::vector<uint32_t> hosts{3, 11, 3, 11, 1, 2};
+    for (uint32_t c = 0; c < t.computes.size(); ++c)
+    {
+        EXPECT_EQ(t.computes[c].host, hosts[c]) << c;
+        EXPECT_EQ(composed.computeOwners[c].job, c < 4 ? 0U : 1U) << c;
+        EXPECT_EQ(composed.computeOwners[c].iteration, c == 2 || c == 3 ? 1U : 0U) << c;
+    }
+    // The first iteration's timed compute starts at the job's start plus its own.
+    EXPECT_EQ(t.computes[1].startPs, 1007000U);
+    EXPECT_FALSE(composed.computeOwners[1].releaseOffsetPs);
+    // Each iteration's compute waits on its own arrival and starts its own send.
+    EXPECT_EQ(t.computes[0].trigger, t.flows[0].recvDoneTrigger);
+    EXPECT_EQ(t.computes[0].doneTrigger, t.flows[1].trigger);
+    EXPECT_EQ(t.computes[2].trigger, t.flows[3].recvDoneTrigger);
+    EXPECT_EQ(t.computes[2].doneTrigger, t.flows[4].trigger);
+    EXPECT_NE(t.computes[0].trigger, t.computes[2].trigger);
+    EXPECT_NE(t.computes[0].doneTrigger, t.computes[2].doneTrigger);
+    // The second iteration's timed compute waits on its release, 7 ns after it, as its timed
+    // flow does at 0.
+    EXPECT_FALSE(t.computes[3].startPs);
+    ASSERT_TRUE(t.computes[3].trigger);
+    EXPECT_EQ(t.computes[3].trigger, t.flows[3].trigger);
+    EXPECT_EQ(composed.computeOwners[3].releaseOffsetPs, 7000U);
+    EXPECT_EQ(composed.owners[3].releaseOffsetPs, 0U);
+    // Job y from its start, 0, with triggers of its own.
+    EXPECT_EQ(t.computes[5].startPs, 7000U);
+    EXPECT_EQ(t.computes[4].trigger, t.flows[6].recvDoneTrigger);
+    // Every trigger id once; each waiting list holds exactly the tasks that name it, flows
+    // first, then computes, each in order.
+    std::set<uint32_t> ids;
+    std::map<uint32_t, std::vector<uint32_t>> expected;
+    for (uint32_t f = 0; f < t.flows.size(); ++f)
+    {
+        if (t.flows[f].trigger)
+        {
+            expected[*t.flows[f].trigger].push_back(f);
+        }
+    }
+    for (uint32_t c = 0; c < t.computes.size(); ++c)
+    {
+        if (t.computes[c].trigger)
+        {
+            expected[*t.computes[c].trigger].push_back(ComputeTask(c));
+        }
+    }
+    for (const MatrixTrigger& trigger : t.triggers)
+    {
+        EXPECT_TRUE(ids.insert(trigger.id).second);
+        EXPECT_EQ(trigger.waiting, expected[trigger.id]) << "trigger " << trigger.id;
+    }
+    // Two triggers an iteration, and the second iteration's release.
+    EXPECT_EQ(t.triggers.size(), 2U + (2U + 1U) + 2U);
+    const MatrixTrigger& release =
+        *std::find_if(t.triggers.begin(), t.triggers.end(), [&t](const MatrixTrigger& trigger) {
+            return trigger.id == t.computes[3].trigger;
+        });
+    EXPECT_EQ(release.waiting, (std::vector<uint32_t>{3, ComputeTask(3)}));
+    // The arrival of the second iteration's first flow: its reply, then its compute.
+    const MatrixTrigger& arrival =
+        *std::find_if(t.triggers.begin(), t.triggers.end(), [&t](const MatrixTrigger& trigger) {
+            return trigger.id == t.flows[3].recvDoneTrigger;
+        });
+    EXPECT_EQ(arrival.waiting, (std::vector<uint32_t>{5, ComputeTask(2)}));
 }

@@ -200,7 +200,9 @@ ExperimentConfig::GetTypeId()
                           MakeStringChecker())
             .AddAttribute("JobsFile",
                           "several jobs on the fabric, a JSON file (fabriclb::ReadJobsFile), in "
-                          "place of the workload",
+                          "place of the workload: each job a workload on its hosts, with its "
+                          "start, iterations, gap and own parameters as keys (\"tokens\": 64; "
+                          "--workload=help lists each workload's)",
                           StringValue(""),
                           MakeStringAccessor(&ExperimentConfig::jobsFile),
                           MakeStringChecker())

@@ -4,10 +4,12 @@
 
 #include "experiment-traffic.h"
 
+#include "command-line-values.h"
 #include "experiment-lookup.h"
 #include "experiment-memory.h"
 
 #include "ns3/collectives.h"
+#include "ns3/config.h"
 #include "ns3/error-text.h"
 #include "ns3/fsdp-collective.h"
 #include "ns3/workload.h"
@@ -25,6 +27,49 @@ namespace
 constexpr int64_t WORKLOAD_STREAM = 0;
 /// The jobs' random placement's stream, beyond the fabric's and before the failures'.
 constexpr int64_t PLACEMENT_STREAM = (1 << 30) - 2;
+
+/// Attribute defaults set for a while (a job's own parameters): restored as they were when it
+/// goes.
+class ScopedDefaults
+{
+  public:
+    ScopedDefaults() = default;
+    ScopedDefaults(const ScopedDefaults&) = delete;
+    ScopedDefaults& operator=(const ScopedDefaults&) = delete;
+
+    /// Restores every default set, last first.
+    ~ScopedDefaults()
+    {
+        for (auto it = m_saved.rbegin(); it != m_saved.rend(); ++it)
+        {
+            Config::SetDefault(it->first, *it->second);
+        }
+    }
+
+    /**
+     * Sets \p attribute's default from \p text (SetDefaultFromText) until this goes.
+     * \param flag the parameter's name, for the error
+     * \param attribute "ns3::Class::Attribute"
+     * \param text the value \throws std::invalid_argument "'FLAG': why" for a bad value
+     */
+    void Set(const std::string& flag, const std::string& attribute, const std::string& text)
+    {
+        const std::string::size_type split = attribute.rfind("::");
+        TypeId::AttributeInformation info;
+        TypeId::LookupByName(attribute.substr(0, split))
+            .LookupAttributeByName(attribute.substr(split + 2), &info);
+        m_saved.emplace_back(attribute, info.initialValue);
+        if (const std::optional<std::string> why = SetDefaultFromText(attribute, text))
+        {
+            throw std::invalid_argument(fabriclb::QuotedToken(flag) + ": " + *why);
+        }
+    }
+
+  private:
+    /// (attribute, its default before)
+    std::vector<std::pair<std::string, Ptr<const AttributeValue>>> m_saved;
+};
+
 } // namespace
 
 Ptr<UniformRandomVariable>
@@ -93,6 +138,18 @@ ReadJobs(const ExperimentConfig& config, const fabriclb::FabricTopology& topolog
                                             " (--model=help lists them)");
             }
             const fabriclb::Collective& collective = CollectiveNamed(job.workload);
+            // The job's own parameters, for its collective only.
+            ScopedDefaults defaults;
+            for (const auto& [flag, text] : job.parameters)
+            {
+                for (const auto& [name, attribute] : collective.flags)
+                {
+                    if (name == flag)
+                    {
+                        defaults.Set(flag, attribute, text);
+                    }
+                }
+            }
             const fabriclb::CollectiveParams params =
                 CollectiveParamsOf(jobConfig, static_cast<uint32_t>(job.hosts.size()), workload);
             // A collective that tells its size is refused before it is built

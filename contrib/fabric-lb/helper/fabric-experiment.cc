@@ -254,7 +254,15 @@ FabricExperiment::Install()
     }
     m_launcher.Install(m_fabric, m_traffic);
     InstallTracker();
-    m_launcher.InstallTriggers(m_traffic, [this](uint32_t) { m_tracker->ComputeDone(); });
+    m_computeEndsPs.assign(m_traffic.computes.size(), -1);
+    m_launcher.InstallTriggers(m_traffic, [this](uint32_t compute) {
+        m_computeEndsPs[compute] = Simulator::Now().GetPicoSeconds();
+        m_tracker->ComputeDone();
+        if (m_jobs)
+        {
+            m_jobs->ComputeDone(compute);
+        }
+    });
     InstallStarts();
     m_flowGapPs = m_failures.Install(m_fabric, m_traffic, m_wire, m_result);
     m_result.messagePackets = m_fabric->GetNic(0)->PacketsFor(m_result.messageBytes);
@@ -317,7 +325,8 @@ FabricExperiment::InstallStarts()
 {
     if (m_jobs)
     {
-        m_jobs->Start([this](uint32_t id) { m_launcher.SendNow(id, m_traffic.flows[id]); });
+        m_jobs->Start([this](uint32_t id) { m_launcher.SendNow(id, m_traffic.flows[id]); },
+                      [this](uint32_t compute) { m_launcher.ReleaseCompute(compute); });
         for (uint32_t h = 0; h < m_fabric->GetTopology().HostCount(); ++h)
         {
             m_fabric->GetNic(h)->TraceConnectWithoutContext(
@@ -413,7 +422,8 @@ FabricExperiment::Collect()
     }
     if (m_jobs)
     {
-        result.jobs = m_jobs->Measure(times.completionsPs, m_runBounds.jobBoundsPs);
+        result.jobs =
+            m_jobs->Measure(times.completionsPs, m_computeEndsPs, m_runBounds.jobBoundsPs);
     }
     result.messages = m_traffic.flows.size();
     if (m_background)

@@ -121,6 +121,7 @@ class FabricExperiment
     std::optional<JobSet> m_jobs;                 //!< with --jobs, the jobs
     Ptr<BackgroundTraffic> m_background;          //!< background traffic, if any
     uint64_t m_collectiveMessages{0};             //!< messages before the background's
+    std::vector<int64_t> m_computeEndsPs;         //!< by compute: when it ended, -1 if not
     bool m_alone{false};                          //!< one job measured alone
     uint64_t m_flowGapPs{0};                      //!< rho_max's pacing gap; 0: none
 };

@@ -64,16 +64,28 @@ JobSet::IterationTraffic(uint32_t job) const
     traffic.nodes = m_composed.traffic.nodes;
     const uint32_t first = m_composed.firstFlow.at(job);
     const uint32_t count = m_composed.flowsPerIteration.at(job);
-    // The first iteration's flows and triggers, renumbered from flow 0 and in job time.
+    const uint64_t startPs = m_file.jobs[job].startPs;
+    // The first iteration's flows, computes and triggers, renumbered from 0 and in job time.
     for (uint32_t f = first; f < first + count; ++f)
     {
         fabriclb::MatrixFlow flow = m_composed.traffic.flows[f];
         flow.id -= first;
         if (flow.startPs)
         {
-            *flow.startPs -= m_file.jobs[job].startPs;
+            *flow.startPs -= startPs;
         }
         traffic.flows.push_back(flow);
+    }
+    const uint32_t firstCompute = m_composed.firstCompute.at(job);
+    for (uint32_t c = firstCompute; c < firstCompute + m_composed.computesPerIteration[job]; ++c)
+    {
+        fabriclb::MatrixCompute compute = m_composed.traffic.computes[c];
+        compute.id -= firstCompute;
+        if (compute.startPs)
+        {
+            *compute.startPs -= startPs;
+        }
+        traffic.computes.push_back(compute);
     }
     const uint32_t firstTrigger = m_composed.firstTrigger.at(job);
     for (uint32_t t = firstTrigger; t < firstTrigger + m_composed.iterationTriggers[job]; ++t)
@@ -81,7 +93,9 @@ JobSet::IterationTraffic(uint32_t job) const
         fabriclb::MatrixTrigger local = m_composed.traffic.triggers[t];
         for (uint32_t& waiting : local.waiting)
         {
-            waiting -= first;
+            waiting = fabriclb::IsComputeTask(waiting)
+                          ? fabriclb::ComputeTask(fabriclb::ComputeIndexOf(waiting) - firstCompute)
+                          : waiting - first;
         }
         traffic.triggers.push_back(local);
     }
@@ -89,9 +103,10 @@ JobSet::IterationTraffic(uint32_t job) const
 }
 
 void
-JobSet::Start(StartFlow start)
+JobSet::Start(StartFlow start, StartCompute startCompute)
 {
     m_start = std::move(start);
+    m_startCompute = std::move(startCompute);
     m_completed.clear();
     m_releasePs.clear();
     for (const fabriclb::JobSpec& job : m_file.jobs)
@@ -105,14 +120,25 @@ JobSet::Start(StartFlow start)
 void
 JobSet::MessageAcked(uint32_t flow, uint32_t /* queuePair */)
 {
-    if (flow >= m_composed.owners.size())
+    if (flow < m_composed.owners.size()) // else not a job's (background traffic)
     {
-        return; // not a job's (background traffic)
+        TaskDone(m_composed.owners[flow]);
     }
-    const fabriclb::FlowOwner& owner = m_composed.owners[flow];
+}
+
+void
+JobSet::ComputeDone(uint32_t compute)
+{
+    TaskDone(m_composed.computeOwners.at(compute));
+}
+
+void
+JobSet::TaskDone(const fabriclb::FlowOwner& owner)
+{
     const fabriclb::JobSpec& job = m_file.jobs[owner.job];
-    if (++m_completed[owner.job][owner.iteration] == m_composed.flowsPerIteration[owner.job] &&
-        owner.iteration + 1 < job.iterations)
+    const uint32_t tasks =
+        m_composed.flowsPerIteration[owner.job] + m_composed.computesPerIteration[owner.job];
+    if (++m_completed[owner.job][owner.iteration] == tasks && owner.iteration + 1 < job.iterations)
     {
         Simulator::Schedule(PicoSeconds(job.gapPs),
                             &JobSet::Release,
@@ -136,10 +162,21 @@ JobSet::Release(uint32_t job, uint32_t iteration)
             Simulator::Schedule(PicoSeconds(*offset), [this, f]() { m_start(f); });
         }
     }
+    const uint32_t firstCompute =
+        m_composed.firstCompute[job] + iteration * m_composed.computesPerIteration[job];
+    for (uint32_t c = firstCompute; c < firstCompute + m_composed.computesPerIteration[job]; ++c)
+    {
+        const std::optional<uint64_t> offset = m_composed.computeOwners[c].releaseOffsetPs;
+        if (offset)
+        {
+            Simulator::Schedule(PicoSeconds(*offset), [this, c]() { m_startCompute(c); });
+        }
+    }
 }
 
 std::vector<JobResult>
 JobSet::Measure(const std::vector<int64_t>& completionsPs,
+                const std::vector<int64_t>& computeCompletionsPs,
                 const std::vector<uint64_t>& boundsPs) const
 {
     std::vector<JobResult> results;
@@ -153,21 +190,28 @@ JobSet::Measure(const std::vector<int64_t>& completionsPs,
         result.startPs = job.startPs;
         result.boundPs = boundsPs.at(j);
         const uint32_t count = m_composed.flowsPerIteration[j];
+        const uint32_t computes = m_composed.computesPerIteration[j];
         for (uint32_t i = 0; i < job.iterations; ++i)
         {
+            // The latest of its tasks' ends, if every one ended.
             int64_t last = -1;
+            bool ended = true;
+            const auto take = [&last, &ended](int64_t endPs) {
+                ended = ended && endPs >= 0;
+                last = std::max(last, endPs);
+            };
             const uint32_t first = m_composed.firstFlow[j] + i * count;
             for (uint32_t f = first; f < first + count; ++f)
             {
-                if (completionsPs[f] < 0)
-                {
-                    last = -1;
-                    break;
-                }
-                last = std::max(last, completionsPs[f]);
+                take(completionsPs[f]);
+            }
+            const uint32_t firstCompute = m_composed.firstCompute[j] + i * computes;
+            for (uint32_t c = firstCompute; c < firstCompute + computes; ++c)
+            {
+                take(computeCompletionsPs.at(c));
             }
             const int64_t release = m_releasePs.empty() ? -1 : m_releasePs[j][i];
-            result.cctPs.push_back(last < 0 || release < 0 ? -1 : last - release);
+            result.cctPs.push_back(!ended || last < 0 || release < 0 ? -1 : last - release);
         }
         results.push_back(result);
     }

@@ -23,8 +23,8 @@ namespace ns3
  * \ingroup fabric-lb
  * \brief Several jobs on one fabric (--jobs=FILE): their hosts, their collectives
  * composed into one traffic (fabriclb::ComposeJobs), the release of each job's later
- * iterations a gap after the previous one's last completion, and each iteration's
- * completion time.
+ * iterations a gap after the previous one's end (its last message acknowledged and its last
+ * compute done), and each iteration's completion time.
  */
 class JobSet
 {
@@ -33,6 +33,8 @@ class JobSet
     using BuildJob = std::function<fabriclb::ConnectionMatrix(const fabriclb::JobSpec&)>;
     /// Starts the message of flow index \p flow now.
     using StartFlow = std::function<void(uint32_t flow)>;
+    /// Releases compute index \p compute to its GPU now.
+    using StartCompute = std::function<void(uint32_t compute)>;
 
     /**
      * Reads, places and composes the jobs of a file.
@@ -67,15 +69,17 @@ class JobSet
 
     /**
      * \param job an index into the jobs
-     * \return its collective, one iteration, on its hosts (as the fabric numbers them)
+     * \return its collective, one iteration, on its hosts (as the fabric numbers them), its
+     * flows and computes numbered from 0
      */
     fabriclb::ConnectionMatrix IterationTraffic(uint32_t job) const;
 
     /**
      * Releases later iterations during the run.
      * \param start starts a flow now
+     * \param startCompute releases a compute now
      */
-    void Start(StartFlow start);
+    void Start(StartFlow start, StartCompute startCompute);
 
     /**
      * The NICs' MessageAcked sink.
@@ -84,14 +88,26 @@ class JobSet
     void MessageAcked(uint32_t flow, uint32_t /* queuePair */);
 
     /**
+     * Told of each compute's end (after its done trigger has fired).
+     * \param compute the compute's index
+     */
+    void ComputeDone(uint32_t compute);
+
+    /**
      * \param completionsPs every flow's completion, -1 if none
+     * \param computeCompletionsPs every compute's end, -1 if none
      * \param boundsPs by job: one iteration's bound alone on the fabric
-     * \return each job's results (JobResult::aloneCctPs left empty)
+     * \return each job's results (JobResult::aloneCctPs left empty): an iteration ends with
+     * its last message's completion or its last compute's end, whichever is later
      */
     std::vector<JobResult> Measure(const std::vector<int64_t>& completionsPs,
+                                   const std::vector<int64_t>& computeCompletionsPs,
                                    const std::vector<uint64_t>& boundsPs) const;
 
   private:
+    /// Counts one task of \p owner's iteration done; releases the next a gap after the last.
+    void TaskDone(const fabriclb::FlowOwner& owner);
+
     /// Starts iteration \p iteration of job \p job now.
     void Release(uint32_t job, uint32_t iteration);
 
@@ -99,7 +115,8 @@ class JobSet
     std::vector<fabriclb::ConnectionMatrix> m_built; //!< by job: one iteration, its ranks
     fabriclb::ComposedJobs m_composed;               //!< the traffic
     StartFlow m_start;                               //!< starts a flow
-    std::vector<std::vector<uint32_t>> m_completed;  //!< by job, iteration: flows done
+    StartCompute m_startCompute;                     //!< releases a compute
+    std::vector<std::vector<uint32_t>> m_completed;  //!< by job, iteration: flows and computes done
     std::vector<std::vector<int64_t>> m_releasePs;   //!< by job, iteration: release time
 };
 

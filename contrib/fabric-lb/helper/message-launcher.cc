@@ -63,6 +63,7 @@ MessageLauncher::InstallTriggers(const fabriclb::ConnectionMatrix& traffic,
     {
         return;
     }
+    m_traffic = &traffic;
     m_triggers = CreateObject<CollectiveTriggers>();
     m_gpus.assign(m_fabric->GetHosts().GetN(), nullptr);
     for (const fabriclb::MatrixCompute& compute : traffic.computes)
@@ -79,10 +80,7 @@ MessageLauncher::InstallTriggers(const fabriclb::ConnectionMatrix& traffic,
             });
         }
     }
-    const auto release = [this, &traffic](uint32_t c) {
-        const fabriclb::MatrixCompute& compute = traffic.computes[c];
-        m_gpus[compute.host]->Release(c, PicoSeconds(compute.durationPs));
-    };
+    const auto release = [this](uint32_t c) { ReleaseCompute(c); };
     for (uint32_t c = 0; c < traffic.computes.size(); ++c)
     {
         if (traffic.computes[c].startPs)
@@ -115,6 +113,13 @@ MessageLauncher::SendNow(uint32_t id, const fabriclb::MatrixFlow& flow)
                                  id);
 }
 
+void
+MessageLauncher::ReleaseCompute(uint32_t compute)
+{
+    const fabriclb::MatrixCompute& task = m_traffic->computes.at(compute);
+    m_gpus[task.host]->Release(compute, PicoSeconds(task.durationPs));
+}
+
 Time
 MessageLauncher::GetBusiestComputeTime() const
 {
@@ -145,6 +150,7 @@ MessageLauncher::Dispose()
         }
     }
     m_gpus.clear();
+    m_traffic = nullptr;
     m_apps.clear();
     m_fabric = nullptr;
 }

@@ -51,6 +51,12 @@ class MessageLauncher
     void InstallTriggers(const fabriclb::ConnectionMatrix& traffic,
                          std::function<void(uint32_t compute)> computeDone = nullptr);
 
+    /**
+     * Releases compute \p compute to its host's GPU now (after InstallTriggers).
+     * \param compute its index in the traffic's computes
+     */
+    void ReleaseCompute(uint32_t compute);
+
     /// \return the time the busiest GPU spent computing (zero without computes)
     Time GetBusiestComputeTime() const;
 
@@ -69,6 +75,7 @@ class MessageLauncher
     std::vector<Ptr<CollectiveApp>> m_apps; //!< by host, this rank's
     Ptr<CollectiveTriggers> m_triggers;     //!< if the traffic has triggers or computes
     std::vector<Ptr<GpuCompute>> m_gpus;    //!< by host, those with computes
+    const fabriclb::ConnectionMatrix* m_traffic{nullptr}; //!< InstallTriggers' traffic
 };
 
 } // namespace ns3

@@ -218,6 +218,7 @@ ComposeJobs(const JobsFile& file,
     std::vector<ConnectionMatrix> built;
     unsigned __int128 messages = 0;
     unsigned __int128 triggers = 0;
+    unsigned __int128 computes = 0;
     for (const JobSpec& job : file.jobs)
     {
         const auto fail = [&file, &job](const std::string& problem) {
@@ -236,10 +237,6 @@ ComposeJobs(const JobsFile& file,
         {
             fail("a job's matrix may not fail links (use --failLinks)");
         }
-        if (!one.computes.empty())
-        {
-            fail("a job's workload may not have computes yet (run it alone with --workload)");
-        }
         messages += static_cast<unsigned __int128>(job.iterations) * one.flows.size();
         // A later iteration's timed flows wait on a release trigger of its own.
         triggers += static_cast<unsigned __int128>(job.iterations) * (one.triggers.size() + 1);
@@ -250,12 +247,23 @@ ComposeJobs(const JobsFile& file,
                  std::to_string(one.triggers.size()) +
                  " triggers take the jobs beyond the 2^28 messages or triggers a run may hold");
         }
+        computes += static_cast<unsigned __int128>(job.iterations) * one.computes.size();
+        if (computes > MAX_JOB_MESSAGES)
+        {
+            fail("its " + std::to_string(job.iterations) + " iterations of " +
+                 std::to_string(one.computes.size()) +
+                 " computes take the jobs beyond the 2^28 computes a run may hold");
+        }
         // Each iteration starts a gap after the previous one ends, and ends after its latest
-        // timed flow has started: the last one's latest flow starts no earlier than this.
+        // timed flow or compute has started: the last one's latest starts no earlier than this.
         uint64_t latestStart = 0;
         for (const MatrixFlow& flow : one.flows)
         {
             latestStart = std::max(latestStart, flow.startPs.value_or(0));
+        }
+        for (const MatrixCompute& compute : one.computes)
+        {
+            latestStart = std::max(latestStart, compute.startPs.value_or(0));
         }
         const unsigned __int128 lastFlowStart =
             job.startPs + static_cast<unsigned __int128>(job.iterations) * latestStart +
@@ -289,11 +297,21 @@ ComposeJobs(const JobsFile& file,
         const ConnectionMatrix& one = built[j];
         composed.firstFlow.push_back(static_cast<uint32_t>(composed.traffic.flows.size()));
         composed.flowsPerIteration.push_back(static_cast<uint32_t>(one.flows.size()));
+        composed.firstCompute.push_back(static_cast<uint32_t>(composed.traffic.computes.size()));
+        composed.computesPerIteration.push_back(static_cast<uint32_t>(one.computes.size()));
         composed.firstTrigger.push_back(static_cast<uint32_t>(composed.traffic.triggers.size()));
         composed.iterationTriggers.push_back(static_cast<uint32_t>(one.triggers.size()));
+        const bool timed =
+            std::any_of(one.flows.begin(),
+                        one.flows.end(),
+                        [](const MatrixFlow& flow) { return flow.startPs.has_value(); }) ||
+            std::any_of(one.computes.begin(), one.computes.end(), [](const MatrixCompute& c) {
+                return c.startPs.has_value();
+            });
         for (uint32_t iteration = 0; iteration < job.iterations; ++iteration)
         {
             const auto flowBase = static_cast<uint32_t>(composed.traffic.flows.size());
+            const auto computeBase = static_cast<uint32_t>(composed.traffic.computes.size());
             const size_t triggerBase = composed.traffic.triggers.size();
             // The job's trigger ids, renumbered fabric-wide.
             std::unordered_map<uint32_t, uint32_t> triggerIds;
@@ -301,7 +319,37 @@ ComposeJobs(const JobsFile& file,
             {
                 triggerIds[trigger.id] = nextTriggerId++;
             }
+            const auto renumber = [&triggerIds](std::optional<uint32_t>& id) {
+                if (id)
+                {
+                    id = triggerIds.at(*id);
+                }
+            };
+            // A later iteration's timed flows and computes wait on its release, which no task
+            // signals: JobSet starts them at their offsets.
             std::optional<uint32_t> release;
+            if (iteration > 0 && timed)
+            {
+                release = nextTriggerId++;
+                composed.traffic.triggers.push_back(
+                    MatrixTrigger{*release, TriggerKind::ONESHOT, 1, {}, 0});
+            }
+            // A timed task of the first iteration starts at the job's start plus its own;
+            // of a later one, on the release, its start its offset from it.
+            const auto schedule = [&](std::optional<uint64_t>& startPs,
+                                      std::optional<uint32_t>& trigger,
+                                      FlowOwner& owner) {
+                if (startPs && iteration == 0)
+                {
+                    *startPs += job.startPs;
+                }
+                else if (startPs)
+                {
+                    owner.releaseOffsetPs = startPs;
+                    startPs.reset();
+                    trigger = release;
+                }
+            };
             for (const MatrixFlow& original : one.flows)
             {
                 MatrixFlow flow = original;
@@ -310,33 +358,25 @@ ComposeJobs(const JobsFile& file,
                 flow.id = static_cast<uint32_t>(composed.traffic.flows.size() + 1);
                 flow.line = 0;
                 FlowOwner owner{j, iteration, std::nullopt};
-                const auto renumber = [&triggerIds](std::optional<uint32_t>& id) {
-                    if (id)
-                    {
-                        id = triggerIds.at(*id);
-                    }
-                };
                 renumber(flow.trigger);
                 renumber(flow.sendDoneTrigger);
                 renumber(flow.recvDoneTrigger);
-                if (original.startPs && iteration == 0)
-                {
-                    flow.startPs = job.startPs + *original.startPs;
-                }
-                else if (original.startPs)
-                {
-                    if (!release)
-                    {
-                        release = nextTriggerId++;
-                        composed.traffic.triggers.push_back(
-                            MatrixTrigger{*release, TriggerKind::ONESHOT, 1, {}, 0});
-                    }
-                    owner.releaseOffsetPs = *original.startPs;
-                    flow.startPs.reset();
-                    flow.trigger = *release;
-                }
+                schedule(flow.startPs, flow.trigger, owner);
                 composed.traffic.flows.push_back(flow);
                 composed.owners.push_back(owner);
+            }
+            for (const MatrixCompute& original : one.computes)
+            {
+                MatrixCompute compute = original;
+                compute.host = job.hosts.at(original.host);
+                compute.id = static_cast<uint32_t>(composed.traffic.computes.size() + 1);
+                compute.line = 0;
+                FlowOwner owner{j, iteration, std::nullopt};
+                renumber(compute.trigger);
+                renumber(compute.doneTrigger);
+                schedule(compute.startPs, compute.trigger, owner);
+                composed.traffic.computes.push_back(compute);
+                composed.computeOwners.push_back(owner);
             }
             for (const MatrixTrigger& original : one.triggers)
             {
@@ -346,7 +386,8 @@ ComposeJobs(const JobsFile& file,
                 trigger.waiting.clear();
                 composed.traffic.triggers.push_back(trigger);
             }
-            // Each trigger's waiting flows, in flow order (as the parser fills them).
+            // Each trigger's waiting tasks as the parser fills them: flows, then computes, each
+            // in order.
             std::unordered_map<uint32_t, size_t> triggerIndex;
             for (size_t t = triggerBase; t < composed.traffic.triggers.size(); ++t)
             {
@@ -358,6 +399,15 @@ ComposeJobs(const JobsFile& file,
                 if (flow.trigger)
                 {
                     composed.traffic.triggers[triggerIndex.at(*flow.trigger)].waiting.push_back(f);
+                }
+            }
+            for (uint32_t c = computeBase; c < composed.traffic.computes.size(); ++c)
+            {
+                const MatrixCompute& compute = composed.traffic.computes[c];
+                if (compute.trigger)
+                {
+                    composed.traffic.triggers[triggerIndex.at(*compute.trigger)].waiting.push_back(
+                        ComputeTask(c));
                 }
             }
         }

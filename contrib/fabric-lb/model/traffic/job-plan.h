@@ -14,6 +14,7 @@
 #include <istream>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 /**
@@ -33,8 +34,11 @@
  * A job's keys: `name` (required, unique), `workload` (required: a collective,
  * --workload=help), `msgBytes`, `hosts` (required), `start` and `gap` (times with a
  * unit, 0 by default), `iterations` (1), `group`, `model`, `layers`, `matrix`, `trace` (as
- * the driver's flags of the same names) and `receiver` (an incast's receiver, one of its
- * hosts; the first by default). `hosts` is a list of ranges ("0-7,12"), an array of
+ * the driver's flags of the same names), `receiver` (an incast's receiver, one of its
+ * hosts; the first by default) and its workload's own parameters, named and valued as the
+ * driver's flags (`"tokens": 64`, `"skew": 1.5`, `"forwardTime": "20us"`; a number or a string;
+ * --workload=help lists each workload's), which default to the driver's flags. `hosts` is a list of
+ ranges ("0-7,12"), an array of
  * host numbers, or a placement rule {"place": P, "count": N} where P is `contiguous`
  * (the lowest N consecutive free hosts), `random` (N free hosts drawn at random),
  * `strided` (round robin over the fabric's `pods` or `leaves`, "across"; leaves by
@@ -134,6 +138,9 @@ struct JobSpec
     std::string matrixFile;           //!< workload "matrix": its file
     std::string traceFile;            //!< workload "chakra": its traces' prefix
     std::optional<uint32_t> receiver; //!< incast: the receiving host (one of its hosts)
+    /// its workload's own parameters given (Collective::flags: "tokens", "stages", ...), as
+    /// (flag, value as text), in key order; the others are the driver's flags'
+    std::vector<std::pair<std::string, std::string>> parameters;
 };
 
 /**
@@ -185,31 +192,36 @@ void PlaceJobs(JobsFile& file, const PlacementFabric& fabric, const UniformIndex
 
 /**
  * \ingroup fabric-lb
- * \brief Which job and iteration a flow of the composed traffic belongs to.
+ * \brief Which job and iteration a flow or a compute of the composed traffic belongs to.
  */
 struct FlowOwner
 {
     uint32_t job;       //!< index in JobsFile::jobs
     uint32_t iteration; //!< from 0
-    /// a timed flow of a later iteration: its start after the iteration's release, ps
+    /// a timed flow or compute of a later iteration: its start after the iteration's release, ps
     std::optional<uint64_t> releaseOffsetPs;
 };
 
 /**
  * \ingroup fabric-lb
  * \brief Every job's iterations as one connection matrix. The first iteration's timed
- * flows start at the job's start plus their own; a later iteration's timed flows wait on
- * a trigger of their iteration that no flow signals (JobRunner starts them after the
- * previous iteration's last completion and the gap); triggered flows keep their triggers.
+ * flows and computes start at the job's start plus their own; a later iteration's timed flows
+ * and computes wait on a trigger of their iteration that no task signals (JobSet starts them
+ * after the previous iteration's last completion and the gap); triggered flows and computes
+ * keep their triggers. Flows, computes and triggers are numbered fabric-wide, job by job,
+ * iteration by iteration; each trigger's waiting list holds its flows, then its computes.
  */
 struct ComposedJobs
 {
-    ConnectionMatrix traffic;                //!< every flow, job by job, iteration by iteration
-    std::vector<FlowOwner> owners;           //!< by flow index
-    std::vector<uint32_t> firstFlow;         //!< by job: its first flow's index
-    std::vector<uint32_t> flowsPerIteration; //!< by job
-    std::vector<uint32_t> firstTrigger;      //!< by job: its first iteration's first trigger
-    std::vector<uint32_t> iterationTriggers; //!< by job: its collective's triggers
+    ConnectionMatrix traffic;                   //!< every flow and compute, job by job
+    std::vector<FlowOwner> owners;              //!< by flow index
+    std::vector<FlowOwner> computeOwners;       //!< by compute index
+    std::vector<uint32_t> firstFlow;            //!< by job: its first flow's index
+    std::vector<uint32_t> flowsPerIteration;    //!< by job
+    std::vector<uint32_t> firstCompute;         //!< by job: its first compute's index
+    std::vector<uint32_t> computesPerIteration; //!< by job
+    std::vector<uint32_t> firstTrigger;         //!< by job: its first iteration's first trigger
+    std::vector<uint32_t> iterationTriggers;    //!< by job: its collective's triggers
 };
 
 /**
@@ -222,9 +234,9 @@ struct ComposedJobs
  * composed, throws std::invalid_argument if the run cannot hold them (none: no check)
  * \return the flows, their owners and the jobs' flow ranges
  * \throws whatever \p build or \p checkMessages throws, as JobsError naming the job or
- * the file; JobsError for more than MAX_JOB_MESSAGES messages or triggers, and for
+ * the file; JobsError for more than MAX_JOB_MESSAGES messages, computes or triggers, and for
  * iterations whose flows would start beyond ns-3's clock (the job's start, each iteration's
- * latest timed flow, the gaps between them)
+ * latest timed flow or compute, the gaps between them)
  */
 ComposedJobs ComposeJobs(const JobsFile& file,
                          uint32_t fabricHosts,

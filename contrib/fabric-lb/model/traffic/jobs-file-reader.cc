@@ -210,6 +210,54 @@ ReadPlacement(const Json& hosts, const std::function<void(const std::string&)>& 
     return placement;
 }
 
+/// \return the parameters of its own \p collective that \p job gives, as text; \p fail throws
+/// for a parameter of another workload's or a value neither a number nor a string
+std::vector<std::pair<std::string, std::string>>
+ReadParameters(const Json& job,
+               const Collective& collective,
+               const std::function<void(const std::string&)>& fail)
+{
+    std::vector<std::pair<std::string, std::string>> given;
+    for (const auto& [key, value] : job.items())
+    {
+        std::string readers;
+        bool own = false;
+        for (const Collective& reader : Workloads().All())
+        {
+            for (const auto& [flag, attribute] : reader.flags)
+            {
+                if (flag == key)
+                {
+                    own = own || reader.name == collective.name;
+                    readers += (readers.empty() ? "" : ", ") + reader.name;
+                }
+            }
+        }
+        if (readers.empty())
+        {
+            continue; // a key of every job's
+        }
+        if (!own)
+        {
+            fail(QuotedToken(key) + " does nothing in workload " + QuotedToken(collective.name) +
+                 " (it shapes " + readers + ")");
+        }
+        if (value.is_string())
+        {
+            given.emplace_back(key, value.get<std::string>());
+        }
+        else if (value.is_number() || value.is_boolean())
+        {
+            given.emplace_back(key, value.dump());
+        }
+        else
+        {
+            fail(QuotedToken(key) + " must be a number or a string, got " + Shown(value));
+        }
+    }
+    return given;
+}
+
 /// \return job \p job of a file, read
 JobSpec
 ReadJob(const Json& job, size_t index, const std::string& fileName)
@@ -245,9 +293,18 @@ ReadJob(const Json& job, size_t index, const std::string& fileName)
     }
     spec.name = *named;
     name = spec.name;
+    // The workloads' own parameters (Collective::flags), each read by some workload.
+    std::set<std::string> parameters;
+    for (const Collective& collective : Workloads().All())
+    {
+        for (const auto& [flag, attribute] : collective.flags)
+        {
+            parameters.insert(flag);
+        }
+    }
     for (const auto& [key, value] : job.items())
     {
-        if (keys.count(key) == 0)
+        if (keys.count(key) == 0 && parameters.count(key) == 0)
         {
             fail("unknown key " + QuotedToken(key));
         }
@@ -262,6 +319,7 @@ ReadJob(const Json& job, size_t index, const std::string& fileName)
         fail("unknown workload " + QuotedToken(*workload) + " (--workload=help lists them)");
     }
     spec.workload = *workload;
+    spec.parameters = ReadParameters(job, Workloads().Get(spec.workload, "workload"), fail);
     spec.bytes = reader.Positive("msgBytes", UINT64_MAX >> 1);
     if (!job.contains("hosts"))
     {
