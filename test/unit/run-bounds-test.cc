@@ -122,6 +122,7 @@ TEST(RunWork, MessagesCostTheirPacketHopsAndWaitingSendersResendThem)
     EXPECT_EQ(normal.addedPackets, 0);
     EXPECT_DOUBLE_EQ(normal.events, EVENTS_PER_PACKET_HOP * (256 * 6 + 256 * 4));
     EXPECT_EQ(normal.inFlight, 512);
+    EXPECT_EQ(normal.acksInFlight, 512);
     EXPECT_EQ(normal.longestWaitPs, 0U);
     // Host 0's message of 10 packets waits 100 us for its first ACK: it is counted lost at 30,
     // 60 and 90 us and sent again each time, 30 packets more over its 6 hops. Host 1's of
@@ -135,24 +136,32 @@ TEST(RunWork, MessagesCostTheirPacketHopsAndWaitingSendersResendThem)
     EXPECT_DOUBLE_EQ(waiting.events,
                      EVENTS_PER_PACKET_HOP * (10 * 6 + 1000 * 2 + 30 * 6 + line * 2));
     EXPECT_EQ(waiting.inFlight, 2000);
+    EXPECT_EQ(waiting.acksInFlight, 1010); // the resends' ACKs are not counted again
     EXPECT_EQ(waiting.longestWaitPs, 100000000U);
     EXPECT_EQ(waiting.overduePs, 30000000U);
 }
 
 TEST(RunWork, MemoryCountsHostsMessagesAndPackets)
 {
-    // 23 MiB, 63 KiB a host, 1229 B a message, 16 B a packet sent, 310 B a packet in flight.
+    // 23 MiB, 57 KiB a host, 1229 B a message, 16 B a packet sent, 310 B a packet in flight.
     ns3::TrafficMemory traffic;
-    EXPECT_DOUBLE_EQ(ns3::EstimatePeakMemoryBytes(16, traffic), 24117248.0 + 16 * 64512.0);
+    EXPECT_DOUBLE_EQ(ns3::EstimatePeakMemoryBytes(16, traffic), 24117248.0 + 16 * 58368.0);
     // The k=4 permutation of 256 MiB: 16 messages of 65536 packets, 40.0 MiB (measured: a peak
     // of 37.2 MiB under erasure coding, 41.1 MiB under go-back-N).
     traffic.messages = 16;
     traffic.packetsSent = 16 * 65536;
     EXPECT_DOUBLE_EQ(ns3::EstimatePeakMemoryBytes(16, traffic),
-                     24117248.0 + 16 * 64512.0 + 16 * 1229.0 + 16 * 1048576.0);
+                     24117248.0 + 16 * 58368.0 + 16 * 1229.0 + 16 * 1048576.0);
     // With a link delay of 1 ms the ideal senders add 1.47 million packets, on the links at
-    // once: 481 MiB (measured: 425 MiB).
+    // once, and the ACKs of the 4096 packets of their messages: 482 MiB (measured: 425 MiB).
     traffic.packetsSent = 4096 + 1.47e6;
     traffic.packetsInFlight = 1.47e6;
-    EXPECT_NEAR(ns3::EstimatePeakMemoryBytes(16, traffic) / (1 << 20), 481, 1);
+    traffic.acksInFlight = 4096;
+    EXPECT_NEAR(ns3::EstimatePeakMemoryBytes(16, traffic) / (1 << 20), 482, 1);
+    // k=64's permutation of 1 MiB: 65,536 messages of 256 packets; 196,608 links holding 23.9
+    // data packets each at once, and as many ACKs: 6,786 MiB (measured under Ofan: 7,205).
+    traffic.messages = 65536;
+    traffic.packetsSent = 65536.0 * 256;
+    traffic.packetsInFlight = traffic.acksInFlight = 196608 * 2 * 500000.0 / 41780;
+    EXPECT_NEAR(ns3::EstimatePeakMemoryBytes(65536, traffic) / (1 << 20), 6786, 1);
 }

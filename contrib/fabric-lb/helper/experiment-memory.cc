@@ -37,20 +37,24 @@ Mib(double bytes)
 double
 EstimatePeakMemoryBytes(uint32_t hosts, const TrafficMemory& traffic)
 {
-    // Measured on Debian's ns-3.37 (peak RSS, k = 8 .. 32): about 23 MiB, 63 KiB a host with
-    // its share of switches and links, and 1.2 KiB a message. Measured on 2026-12-06 (k=4, 16
-    // messages of 4 MiB to 256 MiB; linkDelay 100 us and 1 ms, where the ideal sender keeps
-    // sending until its first ACK): 12 B a data packet sent under erasure coding, 16 B under
-    // go-back-N and selective repeat (the sender's sending time, label and ACK by PSN, the
-    // receiver's arrival by PSN; the message's whole reserved at its start), and 290-310 B a
-    // packet on the links at once (an ns-3 packet with its headers and its arrival event).
+    // Measured on Debian's ns-3.37 (peak RSS of one packet a host, 2026-12-07): about 23 MiB
+    // and 50 KiB (ECMP) to 57 KiB (Ofan, whose pointers per destination edge switch grow with
+    // k) a host with its share of switches and links, k = 16 .. 64; 1.2 KiB a message.
+    // Measured on 2026-12-06 (k=4, 16 messages of 4 MiB to 256 MiB; linkDelay 100 us and 1
+    // ms, where the ideal sender keeps sending until its first ACK): 12 B a data packet sent
+    // under erasure coding, 16 B under go-back-N and selective repeat (the sender's sending
+    // time, label and ACK by PSN, the receiver's arrival by PSN; the message's whole reserved
+    // at its start), and 290-310 B a packet on the links at once (an ns-3 packet with its
+    // headers and its arrival event), data or ACK. A permutation of 1 MiB under Ofan peaked at
+    // 888 MiB at k=32 (this model: 868) and 7,205 MiB at k=64 (6,775).
     constexpr double base = 23 << 20;
-    constexpr double perHost = 63 << 10;
+    constexpr double perHost = 57 << 10;
     constexpr double perMessage = 1229;
     constexpr double perPacketSent = 16;
     constexpr double perPacketInFlight = 310;
     return base + perHost * hosts + perMessage * traffic.messages +
-           perPacketSent * traffic.packetsSent + perPacketInFlight * traffic.packetsInFlight;
+           perPacketSent * traffic.packetsSent +
+           perPacketInFlight * (traffic.packetsInFlight + traffic.acksInFlight);
 }
 
 void
@@ -60,10 +64,18 @@ CheckMemory(const fabriclb::FabricTopology& topology, uint64_t flows)
     traffic.messages = static_cast<double>(flows);
     const std::string what = std::to_string(flows) + " messages";
     CheckTrafficMemory(topology, traffic, what, "");
+}
+
+void
+AnnounceMemory(const fabriclb::FabricTopology& topology, const TrafficMemory& traffic)
+{
     if (topology.HostCount() >= LARGE_FABRIC_HOSTS)
     {
         std::cerr << "fabric-lb: " << topology.Describe() << " (" << topology.HostCount()
-                  << " hosts, " << what << "): about "
+                  << " hosts, " << static_cast<uint64_t>(traffic.messages) << " messages, "
+                  << static_cast<uint64_t>(traffic.packetsSent) << " data packets, up to "
+                  << static_cast<uint64_t>(traffic.packetsInFlight + traffic.acksInFlight)
+                  << " packets on the links at once): about "
                   << Mib(EstimatePeakMemoryBytes(topology.HostCount(), traffic))
                   << " of memory expected" << std::endl;
     }

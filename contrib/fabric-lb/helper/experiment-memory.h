@@ -23,6 +23,7 @@ struct TrafficMemory
     double messages{0};        //!< messages: a queue pair at each end, their records
     double packetsSent{0};     //!< data packets the senders send: state by PSN at both ends
     double packetsInFlight{0}; //!< data packets on the links at once: a packet and its event each
+    double acksInFlight{0};    //!< ACKs on the links at once, as much each
 };
 
 /**
@@ -35,8 +36,8 @@ double EstimatePeakMemoryBytes(uint32_t hosts, const TrafficMemory& traffic);
 
 /**
  * \ingroup fabric-lb
- * \brief Refuses a fabric and \p flows messages beyond the machine's memory; announces the
- * memory that a large fabric expects on stderr.
+ * \brief Refuses a fabric and \p flows messages beyond the machine's memory (before their
+ * packets are known).
  * \param topology the fabric
  * \param flows messages of the run
  * \throws std::invalid_argument if the run would not fit
@@ -54,6 +55,15 @@ void CheckMemory(const fabriclb::FabricTopology& topology, uint64_t flows);
 void CheckMessagesMemory(const fabriclb::FabricTopology& topology,
                          const fabriclb::ConnectionMatrix& traffic,
                          uint32_t payloadBytes);
+
+/**
+ * \ingroup fabric-lb
+ * \brief Announces on stderr the memory a run on a large fabric (from 8,192 hosts) expects,
+ * its traffic's packets counted.
+ * \param topology the fabric
+ * \param traffic what its traffic holds
+ */
+void AnnounceMemory(const fabriclb::FabricTopology& topology, const TrafficMemory& traffic);
 
 /**
  * \ingroup fabric-lb

@@ -160,7 +160,8 @@ EstimateWork(const FabricBounds& bounds,
 
 /**
  * Refuses a run whose \p work needs more memory than the machine has, or more events than
- * RunLimits::MaxEvents (throws std::invalid_argument).
+ * RunLimits::MaxEvents (throws std::invalid_argument); announces the memory a large fabric's
+ * run expects.
  */
 void
 CheckWork(const FabricHelper& fabric,
@@ -171,12 +172,18 @@ CheckWork(const FabricHelper& fabric,
     memory.messages = static_cast<double>(traffic.flows.size());
     memory.packetsSent = work.messagePackets + work.addedPackets;
     memory.packetsInFlight = work.inFlight;
+    memory.acksInFlight = work.acksInFlight;
     CheckTrafficMemory(fabric.GetTopology(),
                        memory,
                        std::to_string(traffic.flows.size()) + " messages",
                        " (" + Rounded(memory.packetsSent) + " data packets sent, up to " +
-                           Rounded(memory.packetsInFlight) + " on the links at once" +
-                           AddedInWords(work) + "; --msgBytes, --linkDelay, --linkRate)");
+                           Rounded(memory.packetsInFlight + memory.acksInFlight) +
+                           " packets on the links at once" + AddedInWords(work) +
+                           "; --msgBytes, --linkDelay, --linkRate)");
+    if (FabricRanks::Local() == 0)
+    {
+        AnnounceMemory(fabric.GetTopology(), memory);
+    }
     const RunLimits limits;
     if (limits.maxEvents > 0 && work.events > static_cast<double>(limits.maxEvents))
     {

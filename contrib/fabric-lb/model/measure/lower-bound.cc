@@ -696,6 +696,9 @@ EstimateRunWork(const std::vector<MessageWork>& messages,
     }
     work.events = EVENTS_PER_PACKET_HOP * packetHops;
     work.inFlight = std::min(work.messagePackets + work.addedPackets, wiresHold);
+    // Each data packet delivered sends an ACK back, which the links hold as long: under a
+    // steady load as many ACKs are on their way back as data packets on their way.
+    work.acksInFlight = std::min(work.messagePackets, wiresHold);
     return work;
 }
 

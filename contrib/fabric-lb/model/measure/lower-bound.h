@@ -307,6 +307,7 @@ struct RunWork
     double addedPackets{0};    //!< data packets senders add while they wait for a first ACK
     double events{0};          //!< simulated events
     double inFlight{0};        //!< data packets on the links at once, at the most
+    double acksInFlight{0};    //!< ACKs on the links at once, at the most: one a message packet
     uint64_t longestWaitPs{0}; //!< the longest wait for a first ACK beyond a timeout (0: none)
     uint64_t overduePs{0};     //!< the senders' first timeout, which they resend at
 };
