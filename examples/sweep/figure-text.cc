@@ -284,6 +284,8 @@ WorkloadText(const std::string& workload)
         {"allreduce", "all-reduce"},
         {"fsdp", "Llama-3 FSDP backward pass"},
         {"matrix", "connection matrix"},
+        {"moe", "mixture-of-experts step"},
+        {"chakra", "training step (Chakra traces)"},
     };
     const auto it = names.find(workload);
     return it == names.end() ? workload : it->second;
@@ -292,7 +294,8 @@ WorkloadText(const std::string& workload)
 bool
 HasMessageSize(const std::string& workload)
 {
-    return workload != "fsdp" && workload != "matrix";
+    // These set their messages' sizes themselves (a model, a routing, a trace).
+    return workload != "fsdp" && workload != "matrix" && workload != "moe" && workload != "chakra";
 }
 
 std::string

@@ -69,7 +69,8 @@ std::string FabricsText(const std::vector<std::string>& fabrics,
 ///         FSDP backward pass"
 std::string WorkloadText(const std::string& workload);
 
-/// \return whether \p workload's messages have the sweep's size (fsdp's and matrix's not)
+/// \return whether \p workload's messages have the sweep's size (fsdp's, matrix's, moe's and
+///         chakra's not)
 bool HasMessageSize(const std::string& workload);
 
 /// \return \p text inside a gnuplot double-quoted string: \, " and ` escaped (gnuplot runs

@@ -67,6 +67,11 @@ case $figure in
     expected="fat-tree/moe/results.csv:30 fat-tree/moe/compute.csv:30 fat-tree/moe/moe.csv:30"
     expected+=" rail/moe/results.csv:30 rail/moe/compute.csv:30 rail/moe/moe.csv:30"
     ;;
+  llama3-3d)
+    expected="fat-tree/chakra/results.csv:30 fat-tree/chakra/compute.csv:30"
+    expected+=" fat-tree/chakra/step.csv:30 rail/chakra/results.csv:30 rail/chakra/compute.csv:30"
+    expected+=" rail/chakra/step.csv:30"
+    ;;
   *)
     echo "figure-quick-test: no quick grid known for '$figure'" >&2
     exit 2
