@@ -32,7 +32,8 @@
 #                runs of the run's mean, p99 and max (an incast's p99 is its max: 100 flows
 #                or fewer), fabric-lb's over uet-htsim's (ratio_*), retransmissions, trims
 #   flows/       each run's flow completion times; matrices/ the incasts' matrices;
-#                versions.txt the two simulators' versions
+#                versions.txt a line for each invocation that ran something: its date, runs
+#                and the two simulators (their paths and git commits)
 # Rows already in runs.csv are kept and not run again.
 # Usage: examples/uet-side-by-side.sh --uet-sim PATH --uet-dir DIR [--out DIR]
 #        [--runs N (every case's runs, in place of its own)] [--cases LIST]
@@ -85,7 +86,8 @@ done
 [ -x "$fabric_sim" ] || die "$fabric_sim: not an executable (FABRIC_LB_SIM=PATH names one)"
 [[ -z $runs_override || $runs_override =~ ^[1-9][0-9]*$ ]] || die "--runs $runs_override: not a positive number"
 uet_sim=$(cd "$(dirname "$uet_sim")" && pwd)/$(basename "$uet_sim")
-uet_dir=$(cd "$uet_dir" && pwd) || die "--uet-dir: no such directory"
+[ -d "$uet_dir" ] || die "--uet-dir $uet_dir: no such directory"
+uet_dir=$(cd "$uet_dir" && pwd)
 for file in topologies/fat_tree_128_1os.topo topologies/leaf_spine_1024.topo \
   connection_matrices/perm_128n_128c_2MB.cm connection_matrices/perm_1024n_1024c_0u_2000000b.cm; do
   [ -s "$uet_dir/$file" ] || die "--uet-dir $uet_dir: no $file"
@@ -104,10 +106,7 @@ trap 'rm -rf "$scratch"' EXIT
 header="simulator,case,lb,rccc,seed,flows,mean_us,p99_us,max_us,retransmissions,trimmed,dropped,timeouts,wall_s"
 [ -s "$out/runs.csv" ] || echo "$header" >"$out/runs.csv"
 [ "$(head -1 "$out/runs.csv")" = "$header" ] || die "$out/runs.csv: not this script's (its header differs)"
-{
-  echo "uet-htsim: $uet_sim ($(git -C "$uet_dir" rev-parse --short HEAD 2>/dev/null || echo 'not a git tree'))"
-  echo "fabric-lb: $fabric_sim ($(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git tree'))"
-} >"$out/versions.txt"
+made=0 # runs made by this invocation, for versions.txt
 
 # The incasts: uet-htsim's gen_incast.py NODES SENDERS 2000000 0 SEED 1 (prefer_remote: the
 # senders are hosts NODES/2 on, in order, every start 0 whatever the seed).
@@ -194,6 +193,7 @@ run_uet() {
   rtx=$(awk '$1 == "New:" { print $4 }' "$log")
   nacks=$(awk '$1 == "New:" { for (i = 1; i < NF; ++i) if ($i == "NACKs:") print $(i + 1) }' "$log")
   echo "uet-htsim,$name,$lb,$rccc,$seed,$(flow_stats "$flows"),$rtx,$nacks,,,$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')" >>"$out/runs.csv"
+  made=$((made + 1))
 }
 
 # run_fabric CASE LB RCCC SEED
@@ -223,6 +223,7 @@ if run["messages_completed"] != run["messages"]:
 print(",".join(str(run[f]) for f in ("retransmissions", "packets_trimmed", "packets_dropped", "timeouts")))' "$json") ||
     die "fabric-lb-sim on $name $lb rccc=$rccc seed $seed: not every flow completed"
   echo "fabric-lb,$name,$lb,$rccc,$seed,$(flow_stats "$flows"),$counts,$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')" >>"$out/runs.csv"
+  made=$((made + 1))
 }
 
 # runs_of DEFAULT: --runs N, or the case's DEFAULT.
@@ -267,6 +268,10 @@ if wants reps-uet; then
       run_fabric "$name" reps-uet off "$seed"
     done
   done
+fi
+
+if [ "$made" -gt 0 ]; then
+  echo "$(date -u +%Y-%m-%dT%H:%MZ): $made runs; uet-htsim $uet_sim ($(git -C "$uet_dir" rev-parse --short HEAD 2>/dev/null || echo 'not a git tree')); fabric-lb $fabric_sim ($(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git tree'))" >>"$out/versions.txt"
 fi
 
 # The summary: each pair of balancers over the seeds both simulators ran.
