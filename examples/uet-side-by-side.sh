@@ -19,6 +19,13 @@
 #                (RCCC off: those cases' runs 1-3)
 #   reps-uet     fabric-lb's reps-uet with 8192 entropies on ft128-perm and incast32, 3 runs
 #                (against uet-htsim's REPS runs 1-3)
+#   reps-k8      fabric-lb alone (no uet-htsim needed): reps-uet against reps on the k=8
+#                fat tree, --transport=uet, a permutation of 1 MiB and an all-to-all of
+#                256 KiB, 3 runs: reps-uet with fabric-lb's buffers (reps's are
+#                examples/uet-vs-roce.sh's), both with 100 KB buffers, and reps-uet with
+#                100 KB "aligned" (reps's label range, 64512 entropies, and its marking, RED
+#                as a step at 10 KB); each run's JSON a line of reps-k8/results.jsonl, with
+#                its "variant" (buffer-800k, buffer-100k, buffer-100k-aligned)
 # The four cases run uet-htsim's oblivious spraying and REPS and fabric-lb's host-spray and
 # reps. Flow completion times come from uet-htsim's "Flow ... finished at T" lines (every
 # flow starts at 0 in these matrices) and fabric-lb's --flows file (fct_ns).
@@ -47,7 +54,7 @@ uet_sim=
 uet_dir=
 out=$root/results/uet-side-by-side
 runs_override=
-cases=ft128-perm,ls1024-perm,incast8,incast32,rccc,reps-uet
+cases=ft128-perm,ls1024-perm,incast8,incast32,rccc,reps-uet,reps-k8
 fabric_sim=${FABRIC_LB_SIM:-$root/build/fabric-lb-sim}
 
 die() {
@@ -80,24 +87,28 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-[ -n "$uet_sim" ] || die "--uet-sim PATH (uet-htsim's htsim_uec) is required"
-[ -n "$uet_dir" ] || die "--uet-dir DIR (uet-htsim's sim/datacenter) is required"
-[ -x "$uet_sim" ] || die "--uet-sim $uet_sim: not an executable"
-[ -x "$fabric_sim" ] || die "$fabric_sim: not an executable (FABRIC_LB_SIM=PATH names one)"
-[[ -z $runs_override || $runs_override =~ ^[1-9][0-9]*$ ]] || die "--runs $runs_override: not a positive number"
-uet_sim=$(cd "$(dirname "$uet_sim")" && pwd)/$(basename "$uet_sim")
-[ -d "$uet_dir" ] || die "--uet-dir $uet_dir: no such directory"
-uet_dir=$(cd "$uet_dir" && pwd)
-for file in topologies/fat_tree_128_1os.topo topologies/leaf_spine_1024.topo \
-  connection_matrices/perm_128n_128c_2MB.cm connection_matrices/perm_1024n_1024c_0u_2000000b.cm; do
-  [ -s "$uet_dir/$file" ] || die "--uet-dir $uet_dir: no $file"
-done
 for case_name in ${cases//,/ }; do
   case $case_name in
     ft128-perm | ls1024-perm | incast8 | incast32 | rccc | reps-uet) ;;
-    *) die "--cases: unknown case '$case_name' (ft128-perm, ls1024-perm, incast8, incast32, rccc, reps-uet)" ;;
+    reps-k8) continue ;;
+    *) die "--cases: unknown case '$case_name' (ft128-perm, ls1024-perm, incast8, incast32, rccc, reps-uet, reps-k8)" ;;
   esac
+  need_uet=1
 done
+[ -x "$fabric_sim" ] || die "$fabric_sim: not an executable (FABRIC_LB_SIM=PATH names one)"
+[[ -z $runs_override || $runs_override =~ ^[1-9][0-9]*$ ]] || die "--runs $runs_override: not a positive number"
+if [ -n "${need_uet:-}" ]; then
+  [ -n "$uet_sim" ] || die "--uet-sim PATH (uet-htsim's htsim_uec) is required"
+  [ -n "$uet_dir" ] || die "--uet-dir DIR (uet-htsim's sim/datacenter) is required"
+  [ -x "$uet_sim" ] || die "--uet-sim $uet_sim: not an executable"
+  uet_sim=$(cd "$(dirname "$uet_sim")" && pwd)/$(basename "$uet_sim")
+  [ -d "$uet_dir" ] || die "--uet-dir $uet_dir: no such directory"
+  uet_dir=$(cd "$uet_dir" && pwd)
+  for file in topologies/fat_tree_128_1os.topo topologies/leaf_spine_1024.topo \
+    connection_matrices/perm_128n_128c_2MB.cm connection_matrices/perm_1024n_1024c_0u_2000000b.cm; do
+    [ -s "$uet_dir/$file" ] || die "--uet-dir $uet_dir: no $file"
+  done
+fi
 
 mkdir -p "$out/flows" "$out/matrices"
 out=$(cd "$out" && pwd)
@@ -271,7 +282,54 @@ if wants reps-uet; then
 fi
 
 if [ "$made" -gt 0 ]; then
-  echo "$(date -u +%Y-%m-%dT%H:%MZ): $made runs; uet-htsim $uet_sim ($(git -C "$uet_dir" rev-parse --short HEAD 2>/dev/null || echo 'not a git tree')); fabric-lb $fabric_sim ($(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git tree'))" >>"$out/versions.txt"
+  uet_version=
+  if [ -n "${need_uet:-}" ]; then
+    uet_version="; uet-htsim $uet_sim ($(git -C "$uet_dir" rev-parse --short HEAD 2>/dev/null || echo 'not a git tree'))"
+  fi
+  echo "$(date -u +%Y-%m-%dT%H:%MZ): $made runs$uet_version; fabric-lb $fabric_sim ($(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git tree'))" >>"$out/versions.txt"
+fi
+
+# reps-k8: fabric-lb's two REPS on its own k=8 fat tree; each run's JSON, with its variant, a
+# line of reps-k8/results.jsonl.
+run_reps_k8() {
+  local variant=$1 lb=$2 workload=$3 seed=$4 jsonl=$out/reps-k8/results.jsonl extra=()
+  local size=1048576
+  [ "$workload" = all-to-all ] && size=262144
+  if [ -s "$jsonl" ] && python3 -c 'import json, sys
+want = dict(variant=sys.argv[2], scheme=sys.argv[3], workload=sys.argv[4], run=int(sys.argv[5]))
+sys.exit(not any(all(json.loads(line).get(k) == v for k, v in want.items()) for line in open(sys.argv[1])))' \
+    "$jsonl" "$variant" "$lb" "$workload" "$seed"; then
+    return 0
+  fi
+  case $variant in
+    buffer-100k) extra=(--bufferBytes=100000) ;;
+    buffer-100k-aligned)
+      extra=(--bufferBytes=100000 --ns3::RepsUetPathPolicy::Entropies=64512
+        --ns3::FabricPortDevice::RedMinBytes=10000 --ns3::FabricPortDevice::RedMaxBytes=10000
+        --ns3::FabricPortDevice::RedMaxProbability=1)
+      ;;
+  esac
+  mkdir -p "$out/reps-k8"
+  if ! "$fabric_sim" --k=8 --workload="$workload" --msgBytes=$size --transport=uet --lb="$lb" \
+    --run="$seed" "${extra[@]}" --out="$scratch/reps.json" >"$scratch/reps.log" 2>&1; then
+    die "fabric-lb-sim failed on reps-k8 $variant $lb $workload run $seed: $(tail -1 "$scratch/reps.log")"
+  fi
+  python3 -c 'import json, sys
+run = json.load(open(sys.argv[1]))
+print(json.dumps(dict(variant=sys.argv[2], **run), sort_keys=True))' "$scratch/reps.json" "$variant" >>"$jsonl"
+  made=$((made + 1))
+}
+if wants reps-k8; then
+  n=$(runs_of 3)
+  echo "$me: reps-k8, $n runs a variant, scheme and workload" >&2
+  for workload in permutation all-to-all; do
+    for seed in $(seq 1 "$n"); do
+      run_reps_k8 buffer-800k reps-uet "$workload" "$seed"
+      run_reps_k8 buffer-100k reps "$workload" "$seed"
+      run_reps_k8 buffer-100k reps-uet "$workload" "$seed"
+      run_reps_k8 buffer-100k-aligned reps-uet "$workload" "$seed"
+    done
+  done
 fi
 
 # The summary: each pair of balancers over the seeds both simulators ran.
