@@ -281,14 +281,6 @@ if wants reps-uet; then
   done
 fi
 
-if [ "$made" -gt 0 ]; then
-  uet_version=
-  if [ -n "${need_uet:-}" ]; then
-    uet_version="; uet-htsim $uet_sim ($(git -C "$uet_dir" rev-parse --short HEAD 2>/dev/null || echo 'not a git tree'))"
-  fi
-  echo "$(date -u +%Y-%m-%dT%H:%MZ): $made runs$uet_version; fabric-lb $fabric_sim ($(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git tree'))" >>"$out/versions.txt"
-fi
-
 # reps-k8: fabric-lb's two REPS on its own k=8 fat tree; each run's JSON, with its variant, a
 # line of reps-k8/results.jsonl.
 run_reps_k8() {
@@ -330,6 +322,14 @@ if wants reps-k8; then
       run_reps_k8 buffer-100k-aligned reps-uet "$workload" "$seed"
     done
   done
+fi
+
+if [ "$made" -gt 0 ]; then
+  uet_version=
+  if [ -n "${need_uet:-}" ]; then
+    uet_version="; uet-htsim $uet_sim ($(git -C "$uet_dir" rev-parse --short HEAD 2>/dev/null || echo 'not a git tree'))"
+  fi
+  echo "$(date -u +%Y-%m-%dT%H:%MZ): $made runs$uet_version; fabric-lb $fabric_sim ($(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git tree'))" >>"$out/versions.txt"
 fi
 
 # The summary: each pair of balancers over the seeds both simulators ran.
