@@ -20,6 +20,7 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -155,6 +156,20 @@ EstimateWork(const FabricBounds& bounds,
         fastestPs = std::min(fastestPs, packetPs(wires.server));
         wiresHold += topology.HostCount() * held(wires.server);
     }
+    // Nor more than the senders' paths hold: each sender's longest path, its links' delay both
+    // ways (a job on a part of a large fabric leaves the rest of its links empty).
+    std::map<uint32_t, uint32_t> longestPath;
+    for (const fabriclb::MessageWork& message : messages)
+    {
+        uint32_t& hops = longestPath[message.source];
+        hops = std::max(hops, message.hops);
+    }
+    double sendersHold = 0;
+    for (const auto& [source, hops] : longestPath)
+    {
+        sendersHold += hops * held(wires.plane);
+    }
+    wiresHold = std::min(wiresHold, sendersHold);
     return fabriclb::EstimateRunWork(messages, overduePs, fastestPs, wiresHold);
 }
 
