@@ -178,6 +178,23 @@ TEST(RunBounds, TheTimeLimitCoversAFlowOverADegradedLinkAtLineRate)
     EXPECT_GT(j["cct_ns"].get<double>(), 6.5e6);
 }
 
+TEST(RunBounds, ALargeFabricAnnouncesTheMemoryOfWhatItsSendersHold)
+{
+    // A permutation of 1 MiB between two hosts of one edge switch on the k=32 fat tree (8,192
+    // hosts): the packets on the links at once are what the two senders' paths hold (2 links
+    // each, a link 2 x 0.5 us / 41.78 ns = 23.9 data packets both ways: 95.7) and as many
+    // ACKs, not what the whole fabric's links hold (1.18 million).
+    const std::string jobs = TempPath("jobs.json");
+    std::ofstream(jobs) << R"({"jobs": [{"name": "pair", "workload": "permutation",
+        "msgBytes": 1048576, "hosts": "0-1"}]})";
+    const Outcome o = RunSim("--k=32 --jobs=" + jobs + " --timeLimit=1ns --out=/dev/null");
+    std::remove(jobs.c_str());
+    EXPECT_NE(o.err.find("(8192 hosts, 2 messages, 512 data packets, up to 191 packets on the "
+                         "links at once): about "),
+              std::string::npos)
+        << o.err;
+}
+
 TEST(RunBounds, ALinkDelayOfSecondsIsRefusedWithWhatItWouldTake)
 {
     // 1 s a link, the longest delay an attribute takes: a packet's round trip is 12 s, and until
