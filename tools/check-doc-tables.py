@@ -27,7 +27,8 @@ The comment's little language, one statement a line:
     #3: msg_bytes=16777216 max max_queue_pkts   ... or its position, 1-based
     "runs 1, 2, 3": values cct_increase_pct
     "CCT us": @study mean cct_ns / 1000
-    "runs" row "ecmp": count run             one cell's value, over its column's
+    "runs" row "ecmp": count run             one cell's value, over its column's (its own
+                                             @NAME over its row's)
     "hosts": none (a parameter, not a result)  a column that is not a result
     "16 MiB Swift": missing (why; the command that makes the data)
     missing: row "ofan" (why)        cells with no committed data: reported by --missing
@@ -547,8 +548,9 @@ class Checker:
                     if printed and mark[0] == "missing":
                         self.add_missing(where, f"column \"{column}\"", row_key, mark[1])
                     continue
-                spec = pick({name: spec for (i, name), spec in cell_specs.items()
-                             if i == index}, names, columns.get(index))
+                cell_spec = pick({name: spec for (i, name), spec in cell_specs.items()
+                                  if i == index}, names, None)
+                spec = cell_spec or columns.get(index)
                 if spec is None:
                     if printed:
                         raise Malformed(f"column \"{column}\" has numbers and no source "
@@ -564,7 +566,9 @@ class Checker:
                     filters += [(k, "key", normalise_key(c)) for k, c in zip(keys, key_cells)]
                 else:
                     raise Malformed(f"row \"{row_name}\": no key and no row line")
-                column_source = pick(row_sources, names, spec.source)
+                # A cell's own source comes first, then its row's, then its column's.
+                column_source = (cell_spec.source if cell_spec and cell_spec.source
+                                 else pick(row_sources, names, spec.source))
 
                 def select(part_source, filters=filters, spec=spec, default=column_source):
                     source = part_source or default or ""
