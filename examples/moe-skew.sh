@@ -10,27 +10,46 @@
 # scheme and skew the mean (least, largest) share of the step that is exposed communication
 # (the CCT beyond the busiest GPU's compute, over the CCT). Runs already done are kept.
 # --quick: k=4 and 2 rail servers, Mixtral's 8 experts, 16 tokens, one run: seconds.
-# Usage: examples/moe-skew.sh [--out DIR] [--runs N (default 5)] [--quick] [fabric-lb-sweep flags]
+# Usage: examples/moe-skew.sh [--out DIR] [--runs N (default 5)] [--quick]
+#        [--fabrics LIST (default fat-tree,rail)] [fabric-lb-sweep flags]
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
 given_runs=0
-for arg in "$@"; do
-  [[ $arg == --runs* ]] && given_runs=1
+fabric_list=fat-tree,rail
+args=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --fabrics) fabric_list=$2; shift 2 ;;
+    --fabrics=*) fabric_list=${1#--fabrics=}; shift ;;
+    *)
+      [[ $1 == --runs* ]] && given_runs=1
+      args+=("$1")
+      shift
+      ;;
+  esac
 done
-figure_args moe-skew moe "$@"
+figure_args moe-skew moe "${args[@]}"
+for fabric in ${fabric_list//,/ }; do
+  if [ "$fabric" != fat-tree ] && [ "$fabric" != rail ]; then
+    echo "$(basename "$0"): error: unknown fabric '$fabric' (fat-tree, rail)" >&2
+    exit 2
+  fi
+done
 [ "$given_runs" = 1 ] || [ "$quick" = 1 ] || runs=5
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 skews=0,1,2
 step="--moeModel=deepseek-v3 --tokens=128"
+words="DeepSeek-V3, 128 tokens a GPU"
 rail="--servers=16 --gpusPerServer=8 --serversPerLeaf=16 --railSpines=16"
 if [ "$quick" = 1 ]; then
   step="--moeModel=mixtral-8x7b --tokens=16"
+  words="Mixtral-8x7B, 16 tokens a GPU"
   rail="--servers=2 --gpusPerServer=8 --serversPerLeaf=2 --railSpines=2"
 fi
 figure_cost moe 40 $((2 * 10 * 3 * runs)) "one DeepSeek-V3 MoE layer on 128 GPUs"
 fabrics=$out
-for fabric in fat-tree rail; do
+for fabric in ${fabric_list//,/ }; do
   shape=()
   [ "$fabric" = rail ] && shape=(--topology=rail)
   extra=$step
@@ -71,7 +90,7 @@ for fabric in fat-tree rail; do
     rail) where="rail-optimised fabric ($([ "$quick" = 1 ] && echo 16 || echo 128) GPUs)" ;;
   esac
   figure_points "$dir/exposed.png" \
-    "Exposed communication: the step beyond the busiest GPU's compute, share of the step\nOne MoE layer (${step//--/}), $where, $(figure_runs "$dir/exposed.points"), ideal transport\nmean of each point's runs, bar from the least to the largest" \
+    "Exposed communication: the step beyond the busiest GPU's compute, share of the step\nOne MoE layer ($words), $where, $(figure_runs "$dir/exposed.points"), ideal transport\nmean of each point's runs, bar from the least to the largest" \
     "experts' popularity skew (weight 1/rank^skew)" "exposed communication (% of the step)" \
     "(\"0 (uniform)\" 0, \"1\" 1, \"2\" 2)" categories "$dir/exposed.points"
 done
