@@ -113,6 +113,18 @@ figure_wants() {
   [ -z "$only_workload" ] || [ "$only_workload" = "$1" ]
 }
 
+# figure_fabrics LIST: exits with one error line unless every fabric of the comma-separated LIST
+# (a script's --fabrics) is fat-tree or rail.
+figure_fabrics() {
+  local fabric
+  for fabric in ${1//,/ }; do
+    if [ "$fabric" != fat-tree ] && [ "$fabric" != rail ]; then
+      echo "$(basename "$0"): error: unknown fabric '$fabric' (fat-tree, rail)" >&2
+      exit 2
+    fi
+  done
+}
+
 # figure_cost WORKLOAD SECONDS RUNS WHAT: without --quick or --replot, and if the run includes
 # the WORKLOAD half, prints on stderr that WHAT is RUNS runs of about SECONDS each on one core
 # (measured on this 2-core VM, or extrapolated).

@@ -38,12 +38,7 @@ while [ $# -gt 0 ]; do
 done
 figure_args llama3-3d chakra "${args[@]}"
 [ "$given_runs" = 1 ] || [ "$quick" = 1 ] || runs=5
-for fabric in ${fabric_list//,/ }; do
-  if [ "$fabric" != fat-tree ] && [ "$fabric" != rail ]; then
-    echo "$(basename "$0"): error: unknown fabric '$fabric' (fat-tree, rail)" >&2
-    exit 2
-  fi
-done
+figure_fabrics "$fabric_list"
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 gpus=128
 step=(--model=llama3-70b --tp=8 --pp=4 --layers=4 --microbatches=4 --sequenceLength=512)

@@ -30,12 +30,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 figure_args moe-skew moe "${args[@]}"
-for fabric in ${fabric_list//,/ }; do
-  if [ "$fabric" != fat-tree ] && [ "$fabric" != rail ]; then
-    echo "$(basename "$0"): error: unknown fabric '$fabric' (fat-tree, rail)" >&2
-    exit 2
-  fi
-done
+figure_fabrics "$fabric_list"
 [ "$given_runs" = 1 ] || [ "$quick" = 1 ] || runs=5
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 skews=0,1,2

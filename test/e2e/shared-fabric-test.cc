@@ -77,6 +77,25 @@ ReadFlows(const std::string& path)
     return flows;
 }
 
+/// A run of a jobs file: the driver's JSON and its messages' times (--flows).
+struct JobsRun
+{
+    nlohmann::json result;        //!< the driver's JSON
+    std::vector<FlowTimes> flows; //!< each message's start and completion, in flow order
+};
+
+/// \return the run of the jobs file \p text under the driver's \p args
+JobsRun
+RunJobsWithFlows(const std::string& text, const std::string& args)
+{
+    const std::string jobs = FileWith("jobs.json", text);
+    const std::string flows = TempPath("flows.csv");
+    JobsRun run{RunJson(args + " --jobs=" + jobs + " --flows=" + flows), ReadFlows(flows)};
+    std::remove(jobs.c_str());
+    std::remove(flows.c_str());
+    return run;
+}
+
 /// Two incasts on k=4 (800 Gb/s, 500 ns links, 4158 B frames): three hosts of other pods
 /// send 100 packets each to host 0; host 1 sends 100 packets to host 5, twice, 1 us apart.
 const std::string TWO_INCASTS = R"({"jobs": [
@@ -343,16 +362,12 @@ TEST(SharedFabric, AnMoeJobBesideAnAllReduceRunsEveryMessageAndComputeIterationA
 {
     // Interleaved over the leaves, so that they share links: an MoE forward step of 64 tokens a
     // device on hosts 0, 2, ..., 14 and a ring all-reduce of 256 KiB on hosts 1, 3, ..., 15.
-    const std::string jobs = FileWith("jobs.json", R"({"jobs": [
+    const auto [j, times] = RunJobsWithFlows(R"({"jobs": [
         {"name": "moe", "workload": "moe", "tokens": 64, "skew": 1, "iterations": 2,
          "gap": "1us", "hosts": {"place": "strided", "count": 8}},
         {"name": "ar", "workload": "ring-allreduce", "msgBytes": 262144, "iterations": 2,
-         "hosts": {"place": "strided", "count": 8}}]})");
-    const std::string flows = TempPath("flows.csv");
-    const nlohmann::json j = RunJson("--k=4 --lb=ecmp --jobs=" + jobs + " --flows=" + flows);
-    const std::vector<FlowTimes> times = ReadFlows(flows);
-    std::remove(jobs.c_str());
-    std::remove(flows.c_str());
+         "hosts": {"place": "strided", "count": 8}}]})",
+                                             "--k=4 --lb=ecmp");
     EXPECT_EQ(j["messages_completed"], j["messages"]);
     // Each MoE iteration: each of its 8 devices' attention, experts and two joins; the run's
     // compute object covers every job's.
@@ -393,18 +408,14 @@ TEST(SharedFabric, TwoPipelineJobsEachStartAnIterationAfterTheLastComputeOfTheOn
 {
     // Each job: 2 pipelines of 4 stages, 2 micro-batches; its iteration ends with stage 0's
     // last backward pass, 20 us after the last gradient arrives.
-    const std::string jobs = FileWith("jobs.json", R"({"jobs": [
+    const auto [j, times] = RunJobsWithFlows(R"({"jobs": [
         {"name": "p1", "workload": "pipeline", "stages": 4, "microbatches": 2,
          "forwardTime": "5us", "backwardTime": "20us", "msgBytes": 65536, "iterations": 2,
          "gap": "1us", "hosts": {"place": "strided", "count": 8}},
         {"name": "p2", "workload": "pipeline", "stages": 4, "microbatches": 2,
          "forwardTime": "5us", "backwardTime": "20us", "msgBytes": 65536, "iterations": 2,
-         "gap": "1us", "hosts": {"place": "strided", "count": 8}}]})");
-    const std::string flows = TempPath("flows.csv");
-    const nlohmann::json j = RunJson("--k=4 --lb=ecmp --jobs=" + jobs + " --flows=" + flows);
-    const std::vector<FlowTimes> times = ReadFlows(flows);
-    std::remove(jobs.c_str());
-    std::remove(flows.c_str());
+         "gap": "1us", "hosts": {"place": "strided", "count": 8}}]})",
+                                             "--k=4 --lb=ecmp");
     EXPECT_EQ(j["messages_completed"], j["messages"]);
     // An iteration: 2 pipelines x 3 stage boundaries x 2 directions x 2 micro-batches.
     constexpr size_t perIteration = 24;
