@@ -114,10 +114,12 @@ figure_wants() {
 }
 
 # figure_fabrics LIST: exits with one error line unless every fabric of the comma-separated LIST
-# (a script's --fabrics) is fat-tree or rail.
+# (a script's --fabrics) is fat-tree or rail; sets fabric_count to the LIST's length.
 figure_fabrics() {
   local fabric
+  fabric_count=0
   for fabric in ${1//,/ }; do
+    fabric_count=$((fabric_count + 1))
     if [ "$fabric" != fat-tree ] && [ "$fabric" != rail ]; then
       echo "$(basename "$0"): error: unknown fabric '$fabric' (fat-tree, rail)" >&2
       exit 2

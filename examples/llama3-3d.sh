@@ -50,7 +50,8 @@ if [ "$quick" = 1 ]; then
   words="Llama-3 7B, tp 8, pp 2, 2 layers, 2 micro-batches of 64 tokens"
   rail="--servers=2 --gpusPerServer=8 --serversPerLeaf=2 --railSpines=2"
 fi
-figure_cost chakra 120 $((2 * 10 * 3 * runs)) "a Llama-3 70B 3D step on 128 GPUs"
+IFS=, read -ra transport_list <<<"$transports"
+figure_cost chakra 120 $((fabric_count * 10 * ${#transport_list[@]} * runs)) "a Llama-3 70B 3D step on 128 GPUs"
 trace=$out/trace/step
 if [ "$replot" = 0 ] && [ ! -f "$trace.$((gpus - 1)).et" ]; then
   mkdir -p "$out/trace"

@@ -42,7 +42,7 @@ if [ "$quick" = 1 ]; then
   words="Mixtral-8x7B, 16 tokens a GPU"
   rail="--servers=2 --gpusPerServer=8 --serversPerLeaf=2 --railSpines=2"
 fi
-figure_cost moe 40 $((2 * 10 * 3 * runs)) "one DeepSeek-V3 MoE layer on 128 GPUs"
+figure_cost moe 40 $((fabric_count * 10 * 3 * runs)) "one DeepSeek-V3 MoE layer on 128 GPUs"
 fabrics=$out
 for fabric in ${fabric_list//,/ }; do
   shape=()

@@ -6,6 +6,7 @@
 
 #include "chain-broadcast.h"
 #include "collectives.h"
+#include "event-triggers.h"
 #include "ring-collectives.h"
 #include "tree-collectives.h"
 #include "workload.h"
@@ -39,32 +40,6 @@ struct NodeRef
 {
     uint32_t rank;  //!< the rank
     uint32_t index; //!< index in ChakraTrace::nodes
-};
-
-/// The end of a task that a trigger counts.
-struct Signal
-{
-    /// Which end.
-    enum End
-    {
-        SENT,     //!< a flow's sender holds every acknowledgement (send_done_trigger)
-        RECEIVED, //!< a flow's receiver holds every byte (recv_done_trigger)
-        COMPUTED, //!< a compute has ended (done_trigger)
-    };
-
-    uint32_t task; //!< index in ConnectionMatrix::flows, or in ConnectionMatrix::computes
-    End end;       //!< which end
-};
-
-/// Operations, in order: the ends a waiting node counts on.
-using WaitSet = std::vector<uint32_t>;
-
-/// Tasks that start together once a node's dependencies are done.
-struct Gate
-{
-    std::vector<uint32_t> tasks; //!< MatrixTrigger::waiting entries: flows, ComputeTask(c)
-    WaitSet waitsOn;             //!< the operations (events) it waits for
-    NodeRef node;                //!< the node it starts, for errors
 };
 
 /// A collective: the same-numbered collective of one process group on every rank.
@@ -107,7 +82,7 @@ class TrafficBuilder
         FindComputes();
         for (uint32_t r = 0; r < m_ranks.size(); ++r)
         {
-            FindWaitSets(r);
+            FindEventSets(r);
         }
         for (const CollectiveInstance& instance : m_collectives)
         {
@@ -121,12 +96,13 @@ class TrafficBuilder
         {
             AddCompute(compute);
         }
-        CheckEventsAcyclic();
-        for (Gate& gate : m_gates)
+        if (const std::optional<uint32_t> event = m_events.EventOnCircle())
         {
-            gate.waitsOn = WithoutImplied(gate.waitsOn);
+            throw Error(m_eventNode[*event],
+                        "never starts: what it waits for waits, on another rank, for it (a "
+                        "deadlock between ranks)");
         }
-        ConnectGates();
+        m_events.Connect(m_traffic);
         return std::move(m_traffic);
     }
 
@@ -144,13 +120,11 @@ class TrafficBuilder
                                      std::to_string(Node(ref).id) + ": " + problem);
     }
 
-    /// \return a new event of node \p ref (for errors), with no signals yet
+    /// \return a new event of node \p ref (for errors), with no ends yet
     uint32_t NewEvent(const NodeRef& ref)
     {
-        m_signals.emplace_back();
-        m_before.emplace_back();
         m_eventNode.push_back(ref);
-        return static_cast<uint32_t>(m_signals.size() - 1);
+        return m_events.NewEvent();
     }
 
     /// Numbers every rank's collectives and checks that each agrees across ranks.
@@ -328,7 +302,7 @@ class TrafficBuilder
     }
 
     /// \return what a node that depends on \p ref waits for: its event, or what it waits for
-    WaitSet DoneSet(const NodeRef& ref) const
+    EventSet DoneSet(const NodeRef& ref) const
     {
         if (const std::optional<uint32_t> event = m_eventOf[ref.rank][ref.index])
         {
@@ -338,7 +312,7 @@ class TrafficBuilder
     }
 
     /// Finds what each node of rank \p r waits for, dependencies first.
-    void FindWaitSets(uint32_t r)
+    void FindEventSets(uint32_t r)
     {
         const ChakraTrace& trace = m_ranks[r];
         std::map<uint64_t, uint32_t> indexOf;
@@ -351,7 +325,7 @@ class TrafficBuilder
             std::set<uint32_t> events;
             for (const uint64_t dep : trace.nodes[i].dataDeps)
             {
-                const WaitSet done = DoneSet(NodeRef{r, indexOf.at(dep)});
+                const EventSet done = DoneSet(NodeRef{r, indexOf.at(dep)});
                 events.insert(done.begin(), done.end());
             }
             m_waitSet[r][i].assign(events.begin(), events.end());
@@ -422,14 +396,8 @@ class TrafficBuilder
                 trigger = renumbered.at(*trigger);
             }
         };
-        // One gate a rank: the flows that start the collective there.
-        std::vector<Gate> gates(n);
-        for (uint32_t rank = 0; rank < n; ++rank)
-        {
-            const NodeRef& ref = instance.nodes[rank];
-            gates[rank].waitsOn = m_waitSet[ref.rank][ref.index];
-            gates[rank].node = ref;
-        }
+        // By rank of the collective, the flows that start it there (one gate a rank).
+        std::vector<std::vector<uint32_t>> starting(n);
         for (const MatrixFlow& subFlow : sub.flows)
         {
             MatrixFlow flow = subFlow;
@@ -443,24 +411,26 @@ class TrafficBuilder
             if (flow.startPs)
             {
                 flow.startPs.reset();
-                gates[subFlow.source].tasks.push_back(index);
+                starting[subFlow.source].push_back(index);
             }
             if (!flow.recvDoneTrigger)
             {
-                m_signals[*event].push_back(Signal{index, Signal::RECEIVED});
+                m_events.AddEnd(*event, TaskEnd{index, TaskEnd::RECEIVED});
             }
             m_traffic.flows.push_back(flow);
         }
         std::set<uint32_t> before;
-        for (Gate& gate : gates)
+        for (uint32_t rank = 0; rank < n; ++rank)
         {
-            before.insert(gate.waitsOn.begin(), gate.waitsOn.end());
-            if (!gate.tasks.empty())
+            const NodeRef& ref = instance.nodes[rank];
+            const EventSet& waitsOn = m_waitSet[ref.rank][ref.index];
+            before.insert(waitsOn.begin(), waitsOn.end());
+            if (!starting[rank].empty())
             {
-                m_gates.push_back(std::move(gate));
+                m_events.AddGate(std::move(starting[rank]), waitsOn, ref.rank);
             }
         }
-        m_before[*event].assign(before.begin(), before.end());
+        m_events.SetBefore(*event, EventSet(before.begin(), before.end()));
     }
 
     /// Adds the flow of a send and its receive.
@@ -478,16 +448,17 @@ class TrafficBuilder
         flow.id = index + 1;
         flow.bytes = *Node(send).commSize;
         m_traffic.flows.push_back(flow);
-        m_signals[*sent].push_back(Signal{index, Signal::SENT});
-        m_signals[*m_eventOf[receive.rank][receive.index]].push_back(
-            Signal{index, Signal::RECEIVED});
+        const uint32_t received = *m_eventOf[receive.rank][receive.index];
+        m_events.AddEnd(*sent, TaskEnd{index, TaskEnd::SENT});
+        m_events.AddEnd(received, TaskEnd{index, TaskEnd::RECEIVED});
         std::set<uint32_t> events(m_waitSet[send.rank][send.index].begin(),
                                   m_waitSet[send.rank][send.index].end());
         events.insert(m_waitSet[receive.rank][receive.index].begin(),
                       m_waitSet[receive.rank][receive.index].end());
-        m_gates.push_back(Gate{{index}, WaitSet(events.begin(), events.end()), send});
-        m_before[*sent] = m_gates.back().waitsOn;
-        m_before[*m_eventOf[receive.rank][receive.index]] = m_gates.back().waitsOn;
+        const EventSet waitsOn(events.begin(), events.end());
+        m_events.AddGate({index}, waitsOn, send.rank);
+        m_events.SetBefore(*sent, waitsOn);
+        m_events.SetBefore(received, waitsOn);
     }
 
     /// Adds the compute of a COMP_NODE on its rank's GPU, for its duration_micros.
@@ -507,274 +478,9 @@ class TrafficBuilder
         compute.durationPs = micros * PS_PER_MICROSECOND;
         m_traffic.computes.push_back(compute);
         const uint32_t event = *m_eventOf[ref.rank][ref.index];
-        m_signals[event].push_back(Signal{index, Signal::COMPUTED});
-        m_gates.push_back(Gate{{ComputeTask(index)}, m_waitSet[ref.rank][ref.index], ref});
-        m_before[event] = m_gates.back().waitsOn;
-    }
-
-    /// \return the id of a new trigger that fires on \p count signals
-    uint32_t NewTrigger(uint32_t count)
-    {
-        const auto id = static_cast<uint32_t>(m_traffic.triggers.size() + 1);
-        m_traffic.triggers.push_back(
-            MatrixTrigger{id,
-                          count == 1 ? TriggerKind::ONESHOT : TriggerKind::BARRIER,
-                          count,
-                          {},
-                          0});
-        return id;
-    }
-
-    /// Makes every event of \p events signal trigger \p trigger at each of its ends.
-    void SignalTo(const WaitSet& events, uint32_t trigger)
-    {
-        for (const uint32_t event : events)
-        {
-            for (const Signal& signal : m_signals[event])
-            {
-                switch (signal.end)
-                {
-                case Signal::SENT:
-                    m_traffic.flows[signal.task].sendDoneTrigger = trigger;
-                    break;
-                case Signal::RECEIVED:
-                    m_traffic.flows[signal.task].recvDoneTrigger = trigger;
-                    break;
-                case Signal::COMPUTED:
-                    m_traffic.computes[signal.task].doneTrigger = trigger;
-                    break;
-                }
-            }
-        }
-    }
-
-    /**
-     * \throws std::invalid_argument naming a node whose operation waits, through others, for
-     * itself: ranks that wait for each other for ever (before WithoutImplied, which such a
-     * circle would mislead)
-     */
-    void CheckEventsAcyclic() const
-    {
-        // Kahn's order of the events by m_before; an event left over is on or after a circle.
-        const auto n = static_cast<uint32_t>(m_before.size());
-        std::vector<uint32_t> waiting(n);
-        std::vector<std::vector<uint32_t>> after(n);
-        for (uint32_t e = 0; e < n; ++e)
-        {
-            waiting[e] = static_cast<uint32_t>(m_before[e].size());
-            for (const uint32_t before : m_before[e])
-            {
-                after[before].push_back(e);
-            }
-        }
-        std::vector<uint32_t> ready;
-        for (uint32_t e = 0; e < n; ++e)
-        {
-            if (waiting[e] == 0)
-            {
-                ready.push_back(e);
-            }
-        }
-        while (!ready.empty())
-        {
-            const uint32_t e = ready.back();
-            ready.pop_back();
-            for (const uint32_t next : after[e])
-            {
-                if (--waiting[next] == 0)
-                {
-                    ready.push_back(next);
-                }
-            }
-        }
-        for (uint32_t e = 0; e < n; ++e)
-        {
-            if (waiting[e] > 0)
-            {
-                throw Error(m_eventNode[e],
-                            "never starts: what it waits for waits, on another rank, for it (a "
-                            "deadlock between ranks)");
-            }
-        }
-    }
-
-    /**
-     * \return \p events without those that end before another of them starts (its flows wait,
-     * directly or through other events, for their end): waiting for the others is enough
-     */
-    WaitSet WithoutImplied(const WaitSet& events)
-    {
-        if (events.size() < 2)
-        {
-            return events;
-        }
-        // Events marked with this generation end before one of \p events starts.
-        m_marks.resize(m_before.size(), 0);
-        const uint32_t mark = ++m_generation;
-        std::vector<uint32_t> stack;
-        for (const uint32_t event : events)
-        {
-            stack.insert(stack.end(), m_before[event].begin(), m_before[event].end());
-        }
-        while (!stack.empty())
-        {
-            const uint32_t event = stack.back();
-            stack.pop_back();
-            if (m_marks[event] != mark)
-            {
-                m_marks[event] = mark;
-                stack.insert(stack.end(), m_before[event].begin(), m_before[event].end());
-            }
-        }
-        WaitSet needed;
-        for (const uint32_t event : events)
-        {
-            if (m_marks[event] != mark)
-            {
-                needed.push_back(event);
-            }
-        }
-        return needed;
-    }
-
-    /// Starts \p task at time 0 (no \p trigger) or on \p trigger.
-    void Release(uint32_t task, std::optional<uint32_t> trigger)
-    {
-        std::optional<uint64_t> start;
-        if (!trigger)
-        {
-            start = 0;
-        }
-        if (IsComputeTask(task))
-        {
-            m_traffic.computes[ComputeIndexOf(task)].startPs = start;
-            m_traffic.computes[ComputeIndexOf(task)].trigger = trigger;
-        }
-        else
-        {
-            m_traffic.flows[task].startPs = start;
-            m_traffic.flows[task].trigger = trigger;
-        }
-    }
-
-    /// \return the trigger that \p event's ends signal, made (and signalled) the first time
-    uint32_t EventTrigger(uint32_t event)
-    {
-        if (!m_eventTrigger[event])
-        {
-            m_eventTrigger[event] = NewTrigger(static_cast<uint32_t>(m_signals[event].size()));
-            SignalTo({event}, *m_eventTrigger[event]);
-        }
-        return *m_eventTrigger[event];
-    }
-
-    /**
-     * \return the trigger that fires when every event of \p events has ended, a node of rank
-     * \p rank waiting for them. An end signals one trigger: an event that other nodes wait
-     * for in another set reaches this one's barrier through a compute of no time on \p rank,
-     * released by the event's own trigger; the others' ends count on the barrier directly.
-     */
-    uint32_t JoinTrigger(const WaitSet& events, uint32_t rank, const std::vector<uint32_t>& sets)
-    {
-        if (events.size() == 1)
-        {
-            return EventTrigger(events.front());
-        }
-        uint32_t count = 0;
-        WaitSet direct;
-        WaitSet shared;
-        for (const uint32_t event : events)
-        {
-            if (sets[event] > 1)
-            {
-                shared.push_back(event);
-                ++count;
-            }
-            else
-            {
-                direct.push_back(event);
-                count += static_cast<uint32_t>(m_signals[event].size());
-            }
-        }
-        const uint32_t barrier = NewTrigger(count);
-        SignalTo(direct, barrier);
-        for (const uint32_t event : shared)
-        {
-            MatrixCompute join{};
-            join.host = rank;
-            join.id = static_cast<uint32_t>(m_traffic.computes.size() + 1);
-            join.durationPs = 0;
-            join.trigger = EventTrigger(event);
-            join.doneTrigger = barrier;
-            m_traffic.computes.push_back(join);
-        }
-        return barrier;
-    }
-
-    /**
-     * Starts each gate's tasks at time 0 or on the trigger of what it waits for: one trigger
-     * for each set of events waited on (JoinTrigger).
-     */
-    void ConnectGates()
-    {
-        // By event, the distinct sets it is in.
-        std::set<WaitSet> distinct;
-        for (const Gate& gate : m_gates)
-        {
-            if (!gate.waitsOn.empty())
-            {
-                distinct.insert(gate.waitsOn);
-            }
-        }
-        std::vector<uint32_t> sets(m_signals.size(), 0);
-        for (const WaitSet& events : distinct)
-        {
-            for (const uint32_t event : events)
-            {
-                ++sets[event];
-            }
-        }
-        m_eventTrigger.assign(m_signals.size(), std::nullopt);
-        std::map<WaitSet, uint32_t> triggerOf;
-        for (const Gate& gate : m_gates)
-        {
-            std::optional<uint32_t> trigger;
-            if (!gate.waitsOn.empty())
-            {
-                auto found = triggerOf.find(gate.waitsOn);
-                if (found == triggerOf.end())
-                {
-                    found =
-                        triggerOf
-                            .emplace(gate.waitsOn, JoinTrigger(gate.waitsOn, gate.node.rank, sets))
-                            .first;
-                }
-                trigger = found->second;
-            }
-            for (const uint32_t task : gate.tasks)
-            {
-                Release(task, trigger);
-            }
-        }
-        // Each trigger's waiting tasks, flows first, then computes, each in order.
-        for (MatrixTrigger& trigger : m_traffic.triggers)
-        {
-            trigger.waiting.clear();
-        }
-        for (uint32_t i = 0; i < m_traffic.flows.size(); ++i)
-        {
-            if (const std::optional<uint32_t> trigger = m_traffic.flows[i].trigger)
-            {
-                m_traffic.triggers[*trigger - 1].waiting.push_back(i);
-            }
-        }
-        for (uint32_t c = 0; c < m_traffic.computes.size(); ++c)
-        {
-            if (const std::optional<uint32_t> trigger = m_traffic.computes[c].trigger)
-            {
-                m_traffic.triggers[*trigger - 1].waiting.push_back(ComputeTask(c));
-            }
-        }
+        m_events.AddEnd(event, TaskEnd{index, TaskEnd::COMPUTED});
+        m_events.AddGate({ComputeTask(index)}, m_waitSet[ref.rank][ref.index], ref.rank);
+        m_events.SetBefore(event, m_waitSet[ref.rank][ref.index]);
     }
 
     const std::vector<ChakraTrace>& m_ranks;                     //!< by rank, its trace
@@ -782,17 +488,12 @@ class TrafficBuilder
     ChakraCollectiveChoice m_choice;                             //!< how collectives are built
     ConnectionMatrix m_traffic{};                                //!< what is built
     std::vector<std::vector<std::optional<uint32_t>>> m_eventOf; //!< by rank and node, its event
-    std::vector<std::vector<WaitSet>> m_waitSet; //!< by rank and node, what it waits for
-    std::vector<std::vector<Signal>> m_signals;  //!< by event, the flow ends that finish it
-    std::vector<uint32_t> m_marks;    //!< by event, the last WithoutImplied that reached it
-    uint32_t m_generation{0};         //!< WithoutImplied's calls so far
-    std::vector<NodeRef> m_eventNode; //!< by event, its (first) node
-    std::vector<WaitSet> m_before;    //!< by event, the events its flows wait for
-    std::vector<CollectiveInstance> m_collectives;       //!< the collectives
-    std::vector<std::optional<uint32_t>> m_eventTrigger; //!< by event, the trigger it signals
-    std::vector<NodeRef> m_computeNodes;                 //!< the GPU computations
-    std::vector<std::pair<NodeRef, NodeRef>> m_pairs;    //!< each send and its receive
-    std::vector<Gate> m_gates;                           //!< flows that wait on nodes
+    std::vector<std::vector<EventSet>> m_waitSet;     //!< by rank and node, what it waits for
+    EventTriggers m_events;                           //!< the operations, wired as triggers
+    std::vector<NodeRef> m_eventNode;                 //!< by event, its (first) node
+    std::vector<CollectiveInstance> m_collectives;    //!< the collectives
+    std::vector<NodeRef> m_computeNodes;              //!< the GPU computations
+    std::vector<std::pair<NodeRef, NodeRef>> m_pairs; //!< each send and its receive
 };
 
 } // namespace

@@ -36,11 +36,9 @@
  *  - METADATA_NODE, MEM_LOAD_NODE, MEM_STORE_NODE, and any node with is_cpu_op (a host-side
  *    call, whose GPU kernel is a node of its own): no time, done when its dependencies are.
  * A collective over one rank, or of 0 bytes, and a send-receive pair of 0 bytes take no time
- * either. A node waits for the operations (flows, computes) its dependencies lead to, less
- * those that end before another of them starts; for one operation on the trigger its ends
- * signal, for several on a barrier trigger counting every end of each. An end signals one
- * trigger: an operation waited for in several different sets signals its own trigger, and a
- * compute of no time on the waiting node's rank, released by it, counts on the barrier.
+ * either. A node waits for the operations (flows, computes) its dependencies lead to, wired as
+ * triggers by EventTriggers (event-triggers.h; a compute of no time that joins an operation to
+ * a barrier runs on the waiting node's rank).
  */
 
 namespace ns3
