@@ -424,16 +424,36 @@ TEST(ComposeJobs, CountsEveryIterationsMessagesBeforeComposingThem)
                                "hosts": "0-1", "start": "1000000s"}]})",
                            matrix(1, 9000000000000000000U),
                            {}),
-              "jobs.json: job 'a': its flows would start beyond ns-3's clock (2^63 - 1 ps, 106 "
-              "days): from 1000000000000000000 ps on, 1 iteration(s) 0 ps apart, each with flows "
-              "starting up to 9000000000000000000 ps in");
+              "jobs.json: job 'a': its flows and computes would start beyond ns-3's clock (2^63 "
+              "- 1 ps, 106 days): from 1000000000000000000 ps on, 1 iteration(s) 0 ps apart, "
+              "each with flows or computes starting up to 9000000000000000000 ps in");
     EXPECT_EQ(composeError(R"({"jobs": [{"name": "a", "workload": "matrix", "matrix": "m.cm",
                                "hosts": "0-1", "iterations": 11, "gap": "1000000s"}]})",
                            matrix(1, 0),
                            {}),
-              "jobs.json: job 'a': its flows would start beyond ns-3's clock (2^63 - 1 ps, 106 "
-              "days): from 0 ps on, 11 iteration(s) 1000000000000000000 ps apart, each with "
-              "flows starting up to 0 ps in");
+              "jobs.json: job 'a': its flows and computes would start beyond ns-3's clock (2^63 "
+              "- 1 ps, 106 days): from 0 ps on, 11 iteration(s) 1000000000000000000 ps apart, "
+              "each with flows or computes starting up to 0 ps in");
+    // Computes count against their own cap, and a compute's start counts as a flow's does.
+    ConnectionMatrix computing = matrix(1, 0);
+    for (uint32_t c = 0; c < 4; ++c)
+    {
+        computing.computes.push_back(MatrixCompute{c % 2, c + 1, 5, 0, {}, {}, 0});
+    }
+    EXPECT_EQ(composeError(R"({"jobs": [{"name": "a", "workload": "matrix", "matrix": "m.cm",
+                               "hosts": "0-1", "iterations": 67108865}]})",
+                           computing,
+                           {}),
+              "jobs.json: job 'a': its 67108865 iterations of 4 computes take the jobs beyond the "
+              "2^28 computes a run may hold");
+    computing.computes[3].startPs = 9000000000000000000U;
+    EXPECT_EQ(composeError(R"({"jobs": [{"name": "a", "workload": "matrix", "matrix": "m.cm",
+                               "hosts": "0-1", "start": "1000000s"}]})",
+                           computing,
+                           {}),
+              "jobs.json: job 'a': its flows and computes would start beyond ns-3's clock (2^63 "
+              "- 1 ps, 106 days): from 1000000000000000000 ps on, 1 iteration(s) 0 ps apart, "
+              "each with flows or computes starting up to 9000000000000000000 ps in");
 }
 
 TEST(JobsFile, ReadsAWorkloadsOwnParametersAndRefusesAnothersInOneLine)

@@ -270,11 +270,12 @@ ComposeJobs(const JobsFile& file,
             static_cast<unsigned __int128>(job.iterations - 1) * job.gapPs;
         if (lastFlowStart > INT64_MAX)
         {
-            fail("its flows would start beyond ns-3's clock (2^63 - 1 ps, 106 days): from " +
+            fail("its flows and computes would start beyond ns-3's clock (2^63 - 1 ps, 106 "
+                 "days): from " +
                  std::to_string(job.startPs) + " ps on, " + std::to_string(job.iterations) +
                  " iteration(s) " + std::to_string(job.gapPs) +
-                 " ps apart, each with flows starting up to " + std::to_string(latestStart) +
-                 " ps in");
+                 " ps apart, each with flows or computes starting up to " +
+                 std::to_string(latestStart) + " ps in");
         }
     }
     if (checkMessages)

@@ -235,8 +235,8 @@ struct ComposedJobs
  * \return the flows, their owners and the jobs' flow ranges
  * \throws whatever \p build or \p checkMessages throws, as JobsError naming the job or
  * the file; JobsError for more than MAX_JOB_MESSAGES messages, computes or triggers, and for
- * iterations whose flows would start beyond ns-3's clock (the job's start, each iteration's
- * latest timed flow or compute, the gaps between them)
+ * iterations whose flows or computes would start beyond ns-3's clock (the job's start, each
+ * iteration's latest timed flow or compute, the gaps between them)
  */
 ComposedJobs ComposeJobs(const JobsFile& file,
                          uint32_t fabricHosts,
