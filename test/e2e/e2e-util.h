@@ -41,6 +41,28 @@ Slurp(const std::string& path)
     return ss.str();
 }
 
+/// \return the rows of the CSV file at \p path, split at commas, after a header line that
+/// must be \p header
+inline std::vector<std::vector<std::string>>
+CsvRows(const std::string& path, const std::string& header)
+{
+    std::istringstream text(Slurp(path));
+    std::string line;
+    std::getline(text, line);
+    EXPECT_EQ(line, header) << path;
+    std::vector<std::vector<std::string>> rows;
+    while (std::getline(text, line))
+    {
+        std::istringstream cells(line);
+        rows.emplace_back();
+        for (std::string cell; std::getline(cells, cell, ',');)
+        {
+            rows.back().push_back(cell);
+        }
+    }
+    return rows;
+}
+
 /// \return a fresh temporary path, ending in \p tag
 inline std::string
 TempPath(const std::string& tag)

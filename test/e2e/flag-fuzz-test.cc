@@ -227,6 +227,7 @@ TEST(FlagFuzz, EveryDriverFlagTakesOddValuesWithoutCrashOrHang)
         {"failRate", {"--failLinks=agg-p0-0:core-0", "--failMode=degrade"}},
         {"convergence", failure},
         {"rate", failure},
+        {"queueTimelineInterval", {"--queueTimeline=/dev/null"}},
     };
     const FuzzReport report =
         Fuzz(FABRIC_LB_SIM,

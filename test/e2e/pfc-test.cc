@@ -92,20 +92,11 @@ struct Row
 std::vector<Row>
 ReadTimeline(const std::string& path)
 {
-    std::istringstream text(Slurp(path));
-    std::string line;
-    std::getline(text, line);
-    EXPECT_EQ(line, "time_ns,node,port,peer,stage,event,priority,value");
     std::vector<Row> rows;
-    while (std::getline(text, line))
+    for (const std::vector<std::string>& cell :
+         CsvRows(path, "time_ns,node,port,peer,stage,event,priority,value"))
     {
-        std::istringstream cells(line);
-        std::vector<std::string> cell;
-        for (std::string c; std::getline(cells, c, ',');)
-        {
-            cell.push_back(c);
-        }
-        EXPECT_EQ(cell.size(), 8U) << line;
+        EXPECT_EQ(cell.size(), 8U);
         if (cell.size() == 8)
         {
             rows.push_back({std::stod(cell[0]), cell[1], cell[3], cell[4], cell[5]});

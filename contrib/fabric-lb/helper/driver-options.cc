@@ -172,6 +172,8 @@ DriverOptions::Declare(CommandLine& cmd)
     flags.Add(cmd, "pfcWatchdog", "ns3::FabricPortDevice::PfcWatchdog");
     flags.Add(cmd, "deadlockTime", "ns3::PauseCycleDetector::DeadlockTime");
     flags.Add(cmd, "pfcTimeline", "ns3::ExperimentConfig::PfcTimelineFile");
+    flags.Add(cmd, "queueTimeline", "ns3::ExperimentConfig::QueueTimelineFile");
+    flags.Add(cmd, "queueTimelineInterval", "ns3::ExperimentConfig::QueueTimelineInterval");
     flags.Add(cmd, "trim", "ns3::FatTreeHelper::Trim");
     flags.Add(cmd, "rccc", "ns3::RoceNic::ReceiverCredit");
     flags.Add(cmd, "trimThreshold", "ns3::FatTreeHelper::TrimThresholdBytes");

@@ -109,6 +109,7 @@ RunDriver(const DriverOptions& options)
         files.AddOutput("--flows", flows);
         files.AddOutput("--flowmon", flowmon);
         files.AddOutput("--pfcTimeline", config.pfcTimelineFile);
+        files.AddOutput("--queueTimeline", config.queueTimelineFile);
         files.AddOutput("--dump-matrix", dumpMatrix);
         if (writer)
         {

@@ -167,6 +167,17 @@ ExperimentConfig::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&ExperimentConfig::pfcTimelineFile),
                           MakeStringChecker())
+            .AddAttribute("QueueTimelineFile",
+                          "write the bytes queued at each switch stage (and its fullest port) "
+                          "every QueueTimelineInterval here as CSV",
+                          StringValue(""),
+                          MakeStringAccessor(&ExperimentConfig::queueTimelineFile),
+                          MakeStringChecker())
+            .AddAttribute("QueueTimelineInterval",
+                          "the time between the queue timeline's instants",
+                          TimeValue(NanoSeconds(100)),
+                          MakeTimeAccessor(&ExperimentConfig::queueTimelineInterval),
+                          MakeTimeChecker())
             .AddAttribute("MatrixFile",
                           "an htsim connection-matrix file, for the workload matrix",
                           StringValue(""),

@@ -6,6 +6,7 @@
 #define FABRIC_LB_EXPERIMENT_CONFIG_H
 
 #include "ns3/data-rate.h"
+#include "ns3/nstime.h"
 #include "ns3/object-base.h"
 
 #include <cstdint>
@@ -69,24 +70,26 @@ class ExperimentConfig : public ObjectBase
     /// Takes the attributes' defaults.
     ExperimentConfig();
 
-    std::string topology;        //!< the fabric, a registered name (fabriclb::TopologyKinds)
-    uint32_t planes;             //!< identical planes of it (fabriclb::MultiPlaneTopology)
-    DataRate planeRate;          //!< with several planes, every link's rate (0: LinkRate)
-    std::string lb;              //!< scheme name (fabriclb::LbSchemes); empty: the fabric's
-    std::string workload;        //!< collective name (fabriclb::Collectives)
-    uint32_t group;              //!< ring collectives: hosts per ring (0: all)
-    std::string model;           //!< fsdp: the Llama-3 model (fabriclb::LlamaModels)
-    uint32_t layers;             //!< fsdp: backward-pass layer phases
-    std::string algorithm;       //!< allreduce: ring or tree
-    uint64_t chunkBytes;         //!< allreduce's tree: the largest chunk
-    uint64_t messageBytes;       //!< bytes per message
-    bool progress;               //!< report progress on stderr about once a second
-    std::string flowMonitorFile; //!< if set, FlowMonitor watches every host and writes XML here
-    std::string pfcTimelineFile; //!< if set, every pause and resume is written here
-    std::string matrixFile;      //!< the connection matrix of workload "matrix"
-    std::string traceFile;       //!< the Chakra traces' prefix of workload "chakra"
-    std::string transport;       //!< transport stack (fabriclb::TransportStacks); empty: none
-    std::string recovery;        //!< loss recovery (fabriclb::RecoveryStrategies); empty: RoceNic's
+    std::string topology;          //!< the fabric, a registered name (fabriclb::TopologyKinds)
+    uint32_t planes;               //!< identical planes of it (fabriclb::MultiPlaneTopology)
+    DataRate planeRate;            //!< with several planes, every link's rate (0: LinkRate)
+    std::string lb;                //!< scheme name (fabriclb::LbSchemes); empty: the fabric's
+    std::string workload;          //!< collective name (fabriclb::Collectives)
+    uint32_t group;                //!< ring collectives: hosts per ring (0: all)
+    std::string model;             //!< fsdp: the Llama-3 model (fabriclb::LlamaModels)
+    uint32_t layers;               //!< fsdp: backward-pass layer phases
+    std::string algorithm;         //!< allreduce: ring or tree
+    uint64_t chunkBytes;           //!< allreduce's tree: the largest chunk
+    uint64_t messageBytes;         //!< bytes per message
+    bool progress;                 //!< report progress on stderr about once a second
+    std::string flowMonitorFile;   //!< if set, FlowMonitor watches every host and writes XML here
+    std::string pfcTimelineFile;   //!< if set, every pause and resume is written here
+    std::string queueTimelineFile; //!< if set, the switch stages' queues over time go here
+    Time queueTimelineInterval;    //!< between the queue timeline's instants
+    std::string matrixFile;        //!< the connection matrix of workload "matrix"
+    std::string traceFile;         //!< the Chakra traces' prefix of workload "chakra"
+    std::string transport;         //!< transport stack (fabriclb::TransportStacks); empty: none
+    std::string recovery; //!< loss recovery (fabriclb::RecoveryStrategies); empty: RoceNic's
     std::string cc;       //!< congestion control (fabriclb::CongestionControls); empty: RoceNic's
     std::string jobsFile; //!< several jobs (fabriclb::ReadJobsFile) in place of the workload
     bool jobsAlone;       //!< with several jobs or background, also run each job alone

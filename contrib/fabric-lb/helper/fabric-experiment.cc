@@ -252,6 +252,12 @@ FabricExperiment::Install()
     {
         m_buffers->EnableTimeline(*m_fabric, m_config.pfcTimelineFile);
     }
+    if (!m_config.queueTimelineFile.empty())
+    {
+        m_queueTimeline = std::make_unique<QueueTimeline>(*m_fabric,
+                                                          m_config.queueTimelineFile,
+                                                          m_config.queueTimelineInterval);
+    }
     m_launcher.Install(m_fabric, m_traffic);
     InstallTracker();
     m_computeEndsPs.assign(m_traffic.computes.size(), -1);
@@ -379,6 +385,10 @@ FabricExperiment::Run()
     m_result.timeLimitPs = m_runBounds.timeLimitPs;
     m_result.timeLimitReached = Simulator::Now() >= PicoSeconds(m_runBounds.timeLimitPs);
     m_tracker->Finish();
+    if (m_queueTimeline)
+    {
+        m_queueTimeline->Finish();
+    }
     if (flowMonitor)
     {
         flowMonitor->SerializeToXmlFile(m_config.flowMonitorFile, false, false);
@@ -486,6 +496,7 @@ MeasureJobsAlone(const ExperimentConfig& config,
     // The runs alone write no files: those are the shared run's.
     ExperimentConfig quiet = config;
     quiet.pfcTimelineFile.clear();
+    quiet.queueTimelineFile.clear();
     quiet.flowMonitorFile.clear();
     quiet.progress = false;
     for (uint32_t j = 0; j < result.jobs.size(); ++j)

@@ -23,6 +23,9 @@ FlagRules::Rules()
         {{"xoffBytes", "xonBytes", "headroomBytes", "pfcWatchdog", "deadlockTime", "pfcTimeline"},
          [](const ExperimentConfig&) { return PfcHelper::PfcWanted(); },
          "without --pfc"},
+        {{"queueTimelineInterval"},
+         [](const ExperimentConfig& config) { return !config.queueTimelineFile.empty(); },
+         "without --queueTimeline"},
         {{"trimThreshold"},
          [](const ExperimentConfig&) {
              return AttributeDefault("ns3::FatTreeHelper::Trim") == "true";

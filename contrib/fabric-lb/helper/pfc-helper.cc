@@ -133,6 +133,7 @@ PfcHelper::EnableTimeline(const FabricHelper& fabric, const std::string& path)
     {
         throw std::invalid_argument("cannot write --pfcTimeline file '" + path + "'");
     }
+    m_timeline->precision(15); // a time of 2 ms is 2000000 ns, not 2e+06
     *m_timeline << "time_ns,node,port,peer,stage,event,priority,value\n";
     for (const Ptr<PortMonitor>& monitor : fabric.GetPortMonitors())
     {

@@ -265,6 +265,18 @@ PortMonitor::GetPacketsWaiting() const
 }
 
 void
+PortMonitor::TraceBacklog(const Callback<void, uint32_t, uint32_t>& changed) const
+{
+    if (m_port)
+    {
+        m_port->TraceConnectWithoutContext("BacklogBytes", changed);
+        return;
+    }
+    m_queueDisc->TraceConnectWithoutContext("BytesInQueue", changed);
+    m_deviceQueue->TraceConnectWithoutContext("BytesInQueue", changed);
+}
+
+void
 PortMonitor::DoDispose()
 {
     m_queueDisc = nullptr;

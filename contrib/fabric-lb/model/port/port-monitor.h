@@ -193,6 +193,14 @@ class PortMonitor : public Object
     /// \return packets the port's device has started to send and its peer has not yet received
     uint64_t GetPacketsOnLink() const;
 
+    /**
+     * \brief Calls \p changed with the old and new bytes of each part of the port's backlog
+     * whenever it changes (the fabric port's framed backlog; a queue-disc port's queue disc and
+     * device queue, each on its own): their sum is GetMaxBytes's quantity.
+     * \param changed called with (old bytes, new bytes)
+     */
+    void TraceBacklog(const Callback<void, uint32_t, uint32_t>& changed) const;
+
   protected:
     void DoDispose() override;
 

@@ -1,0 +1,111 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "queue-timeline.h"
+
+#include "fabric-helper.h"
+
+#include "ns3/fabric-ranks.h"
+#include "ns3/port-monitor.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+namespace ns3
+{
+
+QueueTimeline::QueueTimeline(const FabricHelper& fabric, const std::string& path, Time interval)
+    : m_interval(interval)
+{
+    if (FabricRanks::Count() > 1)
+    {
+        throw std::invalid_argument(
+            "--queueTimeline watches one process's ports: run it on one rank");
+    }
+    if (!interval.IsStrictlyPositive())
+    {
+        throw std::invalid_argument("--queueTimelineInterval must be positive, not " +
+                                    std::to_string(interval.GetPicoSeconds()) + " ps");
+    }
+    m_file.open(path);
+    if (!m_file)
+    {
+        throw std::invalid_argument("cannot write --queueTimeline file '" + path + "'");
+    }
+    m_file.precision(15); // a time of 2 ms is 2000000 ns, not 2e+06
+    m_file << "time_ns,stage,bytes,largest_port_bytes\n";
+    std::map<FabricStage, uint32_t> stageIndex;
+    for (const auto& [stage, name] : SwitchStagesOf(fabric.GetTopology()))
+    {
+        stageIndex.emplace(stage, static_cast<uint32_t>(m_stageNames.size()));
+        m_stageNames.push_back(name);
+    }
+    m_stageBytes.assign(m_stageNames.size(), 0);
+    m_ports.resize(m_stageNames.size());
+    for (const Ptr<PortMonitor>& monitor : fabric.GetPortMonitors())
+    {
+        const auto found = stageIndex.find(monitor->GetStage());
+        if (found == stageIndex.end())
+        {
+            continue; // a host's or a server's port
+        }
+        const auto port = static_cast<uint32_t>(m_portBytes.size());
+        m_portBytes.push_back(0);
+        m_ports[found->second].push_back(port);
+        monitor->TraceBacklog(MakeBoundCallback(&QueueTimeline::Changed, this, port));
+    }
+    m_stageIndexOfPort.resize(m_portBytes.size());
+    for (uint32_t stage = 0; stage < m_ports.size(); ++stage)
+    {
+        for (const uint32_t port : m_ports[stage])
+        {
+            m_stageIndexOfPort[port] = stage;
+        }
+    }
+}
+
+void
+QueueTimeline::Changed(QueueTimeline* timeline, uint32_t port, uint32_t oldBytes, uint32_t newBytes)
+{
+    timeline->WriteUntil(Simulator::Now(), false);
+    const int64_t change = static_cast<int64_t>(newBytes) - static_cast<int64_t>(oldBytes);
+    timeline->m_portBytes[port] += change;
+    timeline->m_stageBytes[timeline->m_stageIndexOfPort[port]] += change;
+}
+
+void
+QueueTimeline::WriteUntil(Time end, bool inclusive)
+{
+    while (true)
+    {
+        const Time instant = m_interval * static_cast<int64_t>(m_nextInstant);
+        if (instant > end || (instant == end && !inclusive))
+        {
+            return;
+        }
+        const double ns = static_cast<double>(instant.GetPicoSeconds()) / 1000;
+        for (uint32_t stage = 0; stage < m_stageNames.size(); ++stage)
+        {
+            uint64_t largest = 0;
+            for (const uint32_t port : m_ports[stage])
+            {
+                largest = std::max(largest, m_portBytes[port]);
+            }
+            m_file << ns << ',' << m_stageNames[stage] << ',' << m_stageBytes[stage] << ','
+                   << largest << '\n';
+        }
+        ++m_nextInstant;
+    }
+}
+
+void
+QueueTimeline::Finish()
+{
+    WriteUntil(Simulator::Now(), true);
+    m_file.close();
+}
+
+} // namespace ns3

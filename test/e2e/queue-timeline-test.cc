@@ -1,0 +1,133 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// End-to-end tests of --queueTimeline: the bytes queued at each switch stage over time.
+
+#include "e2e-util.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <gtest/gtest.h>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace fabriclbe2e;
+
+namespace
+{
+
+/// A k=4 permutation that queues at every stage.
+const std::string SPRAYED = "--k=4 --lb=host-spray --msgBytes=262144";
+
+/// One row of a --queueTimeline file.
+struct Sample
+{
+    double timeNs;     //!< the instant
+    std::string stage; //!< the switch stage
+    uint64_t bytes;    //!< queued at all its ports
+    uint64_t largest;  //!< queued at its fullest port
+};
+
+/// \return the rows of the --queueTimeline file at \p path
+std::vector<Sample>
+ReadSamples(const std::string& path)
+{
+    std::vector<Sample> samples;
+    for (const std::vector<std::string>& cell :
+         CsvRows(path, "time_ns,stage,bytes,largest_port_bytes"))
+    {
+        EXPECT_EQ(cell.size(), 4U);
+        if (cell.size() == 4)
+        {
+            samples.push_back(
+                {std::stod(cell[0]), cell[1], std::stoull(cell[2]), std::stoull(cell[3])});
+        }
+    }
+    return samples;
+}
+
+} // namespace
+
+TEST(QueueTimeline, SamplesEveryStageEveryIntervalToTheEndAndChangesNoResult)
+{
+    const std::string timeline = TempPath("csv");
+    const nlohmann::json plain = ResultJson(FABRIC_LB_SIM, SPRAYED);
+    const nlohmann::json watched =
+        ResultJson(FABRIC_LB_SIM,
+                   SPRAYED + " --queueTimeline=" + timeline + " --queueTimelineInterval=250ns");
+    EXPECT_EQ(plain, watched) << "the timeline schedules nothing: events and results alike";
+    const std::vector<Sample> samples = ReadSamples(timeline);
+    std::remove(timeline.c_str());
+
+    const std::vector<std::string> stages{"edge-up",
+                                          "agg-up",
+                                          "core-down",
+                                          "agg-down",
+                                          "edge-down"};
+    ASSERT_FALSE(samples.empty());
+    ASSERT_EQ(samples.size() % stages.size(), 0U);
+    const double cctNs = plain["cct_ns"].get<double>();
+    const size_t instants = samples.size() / stages.size();
+    // Instants 0, 250, 500, ... ns, the last at or before the run's end, within an interval.
+    EXPECT_LE(250.0 * (instants - 1), cctNs);
+    EXPECT_GT(250.0 * instants, cctNs);
+    std::map<std::string, uint64_t> largest;
+    for (size_t i = 0; i < samples.size(); ++i)
+    {
+        const Sample& s = samples[i];
+        EXPECT_EQ(s.timeNs, 250.0 * (i / stages.size())) << i;
+        EXPECT_EQ(s.stage, stages[i % stages.size()]) << i;
+        EXPECT_LE(s.largest, s.bytes) << i;
+        if (i < stages.size())
+        {
+            EXPECT_EQ(s.bytes, 0U) << "the ports are empty at time 0";
+        }
+        largest[s.stage] = std::max(largest[s.stage], s.largest);
+    }
+    for (const std::string& stage : stages)
+    {
+        // Sampled, a port's backlog is at most the largest the run saw, and each stage queues.
+        EXPECT_GT(largest[stage], 0U) << stage;
+        EXPECT_LE(largest[stage], plain["max_queue_bytes"][stage].get<uint64_t>()) << stage;
+    }
+}
+
+TEST(QueueTimeline, BothSwitchPortPathsWriteTheSameTimeline)
+{
+    std::vector<std::string> contents;
+    for (const std::string port : {"fabric", "queue-disc"})
+    {
+        const std::string timeline = TempPath("csv");
+        ResultJson(FABRIC_LB_SIM,
+                   SPRAYED + " --hostPath=ipv4 --switchPort=" + port +
+                       " --queueTimeline=" + timeline);
+        contents.push_back(Slurp(timeline));
+        std::remove(timeline.c_str());
+    }
+    EXPECT_GT(std::count(contents[0].begin(), contents[0].end(), '\n'), 100);
+    EXPECT_EQ(contents[0], contents[1]);
+}
+
+TEST(QueueTimeline, BadFlagsAreOneErrorLine)
+{
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"--queueTimelineInterval=1us",
+         "--queueTimelineInterval does nothing without --queueTimeline"},
+        {"--queueTimeline=/dev/null --queueTimelineInterval=0ns",
+         "--queueTimelineInterval must be positive, not 0 ps"},
+        {"--queueTimeline=/dev/null --queueTimelineInterval=-5ns",
+         "--queueTimelineInterval: '-5ns' is not a time with its unit"},
+        {"--queueTimeline=/nonexistent/dir/q.csv", "cannot write --queueTimeline file"},
+    };
+    for (const auto& [args, message] : cases)
+    {
+        const Outcome o = fabriclbe2e::Run(FABRIC_LB_SIM, "--k=4 --msgBytes=8192 " + args);
+        EXPECT_EQ(o.status, 2) << args << "\n" << o.err;
+        EXPECT_NE(o.err.find(message), std::string::npos) << args << "\n" << o.err;
+        EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << args << "\n" << o.err;
+    }
+}
