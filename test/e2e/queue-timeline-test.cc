@@ -96,6 +96,26 @@ TEST(QueueTimeline, SamplesEveryStageEveryIntervalToTheEndAndChangesNoResult)
     }
 }
 
+TEST(QueueTimeline, ARunCutByItsTimeLimitEndsTheTimelineThereWithItsQueues)
+{
+    // The ports still hold packets when the run ends, and when they are disposed after it.
+    const std::string timeline = TempPath("csv");
+    const Outcome o =
+        fabriclbe2e::Run(FABRIC_LB_SIM, SPRAYED + " --timeLimit=2us --queueTimeline=" + timeline);
+    EXPECT_EQ(o.status, 1) << o.err;
+    EXPECT_NE(o.err.find("the time limit of 2 us"), std::string::npos) << o.err;
+    const std::vector<Sample> samples = ReadSamples(timeline);
+    std::remove(timeline.c_str());
+    ASSERT_EQ(samples.size(), 21U * 5) << "instants 0, 100, ..., 2000 ns";
+    EXPECT_EQ(samples.back().timeNs, 2000.0);
+    uint64_t queued = 0;
+    for (size_t i = samples.size() - 5; i < samples.size(); ++i)
+    {
+        queued += samples[i].bytes;
+    }
+    EXPECT_GT(queued, 0U) << "packets are queued at the end";
+}
+
 TEST(QueueTimeline, BothSwitchPortPathsWriteTheSameTimeline)
 {
     std::vector<std::string> contents;

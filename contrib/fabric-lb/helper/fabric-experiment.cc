@@ -254,9 +254,9 @@ FabricExperiment::Install()
     }
     if (!m_config.queueTimelineFile.empty())
     {
-        m_queueTimeline = std::make_unique<QueueTimeline>(*m_fabric,
-                                                          m_config.queueTimelineFile,
-                                                          m_config.queueTimelineInterval);
+        m_queueTimeline = Create<QueueTimeline>(*m_fabric,
+                                                m_config.queueTimelineFile,
+                                                m_config.queueTimelineInterval);
     }
     m_launcher.Install(m_fabric, m_traffic);
     InstallTracker();

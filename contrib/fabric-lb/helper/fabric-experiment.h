@@ -108,24 +108,24 @@ class FabricExperiment
     /// Sends one flow of background traffic now.
     void SendBackgroundFlow(const fabriclb::BackgroundFlow& flow);
 
-    ExperimentConfig m_config;                      //!< what to run
-    ExperimentResult m_result;                      //!< filled step by step
-    fabriclb::WireModel m_wire;                     //!< the fabric's wire
-    fabriclb::ConnectionMatrix m_traffic;           //!< flows and triggers
-    Ptr<FabricHelper> m_fabric;                     //!< the fabric
-    MessageLauncher m_launcher;                     //!< the applications and triggers
-    std::unique_ptr<CompletionTracker> m_tracker;   //!< completions and progress
-    std::unique_ptr<FabricBounds> m_bounds;         //!< the bounds, once built
-    RunBounds m_runBounds;                          //!< the run's bounds and time limit
-    ExperimentFailures m_failures;                  //!< the links that fail
-    std::unique_ptr<PfcHelper> m_buffers;           //!< the switch buffers and PFC
-    std::unique_ptr<QueueTimeline> m_queueTimeline; //!< the queues over time, if asked for
-    std::optional<JobSet> m_jobs;                   //!< with --jobs, the jobs
-    Ptr<BackgroundTraffic> m_background;            //!< background traffic, if any
-    uint64_t m_collectiveMessages{0};               //!< messages before the background's
-    std::vector<int64_t> m_computeEndsPs;           //!< by compute: when it ended, -1 if not
-    bool m_alone{false};                            //!< one job measured alone
-    uint64_t m_flowGapPs{0};                        //!< rho_max's pacing gap; 0: none
+    ExperimentConfig m_config;                    //!< what to run
+    ExperimentResult m_result;                    //!< filled step by step
+    fabriclb::WireModel m_wire;                   //!< the fabric's wire
+    fabriclb::ConnectionMatrix m_traffic;         //!< flows and triggers
+    Ptr<FabricHelper> m_fabric;                   //!< the fabric
+    MessageLauncher m_launcher;                   //!< the applications and triggers
+    std::unique_ptr<CompletionTracker> m_tracker; //!< completions and progress
+    std::unique_ptr<FabricBounds> m_bounds;       //!< the bounds, once built
+    RunBounds m_runBounds;                        //!< the run's bounds and time limit
+    ExperimentFailures m_failures;                //!< the links that fail
+    std::unique_ptr<PfcHelper> m_buffers;         //!< the switch buffers and PFC
+    Ptr<QueueTimeline> m_queueTimeline;           //!< the queues over time, if asked for
+    std::optional<JobSet> m_jobs;                 //!< with --jobs, the jobs
+    Ptr<BackgroundTraffic> m_background;          //!< background traffic, if any
+    uint64_t m_collectiveMessages{0};             //!< messages before the background's
+    std::vector<int64_t> m_computeEndsPs;         //!< by compute: when it ended, -1 if not
+    bool m_alone{false};                          //!< one job measured alone
+    uint64_t m_flowGapPs{0};                      //!< rho_max's pacing gap; 0: none
 };
 
 /**

@@ -55,7 +55,8 @@ QueueTimeline::QueueTimeline(const FabricHelper& fabric, const std::string& path
         const auto port = static_cast<uint32_t>(m_portBytes.size());
         m_portBytes.push_back(0);
         m_ports[found->second].push_back(port);
-        monitor->TraceBacklog(MakeBoundCallback(&QueueTimeline::Changed, this, port));
+        monitor->TraceBacklog(
+            MakeBoundCallback(&QueueTimeline::Changed, Ptr<QueueTimeline>(this), port));
     }
     m_stageIndexOfPort.resize(m_portBytes.size());
     for (uint32_t stage = 0; stage < m_ports.size(); ++stage)
@@ -68,8 +69,15 @@ QueueTimeline::QueueTimeline(const FabricHelper& fabric, const std::string& path
 }
 
 void
-QueueTimeline::Changed(QueueTimeline* timeline, uint32_t port, uint32_t oldBytes, uint32_t newBytes)
+QueueTimeline::Changed(Ptr<QueueTimeline> timeline,
+                       uint32_t port,
+                       uint32_t oldBytes,
+                       uint32_t newBytes)
 {
+    if (timeline->m_finished)
+    {
+        return;
+    }
     timeline->WriteUntil(Simulator::Now(), false);
     const int64_t change = static_cast<int64_t>(newBytes) - static_cast<int64_t>(oldBytes);
     timeline->m_portBytes[port] += change;
@@ -106,6 +114,7 @@ QueueTimeline::Finish()
 {
     WriteUntil(Simulator::Now(), true);
     m_file.close();
+    m_finished = true;
 }
 
 } // namespace ns3

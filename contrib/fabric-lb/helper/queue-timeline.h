@@ -6,6 +6,8 @@
 #define FABRIC_LB_QUEUE_TIMELINE_H
 
 #include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/simple-ref-count.h"
 
 #include <cstdint>
 #include <fstream>
@@ -26,9 +28,10 @@ class FabricHelper;
  * that passed since the last change, so that a run, its events and its results are the same
  * with and without it. The value at instant t is the backlog after every event at or before
  * t. Rows: time_ns,stage,bytes,largest_port_bytes, one a switch stage an instant, in the
- * path order of the fabric's stages.
+ * path order of the fabric's stages. The ports' trace callbacks hold a reference to it, so
+ * that a backlog flushed after the run (a port disposed) finds it, finished, and is ignored.
  */
-class QueueTimeline
+class QueueTimeline : public SimpleRefCount<QueueTimeline>
 {
   public:
     /**
@@ -42,7 +45,8 @@ class QueueTimeline
      */
     QueueTimeline(const FabricHelper& fabric, const std::string& path, Time interval);
 
-    /// Writes the instants up to now (the run's end) and closes the file.
+    /// Writes the instants up to now (the run's end) and closes the file: changes after it are
+    /// ignored.
     void Finish();
 
   private:
@@ -53,7 +57,7 @@ class QueueTimeline
      * \param oldBytes bytes before
      * \param newBytes bytes now
      */
-    static void Changed(QueueTimeline* timeline,
+    static void Changed(Ptr<QueueTimeline> timeline,
                         uint32_t port,
                         uint32_t oldBytes,
                         uint32_t newBytes);
@@ -62,6 +66,7 @@ class QueueTimeline
     void WriteUntil(Time end, bool inclusive);
 
     std::ofstream m_file;                       //!< the CSV
+    bool m_finished{false};                     //!< Finish has written the last instant
     Time m_interval;                            //!< between instants
     uint64_t m_nextInstant{0};                  //!< the next instant to write, in intervals
     std::vector<std::string> m_stageNames;      //!< by stage index, its name
