@@ -5,8 +5,9 @@
 # fitted exponents of q(m) and of the maximum queue (in data packets), over all
 # sizes (fits.csv) and over m >= 64 (fits-from-64.csv), where the constant
 # start-up queue no longer dominates. simple-rr and JSQ run again with 16 MB
-# buffers (DIR/big-buffer/permutation/), which never cap their Theta(m) queues.
-# With --quick, m = 4 and 16. Runs already done are kept.
+# buffers (DIR/big-buffer/permutation/), which never cap their Theta(m) queues,
+# to m = 4096 (16 MiB messages). With --quick, m = 4 and 16. Runs already done
+# are kept.
 # Usage: examples/fig6-queue-scaling.sh [--out DIR] [--runs N (default 10)] [--quick] [fabric-lb-sweep flags]
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
@@ -14,7 +15,8 @@ source "$(dirname "$0")/figure-sweep.sh"
 figure_args fig6 permutation "$@"
 sizes=$(for m in 16 32 64 128 256 512 1024; do printf '%d,' $((m * 4096)); done)
 sizes=${sizes%,}
-[ "$quick" = 1 ] && sizes=16384,65536
+big_sizes=$sizes,$((2048 * 4096)),$((4096 * 4096))
+[ "$quick" = 1 ] && sizes=16384,65536 && big_sizes=$sizes
 base=$out
 for fit_from in 0 64; do
   out=$base
@@ -22,7 +24,7 @@ for fit_from in 0 64; do
   figure_sweep permutation "$sizes" --schemes=simple-rr,jsq,rsq,host-spray,switch-ar,reps,host-dr,ofan \
     --fitMinPackets="$fit_from" --bufferLine=191.5 --caption="ideal transport, no failures"
   out=$base/big-buffer
-  figure_sweep permutation "$sizes" --schemes=simple-rr,jsq --extra=--bufferBytes=16000000 \
+  figure_sweep permutation "$big_sizes" --schemes=simple-rr,jsq --extra=--bufferBytes=16000000 \
     --fitMinPackets="$fit_from" --caption="16 MB buffers, ideal transport, no failures"
 done
 out=$base
