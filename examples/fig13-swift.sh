@@ -55,7 +55,9 @@ for transport in ${FIG13_TRANSPORTS:-swift rud ideal}; do
   out=$base/$transport
   figure_sweep permutation 1048576,16777216 --schemes="$these" --extra="$extra" --caption="$caption"
   case $transport in
-    swift | rud | ideal) figure_doc "$out/permutation/cct-increase.png" "fig13-$transport-cct-increase.png" ;;
+    swift | rud | ideal)
+      figure_doc "$out/permutation/cct-increase.png" "fig13-$transport-cct-increase.png"
+      ;;
   esac
   echo "permutation, $transport transport, k=$k: mean over runs"
   "$root/examples/summarise-transport.sh" "$out/permutation/results.csv"
