@@ -142,6 +142,8 @@ TEST(QueueTimeline, BadFlagsAreOneErrorLine)
         {"--queueTimeline=/dev/null --queueTimelineInterval=-5ns",
          "--queueTimelineInterval: '-5ns' is not a time with its unit"},
         {"--queueTimeline=/nonexistent/dir/q.csv", "cannot write --queueTimeline file"},
+        {"--queueTimeline=/dev/null --queueTimelineInterval=2s",
+         "--queueTimelineInterval: '2s' is not a time in [0ps, 1s]"},
     };
     for (const auto& [args, message] : cases)
     {

@@ -173,11 +173,12 @@ ExperimentConfig::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&ExperimentConfig::queueTimelineFile),
                           MakeStringChecker())
-            .AddAttribute("QueueTimelineInterval",
-                          "the time between the queue timeline's instants",
-                          TimeValue(NanoSeconds(100)),
-                          MakeTimeAccessor(&ExperimentConfig::queueTimelineInterval),
-                          MakeTimeChecker())
+            .AddAttribute(
+                "QueueTimelineInterval",
+                "the time between the queue timeline's instants",
+                TimeValue(NanoSeconds(100)),
+                MakeTimeAccessor(&ExperimentConfig::queueTimelineInterval),
+                MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
             .AddAttribute("MatrixFile",
                           "an htsim connection-matrix file, for the workload matrix",
                           StringValue(""),
