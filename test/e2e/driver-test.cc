@@ -669,7 +669,20 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_pair("--topology=leaf-spine --planes=2 --failLinks=leaf-0:spine-0",
                        "unknown link 'leaf-0:spine-0' (names look like p0/leaf-0:spine-0 or "
                        "p1/leaf-7:spine-7)"),
-        std::make_pair("--k=160 --oversubscription=2", "beyond the address plan")));
+        std::make_pair("--k=160 --oversubscription=2", "beyond the address plan"),
+        std::make_pair("--k=4 --msgBytes=8192 --queueTimelineInterval=1us",
+                       "--queueTimelineInterval does nothing without --queueTimeline"),
+        std::make_pair("--k=4 --msgBytes=8192 --queueTimeline=/dev/null "
+                       "--queueTimelineInterval=0ns",
+                       "--queueTimelineInterval must be positive, not 0 ps"),
+        std::make_pair("--k=4 --msgBytes=8192 --queueTimeline=/dev/null "
+                       "--queueTimelineInterval=-5ns",
+                       "--queueTimelineInterval: '-5ns' is not a time with its unit"),
+        std::make_pair("--k=4 --msgBytes=8192 --queueTimeline=/nonexistent/dir/q.csv",
+                       "cannot write --queueTimeline file"),
+        std::make_pair("--k=4 --msgBytes=8192 --queueTimeline=/dev/null "
+                       "--queueTimelineInterval=2s",
+                       "--queueTimelineInterval: '2s' is not a time in [0ps, 1s]")));
 
 TEST(Driver, AnOversubscribedFatTreeHasMoreHostsAndACutBound)
 {

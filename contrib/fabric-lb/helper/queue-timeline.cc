@@ -43,8 +43,6 @@ QueueTimeline::QueueTimeline(const FabricHelper& fabric, const std::string& path
         stageIndex.emplace(stage, static_cast<uint32_t>(m_stageNames.size()));
         m_stageNames.push_back(name);
     }
-    m_stageBytes.assign(m_stageNames.size(), 0);
-    m_ports.resize(m_stageNames.size());
     for (const Ptr<PortMonitor>& monitor : fabric.GetPortMonitors())
     {
         const auto found = stageIndex.find(monitor->GetStage());
@@ -54,17 +52,9 @@ QueueTimeline::QueueTimeline(const FabricHelper& fabric, const std::string& path
         }
         const auto port = static_cast<uint32_t>(m_portBytes.size());
         m_portBytes.push_back(0);
-        m_ports[found->second].push_back(port);
+        m_stageOfPort.push_back(found->second);
         monitor->TraceBacklog(
             MakeBoundCallback(&QueueTimeline::Changed, Ptr<QueueTimeline>(this), port));
-    }
-    m_stageIndexOfPort.resize(m_portBytes.size());
-    for (uint32_t stage = 0; stage < m_ports.size(); ++stage)
-    {
-        for (const uint32_t port : m_ports[stage])
-        {
-            m_stageIndexOfPort[port] = stage;
-        }
     }
 }
 
@@ -79,9 +69,7 @@ QueueTimeline::Changed(Ptr<QueueTimeline> timeline,
         return;
     }
     timeline->WriteUntil(Simulator::Now(), false);
-    const int64_t change = static_cast<int64_t>(newBytes) - static_cast<int64_t>(oldBytes);
-    timeline->m_portBytes[port] += change;
-    timeline->m_stageBytes[timeline->m_stageIndexOfPort[port]] += change;
+    timeline->m_portBytes[port] += static_cast<int64_t>(newBytes) - static_cast<int64_t>(oldBytes);
 }
 
 void
@@ -95,15 +83,18 @@ QueueTimeline::WriteUntil(Time end, bool inclusive)
             return;
         }
         const double ns = static_cast<double>(instant.GetPicoSeconds()) / 1000;
+        std::vector<uint64_t> bytes(m_stageNames.size(), 0);
+        std::vector<uint64_t> largest(m_stageNames.size(), 0);
+        for (uint32_t port = 0; port < m_portBytes.size(); ++port)
+        {
+            const uint32_t stage = m_stageOfPort[port];
+            bytes[stage] += m_portBytes[port];
+            largest[stage] = std::max(largest[stage], m_portBytes[port]);
+        }
         for (uint32_t stage = 0; stage < m_stageNames.size(); ++stage)
         {
-            uint64_t largest = 0;
-            for (const uint32_t port : m_ports[stage])
-            {
-                largest = std::max(largest, m_portBytes[port]);
-            }
-            m_file << ns << ',' << m_stageNames[stage] << ',' << m_stageBytes[stage] << ','
-                   << largest << '\n';
+            m_file << ns << ',' << m_stageNames[stage] << ',' << bytes[stage] << ','
+                   << largest[stage] << '\n';
         }
         ++m_nextInstant;
     }

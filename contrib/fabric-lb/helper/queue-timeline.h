@@ -65,15 +65,13 @@ class QueueTimeline : public SimpleRefCount<QueueTimeline>
     /// Writes every instant before \p end (or at it, if \p inclusive).
     void WriteUntil(Time end, bool inclusive);
 
-    std::ofstream m_file;                       //!< the CSV
-    bool m_finished{false};                     //!< Finish has written the last instant
-    Time m_interval;                            //!< between instants
-    uint64_t m_nextInstant{0};                  //!< the next instant to write, in intervals
-    std::vector<std::string> m_stageNames;      //!< by stage index, its name
-    std::vector<uint64_t> m_stageBytes;         //!< by stage index, the bytes queued now
-    std::vector<std::vector<uint32_t>> m_ports; //!< by stage index, its ports
-    std::vector<uint64_t> m_portBytes;          //!< by port, the bytes queued now
-    std::vector<uint32_t> m_stageIndexOfPort;   //!< by port, its stage index
+    std::ofstream m_file;                  //!< the CSV
+    bool m_finished{false};                //!< Finish has written the last instant
+    Time m_interval;                       //!< between instants
+    uint64_t m_nextInstant{0};             //!< the next instant to write, in intervals
+    std::vector<std::string> m_stageNames; //!< by stage index, its name
+    std::vector<uint64_t> m_portBytes;     //!< by port, the bytes queued now
+    std::vector<uint32_t> m_stageOfPort;   //!< by port, its stage index
 };
 
 } // namespace ns3
