@@ -26,7 +26,9 @@ bin=${FABRIC_LB_BUILD:-$root/build}
 # figure_args NAME HALVES "$@": sets out, runs, k, quick, replot and doc (0 or 1),
 # only_workload, sweep_extra (an array), given (the arguments but --replot and --doc, for
 # figure_doc) and figure_halves; HALVES are the figure's workloads, comma-separated, which
-# --workload may name;
+# --workload may name. A script may set before it figure_default_runs (runs without --runs;
+# 10 if unset) and figure_fabrics (its fabrics, comma-separated: it then takes --fabrics LIST
+# of them, default all, and sets fabric_list and fabric_count);
 # builds build/ unless FABRIC_LB_BUILD names a build.
 figure_args() {
   local name=$1 arg
@@ -37,7 +39,8 @@ figure_args() {
     [[ $arg == --replot || $arg == --doc ]] || given+=("$arg")
   done
   out=
-  runs=10
+  runs=${figure_default_runs:-10}
+  fabric_list=${figure_fabrics:-}
   k=8
   quick=0
   replot=0
@@ -46,7 +49,7 @@ figure_args() {
   sweep_extra=()
   while [ $# -gt 0 ]; do
     case $1 in
-      --out | --runs | --workload)
+      --out | --runs | --workload | --fabrics)
         if [ $# -lt 2 ]; then
           echo "$(basename "$0"): error: $1 needs a value" >&2
           exit 2
@@ -55,8 +58,13 @@ figure_args() {
           --out) out=$2 ;;
           --runs) runs=$2 ;;
           --workload) only_workload=$2 ;;
+          --fabrics) fabric_list=$2 ;;
         esac
         shift 2
+        ;;
+      --fabrics=*)
+        fabric_list=${1#--fabrics=}
+        shift
         ;;
       --workload=*)
         only_workload=${1#--workload=}
@@ -97,6 +105,19 @@ figure_args() {
     echo "$(basename "$0"): error: unknown --workload '$only_workload' (this figure has: $figure_halves)" >&2
     exit 2
   fi
+  if [ -z "${figure_fabrics:-}" ] && [ -n "$fabric_list" ]; then
+    echo "$(basename "$0"): error: --fabrics: this figure has one fabric" >&2
+    exit 2
+  fi
+  local fabric
+  fabric_count=0
+  for fabric in ${fabric_list//,/ }; do
+    fabric_count=$((fabric_count + 1))
+    if [[ ",$figure_fabrics," != *",$fabric,"* ]]; then
+      echo "$(basename "$0"): error: unknown fabric '$fabric' (${figure_fabrics//,/, })" >&2
+      exit 2
+    fi
+  done
   if [ "$quick" = 1 ]; then
     k=4
     runs=1
@@ -111,20 +132,6 @@ figure_args() {
 # figure_wants WORKLOAD: whether this run of the figure includes its WORKLOAD half (--workload).
 figure_wants() {
   [ -z "$only_workload" ] || [ "$only_workload" = "$1" ]
-}
-
-# figure_fabrics LIST: exits with one error line unless every fabric of the comma-separated LIST
-# (a script's --fabrics) is fat-tree or rail; sets fabric_count to the LIST's length.
-figure_fabrics() {
-  local fabric
-  fabric_count=0
-  for fabric in ${1//,/ }; do
-    fabric_count=$((fabric_count + 1))
-    if [ "$fabric" != fat-tree ] && [ "$fabric" != rail ]; then
-      echo "$(basename "$0"): error: unknown fabric '$fabric' (fat-tree, rail)" >&2
-      exit 2
-    fi
-  done
 }
 
 # figure_cost WORKLOAD SECONDS RUNS WHAT: without --quick or --replot, and if the run includes

@@ -20,25 +20,17 @@ set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
 transports=ideal,uet,roce
-fabric_list=fat-tree,rail
-given_runs=0
 args=()
 while [ $# -gt 0 ]; do
   case $1 in
     --transports) transports=$2; shift 2 ;;
     --transports=*) transports=${1#--transports=}; shift ;;
-    --fabrics) fabric_list=$2; shift 2 ;;
-    --fabrics=*) fabric_list=${1#--fabrics=}; shift ;;
-    *)
-      [[ $1 == --runs* ]] && given_runs=1
-      args+=("$1")
-      shift
-      ;;
+    *) args+=("$1"); shift ;;
   esac
 done
+figure_default_runs=5
+figure_fabrics=fat-tree,rail
 figure_args llama3-3d chakra "${args[@]}"
-[ "$given_runs" = 1 ] || [ "$quick" = 1 ] || runs=5
-figure_fabrics "$fabric_list"
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 gpus=128
 step=(--model=llama3-70b --tp=8 --pp=4 --layers=4 --microbatches=4 --sequenceLength=512)

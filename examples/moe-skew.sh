@@ -15,23 +15,9 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
 source "$(dirname "$0")/figure-sweep.sh"
-given_runs=0
-fabric_list=fat-tree,rail
-args=()
-while [ $# -gt 0 ]; do
-  case $1 in
-    --fabrics) fabric_list=$2; shift 2 ;;
-    --fabrics=*) fabric_list=${1#--fabrics=}; shift ;;
-    *)
-      [[ $1 == --runs* ]] && given_runs=1
-      args+=("$1")
-      shift
-      ;;
-  esac
-done
-figure_args moe-skew moe "${args[@]}"
-figure_fabrics "$fabric_list"
-[ "$given_runs" = 1 ] || [ "$quick" = 1 ] || runs=5
+figure_default_runs=5
+figure_fabrics=fat-tree,rail
+figure_args moe-skew moe "$@"
 schemes=ecmp,subflow,plb,flowlet,host-spray,reps,rr,switch-ar,host-dr,ofan
 skews=0,1,2
 step="--moeModel=deepseek-v3 --tokens=128"
