@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -129,4 +131,28 @@ TEST(QueueTimeline, BothSwitchPortPathsWriteTheSameTimeline)
     }
     EXPECT_GT(std::count(contents[0].begin(), contents[0].end(), '\n'), 100);
     EXPECT_EQ(contents[0], contents[1]);
+}
+
+TEST(QueueTimeline, NeverOverwritesAnInputNorAnotherOutput)
+{
+    const std::string matrix = TempPath("input.cm");
+    std::ofstream(matrix) << "Nodes 16\nConnections 1\n1->2 id 1 start 0 size 4096\n";
+    const std::string before = Slurp(matrix);
+    const Outcome over = fabriclbe2e::Run(FABRIC_LB_SIM,
+                                          "--k=4 --workload=matrix --matrix=" + matrix +
+                                              " --queueTimeline=" + matrix);
+    const std::string after = Slurp(matrix);
+    std::remove(matrix.c_str());
+    EXPECT_EQ(over.status, 2) << over.err;
+    EXPECT_NE(over.err.find("--queueTimeline=" + matrix + " names --matrix's file"),
+              std::string::npos)
+        << over.err;
+    EXPECT_EQ(after, before) << "the input is byte for byte as it was";
+    const std::string json = TempPath("shared.json");
+    const Outcome twice =
+        fabriclbe2e::Run(FABRIC_LB_SIM,
+                         "--k=4 --msgBytes=4096 --out=" + json + " --queueTimeline=" + json);
+    EXPECT_EQ(twice.status, 2) << twice.err;
+    EXPECT_NE(twice.err.find("two outputs cannot share one"), std::string::npos) << twice.err;
+    EXPECT_FALSE(std::filesystem::exists(json));
 }
