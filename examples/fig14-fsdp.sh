@@ -14,10 +14,12 @@
 # Study scale takes long: one k=16 run of llama3-7b is about an hour on one core.
 # --models=LIST runs those models only (llama3-7b: the k=16 runs that fit a day here).
 # --transport=swift-rud: Swift with reliable unordered delivery, in DIR/swift-rud/ (issue 43).
+# --transport=swift-sack: Swift with selective repeat at figure 13's reorder threshold of 32, as
+# the study ran it, in DIR/swift-sack/.
 # --k=8: the k=8 fat tree (128 hosts, rails of 16) instead of the study's k=16, in
 # results/fig14-k8 unless --out says otherwise.
 # Usage: examples/fig14-fsdp.sh [--out DIR] [--runs N (default 10)] [--quick] [--models=LIST]
-#        [--transport=ideal|swift-rud] [--k=8|16]
+#        [--transport=ideal|swift-rud|swift-sack] [--k=8|16]
 #        [fabric-lb-sweep flags]
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
@@ -38,10 +40,11 @@ if [ "$fabric_k" != 8 ] && [ "$fabric_k" != 16 ]; then
   echo "$(basename "$0"): error: --k must be 8 or 16, not '$fabric_k'" >&2
   exit 2
 fi
-if [ "$transport" != ideal ] && [ "$transport" != swift-rud ]; then
-  echo "$(basename "$0"): error: unknown --transport '$transport' (ideal, swift-rud)" >&2
+case $transport in ideal | swift-rud | swift-sack) ;; *)
+  echo "$(basename "$0"): error: unknown --transport '$transport' (ideal, swift-rud, swift-sack)" >&2
   exit 2
-fi
+  ;;
+esac
 figure_args fig14 fsdp "${args[@]}"
 if [ "$fabric_k" = 8 ] && [ "$quick" = 0 ]; then
   [[ " ${args[*]} " == *" --out"* ]] || out=$root/results/fig14-k8
@@ -71,8 +74,15 @@ case $transport in
     phases+=", Swift + RUD"
     docname=fig14-swift-rud
     ;;
+  swift-sack)
+    # Swift with selective repeat, which takes reordering beyond 32 packets for loss: DIR/swift-sack/.
+    out=$out/swift-sack
+    extra+=" --cc=swift --recovery=sack --ns3::RoceSelectiveRepeatRecovery::ReorderThreshold=32"
+    phases+=", Swift + SACK"
+    docname=fig14-swift-sack
+    ;;
 esac
-figure_sweep fsdp 1048576 --schemes=$schemes --vary=model:$models --extra="$extra" \
+figure_sweep fsdp 1048576 --schemes=$schemes --vary=model:"$models" --extra="$extra" \
   --caption="$phases"
 
 dir=$out/fsdp
@@ -128,5 +138,5 @@ figure_points "$dir/utilisation.png" \
 figure_doc "$dir/cct-increase.png" $docname-quick-cct-increase.png
 figure_doc "$dir/max-queue.png" $docname-quick-max-queue.png
 figure_doc "$dir/utilisation.png" $docname-quick-utilisation.png
-figure_doc "$dir/cct-increase.png" $docname-k$k-cct-increase.png
+figure_doc "$dir/cct-increase.png" "$docname-k$k-cct-increase.png"
 echo "figure 14: $dir/{results.csv,fig14.csv,cct-increase.png,max-queue.png,utilisation.png}"
