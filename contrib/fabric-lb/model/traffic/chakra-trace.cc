@@ -6,6 +6,7 @@
 
 #include "chakra-trace.pb.h"
 
+#include "ns3/dependency-order.h"
 #include "ns3/error-text.h"
 #include "ns3/input-file.h"
 
@@ -13,7 +14,6 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/stubs/logging.h>
 #include <limits>
-#include <queue>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -303,56 +303,12 @@ DependencyIndices(const ChakraTrace& trace)
     return deps;
 }
 
-/**
- * \param trace a trace whose dependencies name nodes of it
- * \return its nodes in ChakraTopologicalOrder, or fewer when some are in or behind a cycle
- */
-std::vector<uint32_t>
-OrderedNodes(const ChakraTrace& trace, const std::vector<std::vector<uint32_t>>& deps)
-{
-    const auto n = static_cast<uint32_t>(trace.nodes.size());
-    std::vector<uint32_t> waitingOn(n);
-    std::vector<std::vector<uint32_t>> dependents(n);
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        waitingOn[i] = static_cast<uint32_t>(deps[i].size());
-        for (const uint32_t dep : deps[i])
-        {
-            dependents[dep].push_back(i);
-        }
-    }
-    std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> ready;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        if (waitingOn[i] == 0)
-        {
-            ready.push(i);
-        }
-    }
-    std::vector<uint32_t> order;
-    order.reserve(n);
-    while (!ready.empty())
-    {
-        const uint32_t next = ready.top();
-        ready.pop();
-        order.push_back(next);
-        for (const uint32_t dependent : dependents[next])
-        {
-            if (--waitingOn[dependent] == 0)
-            {
-                ready.push(dependent);
-            }
-        }
-    }
-    return order;
-}
-
 /// \throws std::invalid_argument naming a node of \p trace on a dependency cycle, if any
 void
 CheckAcyclic(const ChakraTrace& trace, const std::string& file)
 {
     const std::vector<std::vector<uint32_t>> deps = DependencyIndices(trace);
-    const std::vector<uint32_t> order = OrderedNodes(trace, deps);
+    const std::vector<uint32_t> order = DependencyOrder(deps);
     if (order.size() == trace.nodes.size())
     {
         return;
@@ -488,7 +444,7 @@ ReadChakraTrace(const std::string& path)
 std::vector<uint32_t>
 ChakraTopologicalOrder(const ChakraTrace& trace)
 {
-    return OrderedNodes(trace, DependencyIndices(trace));
+    return DependencyOrder(DependencyIndices(trace));
 }
 
 } // namespace fabriclb

@@ -4,6 +4,9 @@
 
 #include "event-triggers.h"
 
+#include "ns3/dependency-order.h"
+
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -41,46 +44,19 @@ EventTriggers::AddGate(std::vector<uint32_t> tasks, EventSet waitsOn, uint32_t h
 std::optional<uint32_t>
 EventTriggers::EventOnCircle() const
 {
-    // Kahn's order of the events by m_before; an event left over is on or after a circle.
-    const auto n = static_cast<uint32_t>(m_before.size());
-    std::vector<uint32_t> waiting(n);
-    std::vector<std::vector<uint32_t>> after(n);
-    for (uint32_t e = 0; e < n; ++e)
+    // An event left out of the dependency order is on or after a circle.
+    const std::vector<uint32_t> order = DependencyOrder(m_before);
+    if (order.size() == m_before.size())
     {
-        waiting[e] = static_cast<uint32_t>(m_before[e].size());
-        for (const uint32_t before : m_before[e])
-        {
-            after[before].push_back(e);
-        }
+        return std::nullopt;
     }
-    std::vector<uint32_t> ready;
-    for (uint32_t e = 0; e < n; ++e)
+    std::vector<bool> ordered(m_before.size(), false);
+    for (const uint32_t e : order)
     {
-        if (waiting[e] == 0)
-        {
-            ready.push_back(e);
-        }
+        ordered[e] = true;
     }
-    while (!ready.empty())
-    {
-        const uint32_t e = ready.back();
-        ready.pop_back();
-        for (const uint32_t next : after[e])
-        {
-            if (--waiting[next] == 0)
-            {
-                ready.push_back(next);
-            }
-        }
-    }
-    for (uint32_t e = 0; e < n; ++e)
-    {
-        if (waiting[e] > 0)
-        {
-            return e;
-        }
-    }
-    return std::nullopt;
+    return static_cast<uint32_t>(std::find(ordered.begin(), ordered.end(), false) -
+                                 ordered.begin());
 }
 
 EventSet
