@@ -54,40 +54,14 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 me=$(basename "$0")
 study_sim=
 out=$root/results/study-side-by-side
-runs_override=
+runs=
 cases=k8,ecmp,shapes
 shapes=
 fabric_sim=${FABRIC_LB_SIM:-$root/build/fabric-lb-sim}
 
-die() {
-  echo "$me: error: $*" >&2
-  exit 2
-}
-
-while [ $# -gt 0 ]; do
-  case $1 in
-    --study-sim=* | --out=* | --runs=* | --cases=* | --shapes=*)
-      set -- "${1%%=*}" "${1#*=}" "${@:2}"
-      continue
-      ;;
-    --study-sim | --out | --runs | --cases | --shapes)
-      [ $# -ge 2 ] || die "$1 needs a value"
-      case $1 in
-        --study-sim) study_sim=$2 ;;
-        --out) out=$2 ;;
-        --runs) runs_override=$2 ;;
-        --cases) cases=$2 ;;
-        --shapes) shapes=$2 ;;
-      esac
-      shift 2
-      ;;
-    -h | --help)
-      sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
-      exit 0
-      ;;
-    *) die "unknown argument '$1' (--help lists them)" ;;
-  esac
-done
+# shellcheck source=SCRIPTDIR/peer-args.sh
+source "$(dirname "$0")/peer-args.sh"
+peer_args study-sim,out,runs,cases,shapes "$@"
 
 for case_name in ${cases//,/ }; do
   case $case_name in
@@ -103,7 +77,6 @@ done
 [ -x "$study_sim" ] || die "--study-sim $study_sim: not an executable"
 study_sim=$(cd "$(dirname "$study_sim")" && pwd)/$(basename "$study_sim")
 [ -x "$fabric_sim" ] || die "$fabric_sim: not an executable (FABRIC_LB_SIM=PATH names one)"
-[[ -z $runs_override || $runs_override =~ ^[1-9][0-9]*$ ]] || die "--runs $runs_override: not a positive number"
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -141,7 +114,7 @@ shape_of() {
     payload-2048) payload=(--ns3::FatTreeHelper::PayloadBytes=2048) mtu=2130 slots=375 shape_runs=8 ;;
     *) die "internal: unknown shape $1" ;;
   esac
-  shape_runs=${runs_override:-$shape_runs}
+  shape_runs=${runs:-$shape_runs}
   fabric=(--k="$k" --workload="$workload" --msgBytes="$bytes" --wire=study
     --linkRate="${rate}Gbps" --linkDelay="${delay}us" "${payload[@]}")
   study=(-nodes $((k * k * k / 4)) -linkspeed $((rate * 1000)) -lat "$delay" -q "$slots"

@@ -53,39 +53,13 @@ me=$(basename "$0")
 uet_sim=
 uet_dir=
 out=$root/results/uet-side-by-side
-runs_override=
+runs=
 cases=ft128-perm,ls1024-perm,incast8,incast32,rccc,reps-uet,reps-k8
 fabric_sim=${FABRIC_LB_SIM:-$root/build/fabric-lb-sim}
 
-die() {
-  echo "$me: error: $*" >&2
-  exit 2
-}
-
-while [ $# -gt 0 ]; do
-  case $1 in
-    --uet-sim=* | --uet-dir=* | --out=* | --runs=* | --cases=*)
-      set -- "${1%%=*}" "${1#*=}" "${@:2}"
-      continue
-      ;;
-    --uet-sim | --uet-dir | --out | --runs | --cases)
-      [ $# -ge 2 ] || die "$1 needs a value"
-      case $1 in
-        --uet-sim) uet_sim=$2 ;;
-        --uet-dir) uet_dir=$2 ;;
-        --out) out=$2 ;;
-        --runs) runs_override=$2 ;;
-        --cases) cases=$2 ;;
-      esac
-      shift 2
-      ;;
-    -h | --help)
-      sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
-      exit 0
-      ;;
-    *) die "unknown argument '$1' (--help lists them)" ;;
-  esac
-done
+# shellcheck source=SCRIPTDIR/peer-args.sh
+source "$(dirname "$0")/peer-args.sh"
+peer_args uet-sim,uet-dir,out,runs,cases "$@"
 
 for case_name in ${cases//,/ }; do
   case $case_name in
@@ -96,7 +70,6 @@ for case_name in ${cases//,/ }; do
   need_uet=1
 done
 [ -x "$fabric_sim" ] || die "$fabric_sim: not an executable (FABRIC_LB_SIM=PATH names one)"
-[[ -z $runs_override || $runs_override =~ ^[1-9][0-9]*$ ]] || die "--runs $runs_override: not a positive number"
 if [ -n "${need_uet:-}" ]; then
   [ -n "$uet_sim" ] || die "--uet-sim PATH (uet-htsim's htsim_uec) is required"
   [ -n "$uet_dir" ] || die "--uet-dir DIR (uet-htsim's sim/datacenter) is required"
@@ -239,7 +212,7 @@ print(",".join(str(run[f]) for f in ("retransmissions", "packets_trimmed", "pack
 
 # runs_of DEFAULT: --runs N, or the case's DEFAULT.
 runs_of() {
-  echo "${runs_override:-$1}"
+  echo "${runs:-$1}"
 }
 
 wants() {
