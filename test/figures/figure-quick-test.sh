@@ -34,7 +34,10 @@ case $figure in
     expected="leaf-spine/all-to-all/results.csv:13 leaf-spine/permutation/results.csv:13"
     expected+=" fat-tree/all-to-all/results.csv:13 fat-tree/permutation/results.csv:13"
     ;;
-  leaf-spine-oversubscription) expected="all-to-all/results.csv:24 permutation/results.csv:24" ;;
+  leaf-spine-oversubscription)
+    expected="all-to-all/results.csv:24 permutation/results.csv:24"
+    expected+=" cc-sack/permutation/results.csv:16 cc-rud/permutation/results.csv:16"
+    ;;
   multi-plane)
     expected="one-plane/permutation/results.csv:13 two-planes/permutation/results.csv:13"
     expected+=" two-planes-failed/permutation/results.csv:13"
