@@ -59,6 +59,7 @@ case $figure in
     expected+=" lossless/permutation/results.csv:20 lossless/all-to-all/results.csv:20"
     expected+=" incast/victims.csv:30"
     ;;
+  rccc-incast) expected="no-trim/matrix/results.csv:2 trim/matrix/results.csv:2" ;;
   shared-fabric)
     expected="jobs/permutation/results.csv:14 jobs/permutation/jobs.csv:28"
     expected+=" background/permutation/results.csv:14 background/permutation/background.csv:98"
