@@ -334,6 +334,66 @@ figure_incast() {
   }' >"$matrix"
 }
 
+# figure_incast_victims SCHEMES STACK=FLAGS ...: runs figure_incast's matrix under every scheme
+# of SCHEMES (commas between), every STACK (FLAGS its fabric-lb-sim flags, spaces between, maybe none) and runs 1
+# to $runs, each run's flows kept in $incast/runs/SCHEME-STACK-RUN.csv (with --replot none run;
+# a run already there kept). Then writes $incast/victims.csv: per scheme and stack, the victim
+# flows' (the permutation's, ids past the incast's) completion time over their own bound,
+# over every run's victims: mean, 99th percentile (nearest rank) and largest, and the least
+# and largest run mean; and $incast/victims.points for figure_points: the stacks at x = 0,
+# 1, ... in the order given, the bar from the least to the largest run mean.
+figure_incast_victims() {
+  local schemes=$1 names=() flags=() spec scheme i run flows
+  shift
+  for spec in "$@"; do
+    names+=("${spec%%=*}")
+    flags+=("${spec#*=}")
+  done
+  mkdir -p "$incast/runs"
+  if [ "$replot" = 0 ]; then
+    for scheme in ${schemes//,/ }; do
+      for i in "${!names[@]}"; do
+        for run in $(seq 1 "$runs"); do
+          flows=$incast/runs/$scheme-${names[i]}-$run.csv
+          [ -s "$flows" ] && continue
+          # shellcheck disable=SC2086 # the stack's flags, spaces between
+          "${FABRIC_LB_SIM:-$bin/fabric-lb-sim}" --k="$k" --workload=matrix --matrix="$matrix" \
+            --lb="$scheme" --run="$run" ${flags[i]} --flows="$flows.tmp" \
+            --out="${flows%.csv}.json" >/dev/null && mv "$flows.tmp" "$flows"
+        done
+      done
+    done
+  fi
+  {
+    echo "scheme,stack,runs,victims,mean_slowdown,p99_slowdown,max_slowdown,run_mean_min,run_mean_max"
+    for scheme in ${schemes//,/ }; do
+      for i in "${!names[@]}"; do
+        for flows in "$incast/runs/$scheme-${names[i]}"-[0-9]*.csv; do
+          [ -s "$flows" ] || continue
+          awk -F, -v senders="$senders" -v run="$flows" 'NR > 1 && NR - 1 > senders { print run, $8 }' "$flows"
+        done | sort -k2,2g |
+          awk -v scheme="$scheme" -v stack="${names[i]}" '
+            { s[NR] = $2; sum += $2; n[$1]++; runsum[$1] += $2 }
+            END {
+              if (NR == 0) exit
+              p99 = int(0.99 * NR + 0.5); if (p99 < 1) p99 = 1
+              runs = 0
+              for (r in n) {
+                m = runsum[r] / n[r]; ++runs
+                if (runs == 1 || m < least) least = m
+                if (runs == 1 || m > most) most = m
+              }
+              printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f\n", scheme, stack, runs, NR, sum / NR,
+                s[p99], s[NR], least, most
+            }'
+      done
+    done
+  } >"$incast/victims.csv"
+  awk -F, -v stacks="${names[*]}" '
+    BEGIN { n = split(stacks, name, " "); for (i = 1; i <= n; ++i) x[name[i]] = i - 1 }
+    NR > 1 { print $1, x[$2], $5, $8, $9, $3, $3, $2 }' "$incast/victims.csv" >"$incast/victims.points"
+}
+
 # figure_bytes BYTES: prints BYTES in words: 1 MiB, 256 KiB, 4000 B.
 figure_bytes() {
   if [ $(($1 % 1048576)) = 0 ]; then

@@ -54,43 +54,13 @@ fi
 # other host but 0 sends to the one 16 hosts on (a pod on at k=8), wrapping around.
 figure_incast "$base/incast"
 if figure_wants permutation && { [ "$replot" = 0 ] || [ -s "$incast/victims.csv" ]; }; then
-  for scheme in ${schemes//,/ }; do
-    for mode in lossy lossless; do
-      flows=$incast/$scheme-$mode.csv
-      if [ -s "$flows" ] || [ "$replot" = 1 ]; then
-        continue
-      fi
-      extra=()
-      [ "$mode" = lossless ] && extra=(--pfc --recovery=erasure)
-      "${FABRIC_LB_SIM:-$bin/fabric-lb-sim}" --k=$k --workload=matrix --matrix="$matrix" \
-        --lb="$scheme" "${extra[@]}" --flows="$flows.tmp" --out="$incast/$scheme-$mode.json" \
-        >/dev/null && mv "$flows.tmp" "$flows"
-    done
-  done
-  # Victims: the permutation's flows (ids past the incast's), their slowdown over their
-  # own bound: mean, 99th percentile and largest.
-  {
-    echo "scheme,mode,victims,mean_slowdown,p99_slowdown,max_slowdown"
-    for scheme in ${schemes//,/ }; do
-      for mode in lossy lossless; do
-        awk -F, -v senders=$senders 'NR > 1 && NR - 1 > senders { print $8 }' \
-          "$incast/$scheme-$mode.csv" | sort -g |
-          awk -v scheme="$scheme" -v mode="$mode" '
-            { s[NR] = $1; sum += $1 }
-            END {
-              p99 = int(0.99 * NR + 0.5); if (p99 < 1) p99 = 1
-              printf "%s,%s,%d,%.4f,%.4f,%.4f\n", scheme, mode, NR, sum / NR, s[p99], s[NR]
-            }'
-      done
-    done
-  } >"$incast/victims.csv"
-  # victims.png: lossy and lossless side by side, a series per scheme: the victims' mean and, as
-  # the text gives it, their 99th percentile.
-  awk -F, 'NR > 1 { print $1, ($2 == "lossy" ? 0 : 1), $4, $4, $5, 1, 1, $2 }' \
-    "$incast/victims.csv" >"$incast/victims.points"
-  title="Victims of a ${senders}-to-1 incast beside a permutation: slowdown over their own bound"
-  title+="\nk=$k fat tree ($hosts hosts), $(figure_bytes $bytes) messages, one run, ideal transport"
-  title+="\nmean of the victim flows, bar up to their 99th percentile"
+  # Both with the ideal transport, so that only PFC differs.
+  figure_incast_victims "$schemes" lossy= lossless="--pfc --recovery=erasure"
+  # victims.png: lossy and lossless side by side, a series per scheme, the bar from the least
+  # to the largest run mean.
+  title="Victims of a ${senders}-to-1 incast beside a permutation: mean slowdown over their own bound"
+  title+="\nk=$k fat tree ($hosts hosts), $(figure_bytes $bytes) messages, $(figure_runs "$incast/victims.points"), ideal transport"
+  title+="\nmean over every run's victim flows, bar from the least to the largest run mean"
   figure_points "$incast/victims.png" "$title" "fabric: lossy, or lossless with PFC" \
     "victim flow's completion time over its own bound (ratio)" \
     '("lossy" 0, "lossless (PFC)" 1)' categories,logy "$incast/victims.points"
@@ -127,8 +97,7 @@ fi
   done
   if [ -s "$incast/victims.csv" ]; then
     echo "== incast victims"
-    awk -F, '{ printf "%-11s %-9s %8s %14s %13s %13s\n", $1, $2, $3, $4, $5, $6 }' \
-      "$incast/victims.csv"
+    column -s, -t "$incast/victims.csv"
   fi
 } >"$base/summary.txt"
 cat "$base/summary.txt"

@@ -38,56 +38,10 @@ done
 # (figure_incast); each run's flows in incast/runs/SCHEME-STACK-RUN.csv.
 out=$base
 figure_incast "$base/incast"
-mkdir -p "$incast/runs"
-stacks="roce roce-pfc uet"
 if figure_wants incast && { [ "$replot" = 0 ] || [ -s "$incast/victims.csv" ]; }; then
-  for scheme in ${schemes//,/ }; do
-    for stack in $stacks; do
-      for run in $(seq 1 "$runs"); do
-        flows=$incast/runs/$scheme-$stack-$run.csv
-        if [ -s "$flows" ] || [ "$replot" = 1 ]; then
-          continue
-        fi
-        extra=(--transport=${stack%-pfc})
-        [ "$stack" = roce-pfc ] && extra+=(--pfc)
-        "${FABRIC_LB_SIM:-$bin/fabric-lb-sim}" --k=$k --workload=matrix --matrix="$matrix" \
-          --lb="$scheme" --run="$run" "${extra[@]}" --flows="$flows.tmp" \
-          --out="${flows%.csv}.json" >/dev/null && mv "$flows.tmp" "$flows"
-      done
-    done
-  done
-  # Victims: the permutation's flows (ids past the incast's), their slowdown over their own
-  # bound, over every run's victims: mean, 99th percentile and largest; and the least and
-  # largest of the runs' means.
-  {
-    echo "scheme,stack,runs,victims,mean_slowdown,p99_slowdown,max_slowdown,run_mean_min,run_mean_max"
-    for scheme in ${schemes//,/ }; do
-      for stack in $stacks; do
-        for flows in "$incast/runs/$scheme-$stack"-[0-9]*.csv; do
-          [ -s "$flows" ] || continue
-          awk -F, -v senders=$senders -v run="$flows" 'NR > 1 && NR - 1 > senders { print run, $8 }' "$flows"
-        done | sort -k2,2g |
-          awk -v scheme="$scheme" -v stack="$stack" '
-            { s[NR] = $2; sum += $2; n[$1]++; runsum[$1] += $2 }
-            END {
-              if (NR == 0) exit
-              p99 = int(0.99 * NR + 0.5); if (p99 < 1) p99 = 1
-              runs = 0
-              for (r in n) {
-                m = runsum[r] / n[r]; ++runs
-                if (runs == 1 || m < least) least = m
-                if (runs == 1 || m > most) most = m
-              }
-              printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f\n", scheme, stack, runs, NR, sum / NR,
-                s[p99], s[NR], least, most
-            }'
-      done
-    done
-  } >"$incast/victims.csv"
+  figure_incast_victims "$schemes" roce="--transport=roce" roce-pfc="--transport=roce --pfc" uet="--transport=uet"
   # victims.png: the stacks side by side, a series per scheme, the bar from the least to the
   # largest run mean.
-  awk -F, 'NR > 1 { x = ($2 == "roce" ? 0 : $2 == "roce-pfc" ? 1 : 2)
-    print $1, x, $5, $8, $9, $3, $3, $2 }' "$incast/victims.csv" >"$incast/victims.points"
   title="Victims of a ${senders}-to-1 incast beside a permutation: mean slowdown over their own bound"
   title+="\nk=$k fat tree ($hosts hosts), $(figure_bytes $bytes) messages, $(figure_runs "$incast/victims.points")"
   title+="\nmean over every run's victim flows, bar from the least to the largest run mean"
