@@ -5,9 +5,9 @@
 #  no-trim/  drop-tail ports, the senders' speculative credit 0.25 BDP (what the buffer holds)
 #  trim/     trimming ports, UET's 1.5 BDP of speculative credit
 # Writes DIR/incast-4to1.cm (the traffic, an htsim connection matrix) and in each of the two
-# DIR/.../matrix/: results.csv (rccc in vary_value; packets_dropped, packets_trimmed,
-# timeouts, credit_grants per run), cct-increase.png. --quick: one run. Runs already done
-# are kept.
+# DIR/.../matrix/: results.csv (rccc in vary_value; each run's drops, retransmissions and
+# timeouts), results.jsonl (each run's whole JSON: trims and credit grants too),
+# cct-increase.png. --quick: one run. Runs already done are kept.
 # Usage: examples/rccc-incast.sh [--out DIR] [--runs N (default 5)] [--quick] [fabric-lb-sweep flags]
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/figure-sweep.sh
