@@ -75,28 +75,32 @@ QueueTimeline::Changed(Ptr<QueueTimeline> timeline,
 void
 QueueTimeline::WriteUntil(Time end, bool inclusive)
 {
-    while (true)
+    const auto due = [this, end, inclusive]() {
+        const Time instant = m_interval * static_cast<int64_t>(m_nextInstant);
+        return instant < end || (instant == end && inclusive);
+    };
+    if (!due())
+    {
+        return;
+    }
+    // The backlogs hold until the next change: every instant due now has the same sums.
+    std::vector<uint64_t> bytes(m_stageNames.size(), 0);
+    std::vector<uint64_t> largest(m_stageNames.size(), 0);
+    for (uint32_t port = 0; port < m_portBytes.size(); ++port)
+    {
+        const uint32_t stage = m_stageOfPort[port];
+        bytes[stage] += m_portBytes[port];
+        largest[stage] = std::max(largest[stage], m_portBytes[port]);
+    }
+    for (; due(); ++m_nextInstant)
     {
         const Time instant = m_interval * static_cast<int64_t>(m_nextInstant);
-        if (instant > end || (instant == end && !inclusive))
-        {
-            return;
-        }
         const double ns = static_cast<double>(instant.GetPicoSeconds()) / 1000;
-        std::vector<uint64_t> bytes(m_stageNames.size(), 0);
-        std::vector<uint64_t> largest(m_stageNames.size(), 0);
-        for (uint32_t port = 0; port < m_portBytes.size(); ++port)
-        {
-            const uint32_t stage = m_stageOfPort[port];
-            bytes[stage] += m_portBytes[port];
-            largest[stage] = std::max(largest[stage], m_portBytes[port]);
-        }
         for (uint32_t stage = 0; stage < m_stageNames.size(); ++stage)
         {
             m_file << ns << ',' << m_stageNames[stage] << ',' << bytes[stage] << ','
                    << largest[stage] << '\n';
         }
-        ++m_nextInstant;
     }
 }
 
