@@ -84,6 +84,21 @@ esac
 
 out=$(mktemp -d "${TMPDIR:-/tmp}/figure-quick.XXXXXX")
 trap 'rm -rf "$out"' EXIT
+# A script's own options: a bad value is one error line, exit 2, and no output.
+bad_args=()
+[ "$figure" = fig14-fsdp ] && bad_args=(--transport=no-such --k=12)
+for arg in "${bad_args[@]}"; do
+  set +e
+  FABRIC_LB_BUILD=$build "$root/examples/$figure.sh" --quick --out "$out/bad" "$arg" \
+    >/dev/null 2>"$out/bad-stderr"
+  rc=$?
+  set -e
+  if [ "$rc" != 2 ] || [ "$(wc -l <"$out/bad-stderr")" != 1 ] || [ -e "$out/bad" ]; then
+    echo "figure-quick-test: $figure $arg: exit $rc, expected 2, one error line and no output" >&2
+    cat "$out/bad-stderr" >&2
+    exit 1
+  fi
+done
 only=()
 if [ -n "$workload" ]; then
   only=(--workload="$workload")
