@@ -337,11 +337,12 @@ figure_incast() {
 # figure_incast_victims SCHEMES STACK=FLAGS ...: runs figure_incast's matrix under every scheme
 # of SCHEMES (commas between), every STACK (FLAGS its fabric-lb-sim flags, spaces between,
 # maybe none) and runs 1 to $runs, each run's flows kept in $incast/runs/SCHEME-STACK-RUN.csv
-# (with --replot none run; a run already there kept). Then writes $incast/victims.csv: per scheme and stack, the victim
-# flows' (the permutation's, ids past the incast's) completion time over their own bound,
-# over every run's victims: mean, 99th percentile (nearest rank) and largest, and the least
-# and largest run mean; and $incast/victims.points for figure_points: the stacks at x = 0,
-# 1, ... in the order given, the bar from the least to the largest run mean.
+# (with --replot none run; a run already there kept). Then writes $incast/victims.csv: per
+# scheme and stack, the victim flows' (the permutation's, ids past the incast's) completion
+# time over their own bound, over every run's victims: mean, 99th percentile (nearest rank)
+# and largest, and the least and largest run mean; and $incast/victims.points for
+# figure_points: the stacks at x = 0, 1, ... in the order given, the bar from the least to
+# the largest run mean.
 figure_incast_victims() {
   local schemes=$1 names=() flags=() spec scheme i run flows
   shift
