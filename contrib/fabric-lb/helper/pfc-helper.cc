@@ -94,9 +94,19 @@ PfcHelper::Install(const FabricHelper& fabric)
             }
         }
     }
+    // Lossless, an egress queue is bounded by what every ingress port may hold for it, the
+    // switch's whole buffer, not by its port's: the most queueing a packet can meet.
+    uint64_t largestBufferBytes = 0;
+    for (const Ptr<SwitchBuffer>& buffer : m_buffers)
+    {
+        largestBufferBytes = std::max(largestBufferBytes, buffer->GetAccounting().BufferBytes());
+    }
+    const Time pathBufferDrain = fabric.GetLinkRate().CalculateBytesTxTime(largestBufferBytes) *
+                                 fabric.GetTopology().LongestPathHops();
     for (uint32_t host = 0; host < fabric.GetHosts().GetN(); ++host)
     {
         fabric.GetNic(host)->ObeyPauses();
+        fabric.GetNic(host)->SetPathBufferDrain(pathBufferDrain);
     }
     if (FabricRanks::Count() == 1)
     {

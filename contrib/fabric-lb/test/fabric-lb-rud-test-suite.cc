@@ -3,8 +3,8 @@
  *
  * Reliable unordered delivery in a simulation: spraying reorders, and RUD retransmits
  * nothing unless a packet was dropped or trimmed, for every scheme that sprays, under Swift
- * and NSCC, lossy and lossless; with trimming switches, a trimmed packet is resent on its
- * NACK at once.
+ * and NSCC, lossy and lossless, and for the flow-level schemes under DCQCN and PFC, whose
+ * pauses hold packets; with trimming switches, a trimmed packet is resent on its NACK at once.
  */
 
 #include "fabric-lb-test-util.h"
@@ -27,9 +27,13 @@ namespace
 const std::vector<std::string>
     SPRAYERS{"host-spray", "reps", "host-dr", "rr", "simple-rr", "switch-ar", "jsq", "rsq", "ofan"};
 
+/// The schemes that keep a flow on one path for a while, whose flows wait behind PFC's pauses.
+const std::vector<std::string> FLOW_SCHEMES{"ecmp", "subflow", "plb", "flowlet"};
+
 } // namespace
 
-/// Spraying reorders; under RUD no packet that was neither dropped nor trimmed is resent.
+/// Spraying reorders and PFC's pauses hold packets; under RUD no packet that was neither
+/// dropped nor trimmed is resent.
 class NoSpuriousRetransmissionTest : public fabriclbtest::DeliveryTestCase
 {
   public:
@@ -39,16 +43,21 @@ class NoSpuriousRetransmissionTest : public fabriclbtest::DeliveryTestCase
      * \param bytes each message's bytes
      * \param cc the congestion control
      * \param lossless PFC instead of drops
+     * \param schemes the load balancers to run
+     * \param schemesName what they are, for the test's name
      */
     NoSpuriousRetransmissionTest(uint32_t k,
                                  const std::string& workload,
                                  uint64_t bytes,
                                  const std::string& cc,
-                                 bool lossless)
+                                 bool lossless,
+                                 const std::vector<std::string>& schemes = SPRAYERS,
+                                 const std::string& schemesName = "sprayer")
         : DeliveryTestCase("rud + " + cc + (lossless ? " + pfc" : "") + ", k=" + std::to_string(k) +
-                           " " + workload + " of " + std::to_string(bytes) +
-                           " B: every sprayer completes and retransmits only what was dropped "
-                           "or trimmed"),
+                           " " + workload + " of " + std::to_string(bytes) + " B: every " +
+                           schemesName +
+                           " completes and retransmits only what was dropped or trimmed"),
+          m_schemes(schemes),
           m_k(k),
           m_workload(workload),
           m_bytes(bytes),
@@ -61,7 +70,7 @@ class NoSpuriousRetransmissionTest : public fabriclbtest::DeliveryTestCase
     void DoRun() override
     {
         Config::SetDefault("ns3::SwitchBuffer::Pfc", BooleanValue(m_lossless));
-        for (const std::string& lb : SPRAYERS)
+        for (const std::string& lb : m_schemes)
         {
             ExperimentConfig config;
             config.lb = lb;
@@ -84,11 +93,12 @@ class NoSpuriousRetransmissionTest : public fabriclbtest::DeliveryTestCase
         Config::SetDefault("ns3::SwitchBuffer::Pfc", BooleanValue(false));
     }
 
-    uint32_t m_k;           //!< radix
-    std::string m_workload; //!< collective
-    uint64_t m_bytes;       //!< message bytes
-    std::string m_cc;       //!< congestion control
-    bool m_lossless;        //!< PFC
+    std::vector<std::string> m_schemes; //!< load balancers
+    uint32_t m_k;                       //!< radix
+    std::string m_workload;             //!< collective
+    uint64_t m_bytes;                   //!< message bytes
+    std::string m_cc;                   //!< congestion control
+    bool m_lossless;                    //!< PFC
 };
 
 /// With buffers of a few packets, switches trim what they cannot hold; RUD resends exactly the
@@ -144,6 +154,16 @@ class FabricLbRudSuite : public TestSuite
             AddTestCase(new NoSpuriousRetransmissionTest(4, "all-to-all", 262144, cc, true),
                         FABRIC_LB_TEST_QUICK);
         }
+        // DCQCN paces instead of windowing: a lossless fabric's queues then grow past a port's
+        // buffer, up to the switch's, and ECMP's and flowlets' flows wait behind pauses.
+        AddTestCase(new NoSpuriousRetransmissionTest(4,
+                                                     "all-to-all",
+                                                     1048576,
+                                                     "dcqcn",
+                                                     true,
+                                                     FLOW_SCHEMES,
+                                                     "flow-level scheme"),
+                    FABRIC_LB_TEST_QUICK);
     }
 };
 

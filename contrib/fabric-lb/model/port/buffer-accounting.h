@@ -185,6 +185,12 @@ class BufferAccounting
         return m_held[ingress * m_ports + egress];
     }
 
+    /// \return the switch's buffer, bytes: its ports' under static sharing, headroom within
+    uint64_t BufferBytes() const
+    {
+        return m_settings.bufferBytes;
+    }
+
     /// \return bytes held in every queue and headroom
     uint64_t TotalBytes() const
     {

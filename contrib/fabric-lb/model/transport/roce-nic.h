@@ -170,8 +170,8 @@ class RoceNic : public Object, private RoceLinkOwner
 
     /**
      * \brief Tells the NIC how much queueing its packets can meet: the port buffers of the
-     * fabric's longest path, drained at line rate (what a recovery's timeout must outlast).
-     * Before it sends.
+     * fabric's longest path (under PFC, its switches' whole buffers), drained at line rate
+     * (what a recovery's timeout must outlast). Before it sends.
      * \param drain the time
      */
     void SetPathBufferDrain(Time drain)

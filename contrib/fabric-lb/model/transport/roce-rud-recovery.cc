@@ -35,8 +35,8 @@ RoceRudRecovery::GetTypeId()
             .AddAttribute(
                 "ReorderWindow",
                 "A packet is lost once one sent this much later has arrived (zero: the time the "
-                "longest path's port buffers take to drain, the most that spraying can reorder; "
-                "the base RTT if that is unknown)",
+                "longest path's port buffers (under PFC, its switches' whole buffers) take to "
+                "drain, the most that spraying can reorder; the base RTT if that is unknown)",
                 TimeValue(Time(0)),
                 MakeTimeAccessor(&RoceRudRecovery::m_reorderWindow),
                 MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)))
@@ -44,8 +44,9 @@ RoceRudRecovery::GetTypeId()
                 "Timeout",
                 "An unacknowledged packet is lost this long after its last sending, "
                 "doubling while none arrives (zero: the fabric's base RTT and the time "
-                "its longest path's port buffers take to drain, the most queueing a "
-                "packet can meet, as uet-htsim sets its RTO)",
+                "its longest path's port buffers (under PFC, its switches' whole "
+                "buffers) take to drain, the most queueing a packet can meet, as "
+                "uet-htsim sets its RTO)",
                 TimeValue(Time(0)),
                 MakeTimeAccessor(&RoceRudRecovery::m_timeout),
                 MakeTimeChecker(Time(0), PicoSeconds(fabriclb::ValueLimits::MAX_DELAY_PS)));
