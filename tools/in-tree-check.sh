@@ -83,24 +83,30 @@ for file in "$root"/scratch/*.cc; do
 done
 
 cd "$tree"
-step "configure (fabric-lb, csma and mpi; fabric-lb's tests and examples only)"
+step "configure (debug profile; fabric-lb, csma and mpi; fabric-lb's tests and examples only)"
 # The other modules' own tests and examples are not fabric-lb's to run: filtered out, they
 # are not built (ns-3's --filter-module-examples-and-tests), which halves a fresh build.
-run_logged configure ./ns3 configure -G Ninja --enable-tests --enable-examples --enable-mpi \
-  --enable-modules="fabric-lb;csma;mpi" --filter-module-examples-and-tests=fabric-lb
+# The debug profile (-O0 -g, asserts and logging, as ns-3's tutorial configures) compiles in
+# less than half the time of the default's -O2 -g (5.6 s against 13.6 s for roce-nic.cc, 10.3
+# against 27.1 for ns-3's tcp-socket-base.cc): the stand-alone tiers test optimised code.
+run_logged configure ./ns3 configure -G Ninja --build-profile=debug --enable-tests \
+  --enable-examples --enable-mpi --enable-modules="fabric-lb;csma;mpi" \
+  --filter-module-examples-and-tests=fabric-lb
 step "build"
 # ./ns3 build passes "-j <cores - 1>" whatever -j it is given (ns-3.37 .. 3.48), so
 # build its CMake cache directly to use every core.
 run_logged build cmake --build cmake-cache -j "$(nproc)"
 
-# Every fabric-lb suite test.py knows (no list is kept): as many as the module defines.
+# Every fabric-lb suite test.py knows (no list is kept): as many as the module defines. One
+# ./test.py runs them all on every core (with the few suites of the modules the build keeps),
+# and each must have passed.
 suites=$(./test.py --no-build --list | grep -o 'fabric-lb-[a-z0-9-]*' | sort -u)
 [ -n "$suites" ] || fail "test.py --list names no fabric-lb suite"
+step "./test.py ($(echo "$suites" | wc -l) fabric-lb suites)"
+run_logged test ./test.py --no-build
 for suite in $suites; do
-  step "./test.py -s $suite"
-  run_logged "test-$suite" ./test.py --no-build -s "$suite"
-  sed "s/\x1b\[[0-9;]*m//g" "$log_dir/test-$suite.log" | grep -q "PASS: TestSuite $suite" ||
-    fail "$suite did not pass"
+  sed "s/\x1b\[[0-9;]*m//g" "$log_dir/test.log" | grep -q "PASS: TestSuite $suite\$" ||
+    fail "$suite did not pass (full log: $log_dir/test.log)"
 done
 
 step "./ns3 run fabric-lb-sim"

@@ -122,8 +122,8 @@ RunIncast()
     {
         const Ptr<NetDevice> port = edge->GetDevice(d);
         const Ptr<Channel> link = port->GetChannel();
-        if (!link ||
-            link->GetDevice(0)->GetNode() != receiver && link->GetDevice(1)->GetNode() != receiver)
+        if (!link || (link->GetDevice(0)->GetNode() != receiver &&
+                      link->GetDevice(1)->GetNode() != receiver))
         {
             continue;
         }

@@ -332,8 +332,9 @@ class ControlFirstTest : public TestCase
             link.Send(3);
             link.Send(4, fabriclb::DSCP_CONTROL, Ipv4Header::ECN_NotECT);
             Simulator::Run();
+            const std::string expected = controlFirst ? "1 4 2 3" : "1 2 3 4";
             NS_TEST_EXPECT_MSG_EQ(Joined(link.ids),
-                                  controlFirst ? "1 4 2 3" : "1 2 3 4",
+                                  expected,
                                   "order with ControlFirst " << controlFirst);
             Simulator::Destroy();
         }
