@@ -265,6 +265,12 @@ FabricHelper::GetPortBufferBytes() const
     return GetWireModel().PortBufferBytes(m_bufferBytes);
 }
 
+Time
+FabricHelper::GetLongestPathDrain(uint64_t bytesPerHop) const
+{
+    return m_linkRate.CalculateBytesTxTime(bytesPerHop) * m_topology->LongestPathHops();
+}
+
 void
 FabricHelper::CreateNodes()
 {
@@ -421,8 +427,7 @@ FabricHelper::ConnectHosts(SwitchPorts& ports)
     const uint32_t hostsPerServer = topo.HostsPerServer();
     std::vector<Ptr<Ipv4Route>> serverDown; // the current server switch's, by host
     // The most queueing a packet can meet: every port of the longest path full.
-    const Time pathBufferDrain =
-        m_linkRate.CalculateBytesTxTime(GetPortBufferBytes()) * topo.LongestPathHops();
+    const Time pathBufferDrain = GetLongestPathDrain(GetPortBufferBytes());
     for (uint32_t h = 0; h < topo.HostCount(); ++h)
     {
         std::vector<Ptr<Ipv4Route>> uplinks;

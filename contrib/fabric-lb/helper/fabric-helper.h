@@ -168,6 +168,13 @@ class FabricHelper : public Object
     /// \return the buffer every port gets: BufferBytes in the wire model's units
     uint32_t GetPortBufferBytes() const;
 
+    /**
+     * \param bytesPerHop bytes queued at every hop
+     * \return the time they take to drain at the link rate over the fabric's longest path: the
+     * most queueing a packet can meet when each hop holds at most \p bytesPerHop for it
+     */
+    Time GetLongestPathDrain(uint64_t bytesPerHop) const;
+
     /// \return every link's rate
     DataRate GetLinkRate() const
     {

@@ -101,8 +101,7 @@ PfcHelper::Install(const FabricHelper& fabric)
     {
         largestBufferBytes = std::max(largestBufferBytes, buffer->GetAccounting().BufferBytes());
     }
-    const Time pathBufferDrain = fabric.GetLinkRate().CalculateBytesTxTime(largestBufferBytes) *
-                                 fabric.GetTopology().LongestPathHops();
+    const Time pathBufferDrain = fabric.GetLongestPathDrain(largestBufferBytes);
     for (uint32_t host = 0; host < fabric.GetHosts().GetN(); ++host)
     {
         fabric.GetNic(host)->ObeyPauses();
