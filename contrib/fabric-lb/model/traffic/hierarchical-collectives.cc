@@ -112,20 +112,16 @@ PhasesOf(HierarchicalKind kind, uint32_t group, uint32_t local, uint64_t bytes)
     const uint64_t serverChunk = (bytes + local - 1) / local;
     const uint64_t railChunk = (bytes + group - 1) / group;
     const Phase inServer{Scope::SERVER, local - 1, serverChunk};
-    std::vector<Phase> phases;
     switch (kind)
     {
     case HierarchicalKind::ALL_REDUCE:
-        phases = {inServer, {Scope::RAIL, 2 * (servers - 1), railChunk}, inServer};
-        break;
+        return {inServer, {Scope::RAIL, 2 * (servers - 1), railChunk}, inServer};
     case HierarchicalKind::REDUCE_SCATTER:
-        phases = {inServer, {Scope::RAIL, servers - 1, railChunk}};
-        break;
+        return {inServer, {Scope::RAIL, servers - 1, railChunk}};
     case HierarchicalKind::ALL_GATHER:
-        phases = {{Scope::RAIL, servers - 1, railChunk}, inServer};
-        break;
+        return {{Scope::RAIL, servers - 1, railChunk}, inServer};
     }
-    return phases;
+    throw std::logic_error("unknown hierarchical collective");
 }
 
 } // namespace
