@@ -11,7 +11,8 @@ number of four digits or more is read to its last non-zero digit: 2450 matches 2
 The comment's little language, one statement a line:
 
   <!-- data: results/fig1/permutation/results.csv     one or more files (globs), read as one
-                                                       (.jsonl: one run a line, nested
+                                                       (.jsonl: one run a line, .json:
+                                                       one run, as a sweep's runs/; nested
                                                        fields as max_queue_packets.agg-up);
                                                        NAME=PATH names a source for @NAME
     key: scheme                     the first column's cell is matched against the field
@@ -377,6 +378,8 @@ class Checker:
                     if path.endswith(".jsonl"):
                         self.csv_cache[path] = [flatten(json.loads(line))
                                                 for line in handle if line.strip()]
+                    elif path.endswith(".json"):
+                        self.csv_cache[path] = [flatten(json.load(handle))]
                     else:
                         self.csv_cache[path] = list(csv.DictReader(handle))
             rows.extend(self.csv_cache[path])

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CTest test of tools/check-doc-tables.py on two fixture repositories: good/ (every cell
-# recomputes from its CSV: precision, thousands separators, bold, a mean and its range, a
-# cell's own value, sizes as keys, data: none, a prose table, one cell marked missing) and
+# recomputes from its CSV or a sweep's run files: precision, thousands separators, bold, a
+# mean and its range, a cell's own value, sizes as keys, nested JSON fields, data: none, a
+# prose table, one cell marked missing) and
 # bad/ (a wrong number, a file that is not there, an unknown aggregate, a column with no
 # source, a table with no comment). Usage: test/doc-tables/doc-tables-test.sh
 set -euo pipefail
@@ -18,7 +19,7 @@ expect() { # expect STATUS WHAT MENTION MODE... ROOT: the exit status and a line
     status=1
   fi
 }
-expect 0 "good, lenient" "17 cells recomputed, 0 problems" --lenient "$here/good"
+expect 0 "good, lenient" "19 cells recomputed, 0 problems" --lenient "$here/good"
 expect 1 "good, strict: the missing cell fails" \
   'MISSING DATA in column "16 MiB"; rows switch AR' "$here/good"
 expect 0 "good, --missing lists the missing cell" \
