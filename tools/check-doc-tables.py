@@ -85,6 +85,21 @@ class Malformed(Exception):
     """A comment the check cannot read."""
 
 
+class Unreadable(Exception):
+    """A results file the check cannot read as runs."""
+
+
+def run_record(text, path):
+    """One run's JSON object as a CSV row; Unreadable names the file when it is not one."""
+    try:
+        record = json.loads(text)
+    except ValueError as problem:
+        raise Unreadable(f"{os.path.basename(path)}: not JSON ({problem})") from None
+    if not isinstance(record, dict):
+        raise Unreadable(f"{os.path.basename(path)}: a run is a JSON object")
+    return flatten(record)
+
+
 def clean(text):
     """A cell's text without Markdown emphasis and code marks."""
     return re.sub(r"\*\*|`|__", "", text).strip()
@@ -376,10 +391,10 @@ class Checker:
             if path not in self.csv_cache:
                 with open(path, newline="") as handle:
                     if path.endswith(".jsonl"):
-                        self.csv_cache[path] = [flatten(json.loads(line))
+                        self.csv_cache[path] = [run_record(line, path)
                                                 for line in handle if line.strip()]
                     elif path.endswith(".json"):
-                        self.csv_cache[path] = [flatten(json.load(handle))]
+                        self.csv_cache[path] = [run_record(handle.read(), path)]
                     else:
                         self.csv_cache[path] = list(csv.DictReader(handle))
             rows.extend(self.csv_cache[path])
@@ -478,6 +493,9 @@ class Checker:
                     data[name].extend(self.read_csv(pattern))
                 except FileNotFoundError:
                     self.errors.append(f"{rel}:{comment_line}: {pattern}: no such results file")
+                    return
+                except Unreadable as problem:
+                    self.errors.append(f"{rel}:{comment_line}: {pattern}: {problem}")
                     return
         keys, common, row_filters, row_sources, columns, marks = [], [], {}, {}, {}, []
         cell_specs = {}  # (column index, row key): Spec

@@ -3,8 +3,8 @@
 # recomputes from its CSV or a sweep's run files: precision, thousands separators, bold, a
 # mean and its range, a cell's own value, sizes as keys, nested JSON fields, data: none, a
 # prose table, one cell marked missing) and
-# bad/ (a wrong number, a file that is not there, an unknown aggregate, a column with no
-# source, a table with no comment). Usage: test/doc-tables/doc-tables-test.sh
+# bad/ (a wrong number, a file that is not there, a run file that is not JSON, an unknown
+# aggregate, a column with no source, a table with no comment). Usage: test/doc-tables/doc-tables-test.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 check=$here/../../tools/check-doc-tables.py
@@ -30,6 +30,8 @@ expect 1 "bad: a wrong number at the printed precision" \
   'line 11 row "ofan" column "CCT increase %": doc 1.9, data 1.8' --lenient "$here/bad"
 expect 1 "bad: a file that is not there" \
   'doc/tables.md:14: results/nowhere/results.csv: no such results file' --lenient "$here/bad"
+expect 1 "bad: a run file that is not JSON" \
+  'results/fig/runs/*.json: ofan-1.json: not JSON' --lenient "$here/bad"
 expect 1 "bad: an unknown aggregate" \
   "'average' is neither a number, a filter nor an aggregate" --lenient "$here/bad"
 expect 1 "bad: a column with numbers and no source" \
@@ -37,5 +39,5 @@ expect 1 "bad: a column with numbers and no source" \
 expect 1 "bad, strict: a table with numbers and no comment" \
   'doc/tables.md:24: a table with numbers and no data comment' "$here/bad"
 # host-dr's 10.79 and 10.8 both pass (good/); the mismatch is the only wrong number of bad/.
-expect 1 "bad: one wrong number only" "4 problems" --lenient "$here/bad"
+expect 1 "bad: one wrong number only" "5 problems" --lenient "$here/bad"
 exit $status
